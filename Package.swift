@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "reveal-render",
+    products: [
+        .library(name: "RevealRender", targets: ["RevealRender"]),
+        .executable(name: "reveal-render", targets: ["reveal-render"]),
+    ],
+    targets: [
+        // libpng and zlib as the system provides them.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+        ),
+        // The only code that calls libpng: every setjmp/longjmp stays in here.
+        .target(name: "CPNG", dependencies: ["CLibPNG"]),
+        .target(name: "RevealRender", dependencies: ["CPNG"]),
+        .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
+        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender"]),
+    ]
+)

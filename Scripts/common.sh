@@ -1,0 +1,39 @@
+# Shared by the scripts: find Swift, install the C libraries if they are missing, build.
+# Sourced, not run. Sets ROOT to the repository's top folder.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    PATH="/opt/swift/usr/bin:$PATH"
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    echo "reveal-render needs the Swift toolchain (6.0 or later) on PATH; see https://swift.org/install" >&2
+    exit 1
+fi
+
+# libpng and zlib headers plus pkg-config (SwiftPM finds libpng through it). Installs with apt-get
+# when any is missing; says what to do when it cannot.
+ensure_packages() {
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    if ! pkg-config --exists libpng 2>/dev/null; then
+        missing+=(libpng-dev)
+    fi
+    [ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing ${missing[*]} (needed to build reveal-render)…" >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "Cannot install ${missing[*]}: not root and no sudo. Run: apt-get install -y ${missing[*]}" >&2
+            exit 1
+        fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "Cannot install ${missing[*]}: no apt-get here. Install libpng and zlib development files and pkg-config." >&2
+        exit 1
+    fi
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"; } >&2; then
+        echo "apt-get could not install ${missing[*]}; install them by hand and try again." >&2
+        exit 1
+    fi
+}

@@ -1,0 +1,475 @@
+/*
+ * cpng: PNG encoding and decoding over libpng and zlib. See cpng.h for the contract.
+ *
+ * Each public operation creates its libpng structures, sets its own setjmp and frees
+ * everything on both the normal and the longjmp path, so no longjmp leaves this file.
+ * State that changes after setjmp lives on the heap (never in automatic variables, which
+ * setjmp/longjmp would leave indeterminate).
+ */
+#include "cpng.h"
+
+#include <png.h>
+#include <zlib.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Ancillary chunks (text, ICC profiles, ...) may not make libpng allocate more than this. */
+#define CPNG_CHUNK_MALLOC_MAX ((png_alloc_size_t)8 * 1024 * 1024)
+/* Nor may a file carry more than this many ancillary chunks libpng would keep. */
+#define CPNG_CHUNK_CACHE_MAX 1000
+/* The largest value libpng accepts for a width or height. */
+#define CPNG_UINT31_MAX 0x7fffffffu
+
+static const char cpng_truncated_message[] = "truncated PNG data";
+
+/* Where an operation records why it failed. The message buffer belongs to the caller. */
+typedef struct cpng_error_sink {
+    int status;
+    char *message;
+    size_t capacity;
+} cpng_error_sink;
+
+/* Copies a formatted message into the sink's caller-owned buffer, always NUL-terminated. */
+static void cpng_sink_format(cpng_error_sink *sink, const char *format, ...) {
+    if (sink->message == NULL || sink->capacity == 0) {
+        return;
+    }
+    va_list args;
+    va_start(args, format);
+    vsnprintf(sink->message, sink->capacity, format, args);
+    va_end(args);
+}
+
+/* Records a failure that happens outside libpng (before setjmp or after cleanup). */
+static int cpng_sink_fail(cpng_error_sink *sink, int status, const char *text) {
+    sink->status = status;
+    cpng_sink_format(sink, "%s", text);
+    return status;
+}
+
+/* libpng's error callback: keeps the first status and the message, then unwinds to setjmp. */
+static void cpng_on_error(png_structp png, png_const_charp text) {
+    cpng_error_sink *sink = (cpng_error_sink *)png_get_error_ptr(png);
+    if (sink != NULL) {
+        if (sink->status == CPNG_OK) {
+            sink->status = CPNG_ERR_LIBPNG;
+        }
+        cpng_sink_format(sink, "%s", text != NULL ? text : "unknown libpng error");
+    }
+    png_longjmp(png, 1);
+}
+
+/* libpng's warning callback: warnings never fail an operation, and we print nothing. */
+static void cpng_on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+/* Fails the current libpng operation with our own status and message (does not return). */
+static void cpng_png_fail(png_structp png, int status, const char *text) {
+    cpng_error_sink *sink = (cpng_error_sink *)png_get_error_ptr(png);
+    sink->status = status;
+    png_error(png, text);
+}
+
+/* Checks claimed dimensions against the caller's limits before anything is allocated. */
+static int cpng_check_size(cpng_error_sink *sink, uint32_t width, uint32_t height,
+                           uint64_t max_pixels, uint32_t max_side) {
+    uint64_t pixels = (uint64_t)width * (uint64_t)height;
+    if (pixels > max_pixels) {
+        sink->status = CPNG_ERR_TOO_LARGE;
+        cpng_sink_format(sink, "image is %u\xC3\x97%u pixels, more than the limit of %llu",
+                         (unsigned)width, (unsigned)height, (unsigned long long)max_pixels);
+        return CPNG_ERR_TOO_LARGE;
+    }
+    if (width > max_side || height > max_side) {
+        sink->status = CPNG_ERR_TOO_LARGE;
+        cpng_sink_format(sink, "image is %u\xC3\x97%u pixels, but a side may be at most %u",
+                         (unsigned)width, (unsigned)height, (unsigned)max_side);
+        return CPNG_ERR_TOO_LARGE;
+    }
+    return CPNG_OK;
+}
+
+static uint32_t cpng_read_be32(const unsigned char *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+/* Straight alpha from premultiplied: rounds to nearest; 0 when a == 0, 255 when c >= a. */
+static unsigned char cpng_demultiply(unsigned c, unsigned a) {
+    if (a == 0) {
+        return 0;
+    }
+    if (c >= a) {
+        return 255;
+    }
+    return (unsigned char)((c * 255u + a / 2u) / a);
+}
+
+/* Premultiplied from straight alpha: c * a / 255 rounded to nearest (never exactly .5). */
+static unsigned char cpng_premultiply(unsigned c, unsigned a) {
+    return (unsigned char)((c * a + 127u) / 255u);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Encoding                                                                             */
+/* ------------------------------------------------------------------------------------ */
+
+/* Heap state of one encode: the error sink and the growing output buffer (owned here until
+ * it is handed to the caller). */
+typedef struct cpng_write_state {
+    cpng_error_sink sink;
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} cpng_write_state;
+
+/* libpng's write callback: appends to the output buffer, doubling it as needed. */
+static void cpng_write_data(png_structp png, png_bytep bytes, size_t length) {
+    cpng_write_state *state = (cpng_write_state *)png_get_io_ptr(png);
+    if (length > SIZE_MAX - state->size) {
+        cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "PNG output is too large for memory");
+    }
+    size_t needed = state->size + length;
+    if (needed > state->capacity) {
+        size_t capacity = state->capacity < 4096 ? 4096 : state->capacity;
+        while (capacity < needed) {
+            capacity = capacity > SIZE_MAX / 2 ? needed : capacity * 2;
+        }
+        unsigned char *grown = (unsigned char *)realloc(state->data, capacity);
+        if (grown == NULL) {
+            cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory while writing PNG data");
+        }
+        state->data = grown;
+        state->capacity = capacity;
+    }
+    memcpy(state->data + state->size, bytes, length);
+    state->size = needed;
+}
+
+/* libpng's flush callback: memory needs no flushing. */
+static void cpng_flush_data(png_structp png) {
+    (void)png;
+}
+
+static int cpng_png_filter(int filter) {
+    switch (filter) {
+    case CPNG_FILTER_NONE: return PNG_FILTER_NONE;
+    case CPNG_FILTER_SUB: return PNG_FILTER_SUB;
+    case CPNG_FILTER_UP: return PNG_FILTER_UP;
+    case CPNG_FILTER_AVERAGE: return PNG_FILTER_AVG;
+    case CPNG_FILTER_PAETH: return PNG_FILTER_PAETH;
+    case CPNG_FILTER_ADAPTIVE: return PNG_ALL_FILTERS;
+    default: return -1;
+    }
+}
+
+static int cpng_zlib_strategy(int strategy) {
+    switch (strategy) {
+    case CPNG_STRATEGY_DEFAULT: return Z_DEFAULT_STRATEGY;
+    case CPNG_STRATEGY_FILTERED: return Z_FILTERED;
+    case CPNG_STRATEGY_HUFFMAN_ONLY: return Z_HUFFMAN_ONLY;
+    case CPNG_STRATEGY_RLE: return Z_RLE;
+    case CPNG_STRATEGY_FIXED: return Z_FIXED;
+    default: return -1;
+    }
+}
+
+int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
+                      uint32_t width, uint32_t height,
+                      int compression_level, int filter, int strategy,
+                      int write_phys, uint32_t pixels_per_meter,
+                      unsigned char **out_data, size_t *out_size,
+                      char *message, size_t message_capacity) {
+    cpng_error_sink args = {CPNG_OK, message, message_capacity};
+    if (message != NULL && message_capacity > 0) {
+        message[0] = '\0';
+    }
+    if (out_data == NULL || out_size == NULL) {
+        return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the PNG data");
+    }
+    *out_data = NULL;
+    *out_size = 0;
+
+    if (width == 0 || height == 0 || width > CPNG_UINT31_MAX || height > CPNG_UINT31_MAX) {
+        args.status = CPNG_ERR_INVALID_ARGUMENT;
+        cpng_sink_format(&args, "cannot encode a %u\xC3\x97%u image", (unsigned)width, (unsigned)height);
+        return args.status;
+    }
+    if ((size_t)width > SIZE_MAX / 4 / height) {
+        return cpng_sink_fail(&args, CPNG_ERR_TOO_LARGE, "image is too large for memory");
+    }
+    size_t row_bytes = (size_t)width * 4;
+    if (pixels == NULL || byte_count != row_bytes * height) {
+        args.status = CPNG_ERR_INVALID_ARGUMENT;
+        cpng_sink_format(&args, "pixel buffer holds %zu bytes, but a %u\xC3\x97%u image needs %zu",
+                         pixels == NULL ? (size_t)0 : byte_count, (unsigned)width, (unsigned)height,
+                         row_bytes * height);
+        return args.status;
+    }
+    if (compression_level < 0 || compression_level > 9) {
+        args.status = CPNG_ERR_INVALID_ARGUMENT;
+        cpng_sink_format(&args, "compression level %d is outside 0...9", compression_level);
+        return args.status;
+    }
+    int png_filter = cpng_png_filter(filter);
+    int zlib_strategy = cpng_zlib_strategy(strategy);
+    if (png_filter < 0 || zlib_strategy < 0) {
+        return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "unknown PNG filter or zlib strategy");
+    }
+
+    int opaque = 1;
+    for (size_t i = 3; i < byte_count; i += 4) {
+        if (pixels[i] != 255) {
+            opaque = 0;
+            break;
+        }
+    }
+
+    /* Everything that must survive a longjmp is allocated before setjmp and never reassigned. */
+    cpng_write_state *state = (cpng_write_state *)calloc(1, sizeof *state);
+    unsigned char *row = (unsigned char *)malloc(row_bytes);
+    if (state == NULL || row == NULL) {
+        free(state);
+        free(row);
+        return cpng_sink_fail(&args, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    state->sink = args;
+
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state->sink,
+                                              cpng_on_error, cpng_on_warning);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        free(state);
+        return cpng_sink_fail(&args, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+
+    if (setjmp(png_jmpbuf(png))) {
+        int status = state->sink.status != CPNG_OK ? state->sink.status : CPNG_ERR_LIBPNG;
+        png_destroy_write_struct(&png, &info);
+        free(state->data);
+        free(state);
+        free(row);
+        return status;
+    }
+
+    png_set_write_fn(png, state, cpng_write_data, cpng_flush_data);
+    png_set_user_limits(png, CPNG_UINT31_MAX, CPNG_UINT31_MAX);
+    png_set_compression_level(png, compression_level);
+    png_set_compression_strategy(png, zlib_strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, png_filter);
+    png_set_IHDR(png, info, width, height, 8,
+                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (write_phys) {
+        png_set_pHYs(png, info, pixels_per_meter, pixels_per_meter, PNG_RESOLUTION_METER);
+    }
+    png_write_info(png, info);
+
+    for (uint32_t y = 0; y < height; y++) {
+        const unsigned char *src = pixels + (size_t)y * row_bytes;
+        unsigned char *dst = row;
+        if (opaque) {
+            for (uint32_t x = 0; x < width; x++, src += 4, dst += 3) {
+                dst[0] = src[0];
+                dst[1] = src[1];
+                dst[2] = src[2];
+            }
+        } else {
+            for (uint32_t x = 0; x < width; x++, src += 4, dst += 4) {
+                unsigned a = src[3];
+                dst[0] = cpng_demultiply(src[0], a);
+                dst[1] = cpng_demultiply(src[1], a);
+                dst[2] = cpng_demultiply(src[2], a);
+                dst[3] = (unsigned char)a;
+            }
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+
+    *out_data = state->data;
+    *out_size = state->size;
+    free(state);
+    free(row);
+    return CPNG_OK;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Decoding                                                                             */
+/* ------------------------------------------------------------------------------------ */
+
+/* Heap state of one decode: the error sink, the input cursor and the pixel buffer (owned
+ * here until it is handed to the caller). */
+typedef struct cpng_read_state {
+    cpng_error_sink sink;
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    unsigned char *pixels;
+} cpng_read_state;
+
+/* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. */
+static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
+    cpng_read_state *state = (cpng_read_state *)png_get_io_ptr(png);
+    if (length > state->size - state->offset) {
+        cpng_png_fail(png, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+    }
+    memcpy(bytes, state->data + state->offset, length);
+    state->offset += length;
+}
+
+int cpng_decode_rgba8(const unsigned char *data, size_t size,
+                      uint64_t max_pixels, uint32_t max_side,
+                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                      char *message, size_t message_capacity) {
+    cpng_error_sink args = {CPNG_OK, message, message_capacity};
+    if (message != NULL && message_capacity > 0) {
+        message[0] = '\0';
+    }
+    if (out_pixels == NULL || out_width == NULL || out_height == NULL) {
+        return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
+    }
+    *out_pixels = NULL;
+    *out_width = 0;
+    *out_height = 0;
+
+    if (data == NULL || size == 0) {
+        return cpng_sink_fail(&args, CPNG_ERR_NOT_PNG, "not a PNG file (no data)");
+    }
+    if (png_sig_cmp(data, 0, size < 8 ? size : 8) != 0) {
+        return cpng_sink_fail(&args, CPNG_ERR_NOT_PNG, "not a PNG file (bad signature)");
+    }
+    if (size < 8) {
+        return cpng_sink_fail(&args, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+    }
+    /* The IHDR must come first: length, "IHDR", width, height. Refuse a huge image here,
+     * even if the rest of the file is missing; libpng validates the chunk properly below. */
+    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+        int status = cpng_check_size(&args, cpng_read_be32(data + 16), cpng_read_be32(data + 20),
+                                     max_pixels, max_side);
+        if (status != CPNG_OK) {
+            return status;
+        }
+    }
+
+    cpng_read_state *state = (cpng_read_state *)calloc(1, sizeof *state);
+    if (state == NULL) {
+        return cpng_sink_fail(&args, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    state->sink = args;
+    state->data = data;
+    state->size = size;
+    state->offset = 8;
+
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state->sink,
+                                             cpng_on_error, cpng_on_warning);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(state);
+        return cpng_sink_fail(&args, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+
+    if (setjmp(png_jmpbuf(png))) {
+        int status = state->sink.status != CPNG_OK ? state->sink.status : CPNG_ERR_LIBPNG;
+        png_destroy_read_struct(&png, &info, NULL);
+        free(state->pixels);
+        free(state);
+        return status;
+    }
+
+    png_set_read_fn(png, state, cpng_read_data);
+    png_set_sig_bytes(png, 8);
+    /* A side can never exceed the pixel limit (the other side is at least 1). */
+    uint64_t side_limit = max_side;
+    if (max_pixels < side_limit) {
+        side_limit = max_pixels;
+    }
+    if (side_limit > CPNG_UINT31_MAX) {
+        side_limit = CPNG_UINT31_MAX;
+    }
+    if (side_limit == 0) {
+        side_limit = 1;
+    }
+    png_set_user_limits(png, (png_uint_32)side_limit, (png_uint_32)side_limit);
+    png_set_chunk_cache_max(png, CPNG_CHUNK_CACHE_MAX);
+    png_set_chunk_malloc_max(png, CPNG_CHUNK_MALLOC_MAX);
+
+    png_read_info(png, info);
+
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    if (cpng_check_size(&state->sink, width, height, max_pixels, max_side) != CPNG_OK) {
+        png_longjmp(png, 1);
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+
+    /* Normalise everything to 8-bit RGBA; no gamma transform is requested, so gAMA is
+     * ignored and samples pass through as stored. */
+    if (bit_depth == 16) {
+        png_set_scale_16(png);
+    }
+    png_set_expand(png); /* palette -> RGB, gray < 8 bits -> 8 bits, tRNS -> alpha */
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) {
+        png_set_gray_to_rgb(png);
+    }
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+        png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    }
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    if (width == 0 || height == 0 || (size_t)width > SIZE_MAX / 4 / height) {
+        cpng_png_fail(png, CPNG_ERR_TOO_LARGE, "image is too large for memory");
+    }
+    size_t row_bytes = (size_t)width * 4;
+    if (png_get_rowbytes(png, info) != row_bytes || png_get_channels(png, info) != 4 ||
+        png_get_bit_depth(png, info) != 8) {
+        cpng_png_fail(png, CPNG_ERR_LIBPNG, "could not convert the image to 8-bit RGBA");
+    }
+    size_t total = row_bytes * height;
+    state->pixels = (unsigned char *)malloc(total);
+    if (state->pixels == NULL) {
+        cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory for the decoded pixels");
+    }
+
+    /* For interlaced images each pass fills in more pixels of the same rows. */
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, state->pixels + (size_t)y * row_bytes, NULL);
+        }
+    }
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+
+    unsigned char *p = state->pixels;
+    for (size_t i = 0; i < total; i += 4) {
+        unsigned a = p[i + 3];
+        if (a != 255) {
+            p[i] = cpng_premultiply(p[i], a);
+            p[i + 1] = cpng_premultiply(p[i + 1], a);
+            p[i + 2] = cpng_premultiply(p[i + 2], a);
+        }
+    }
+
+    *out_pixels = state->pixels;
+    *out_width = width;
+    *out_height = height;
+    free(state);
+    return CPNG_OK;
+}
+
+void cpng_free(void *buffer) {
+    free(buffer);
+}

@@ -1,0 +1,104 @@
+/*
+ * cpng: the only code in reveal-render that calls libpng.
+ *
+ * libpng reports errors with longjmp, which must never cross a Swift frame. So every
+ * operation here is one C function that makes all of its png_* calls, owns its setjmp
+ * and its cleanup, and returns a plain status code; the human-readable reason is copied
+ * into a caller-supplied buffer. This header uses only plain C types and does not
+ * include <png.h>, so Swift never sees libpng itself.
+ *
+ * Ownership: any buffer a cpng_ function hands back through an `out_` pointer is
+ * allocated by cpng and owned by the caller from then on; release it with cpng_free.
+ * On failure no buffer is handed back (the out pointer is set to NULL).
+ */
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes returned by every cpng_ operation. */
+#define CPNG_OK 0
+#define CPNG_ERR_INVALID_ARGUMENT 1 /* the call itself was wrong (sizes, options) */
+#define CPNG_ERR_NO_MEMORY 2        /* an allocation failed */
+#define CPNG_ERR_NOT_PNG 3          /* empty input or the PNG signature does not match */
+#define CPNG_ERR_TRUNCATED 4        /* the data ended before the PNG did */
+#define CPNG_ERR_TOO_LARGE 5        /* the image exceeds the caller's limits */
+#define CPNG_ERR_LIBPNG 6           /* libpng rejected the data; the message is libpng's own */
+
+/* A message buffer of this many bytes always holds a whole message. */
+#define CPNG_MESSAGE_CAPACITY 256
+
+/* Row filters for cpng_encode_rgba8. ADAPTIVE lets libpng try all five per row. */
+#define CPNG_FILTER_NONE 0
+#define CPNG_FILTER_SUB 1
+#define CPNG_FILTER_UP 2
+#define CPNG_FILTER_AVERAGE 3
+#define CPNG_FILTER_PAETH 4
+#define CPNG_FILTER_ADAPTIVE 5
+
+/* zlib strategies for cpng_encode_rgba8 (Z_DEFAULT_STRATEGY, Z_FILTERED, ...). */
+#define CPNG_STRATEGY_DEFAULT 0
+#define CPNG_STRATEGY_FILTERED 1
+#define CPNG_STRATEGY_HUFFMAN_ONLY 2
+#define CPNG_STRATEGY_RLE 3
+#define CPNG_STRATEGY_FIXED 4
+
+/*
+ * Encodes premultiplied RGBA8 pixels (rows top to bottom, stride 4 * width) as an 8-bit PNG.
+ *
+ * Writes color type 2 (RGB) when every alpha is 255, else 6 (RGBA) with straight alpha,
+ * demultiplied one row at a time: c' = (c * 255 + a / 2) / a, 0 when a == 0, 255 when
+ * c >= a. Adds an sRGB chunk (perceptual intent) and, when write_phys is nonzero, a pHYs
+ * chunk with pixels_per_meter on both axes. Never writes tIME or text, so identical input
+ * gives identical bytes. byte_count must equal 4 * width * height; compression_level is
+ * zlib's 0...9; filter and strategy are CPNG_FILTER_* and CPNG_STRATEGY_* values.
+ *
+ * Ownership: `pixels` is only read and stays the caller's. On CPNG_OK, *out_data is a
+ * buffer of *out_size bytes allocated by cpng that the caller must release with
+ * cpng_free. On failure *out_data is NULL, *out_size is 0, and `message` (if not NULL)
+ * holds a NUL-terminated reason, truncated to message_capacity bytes.
+ */
+int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
+                      uint32_t width, uint32_t height,
+                      int compression_level, int filter, int strategy,
+                      int write_phys, uint32_t pixels_per_meter,
+                      unsigned char **out_data, size_t *out_size,
+                      char *message, size_t message_capacity);
+
+/*
+ * Decodes a PNG held in memory into premultiplied RGBA8 pixels (stride 4 * width).
+ *
+ * Accepts every color type and bit depth libpng reads: palettes and tRNS are expanded to
+ * alpha, gray becomes RGB, 16-bit samples are scaled to 8 bits with rounding, interlaced
+ * images are deinterlaced. gAMA, cHRM and iCCP are ignored: samples are taken to be sRGB
+ * as stored. Color is premultiplied as c * a / 255 rounded to nearest.
+ *
+ * Size limits are enforced before any pixel memory is allocated: images with more than
+ * max_pixels pixels, or a side longer than max_side, fail with CPNG_ERR_TOO_LARGE. The
+ * IHDR is checked straight from the bytes, then again by libpng (user limits, and a cap
+ * on memory for ancillary chunks). Data ending early fails with CPNG_ERR_TRUNCATED;
+ * a CRC error in a critical chunk, or any other damage, fails with CPNG_ERR_LIBPNG.
+ *
+ * Ownership: `data` is only read and stays the caller's. On CPNG_OK, *out_pixels is a
+ * buffer of 4 * *out_width * *out_height bytes allocated by cpng that the caller must
+ * release with cpng_free. On failure *out_pixels is NULL, the sizes are 0, and `message`
+ * (if not NULL) holds a NUL-terminated reason, truncated to message_capacity bytes.
+ */
+int cpng_decode_rgba8(const unsigned char *data, size_t size,
+                      uint64_t max_pixels, uint32_t max_side,
+                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                      char *message, size_t message_capacity);
+
+/* Releases a buffer handed out by a cpng_ function; NULL is allowed and does nothing. */
+void cpng_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPNG_H */

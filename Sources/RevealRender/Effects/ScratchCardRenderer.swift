@@ -1,0 +1,117 @@
+/// Draws scratch-card frames: content, then the cover masked by the seed's `Canvas` (opaque minus every
+/// stroke, destination-out) at the cover's opacity.
+///
+/// Frames asked for in order are drawn incrementally: a stroke's coverage is recomputed only on the
+/// rows its new segments reach, and only those rows are composited again. Any other order starts
+/// over. Either way the pixels are the same as a full redraw (a test checks every frame).
+public struct ScratchCardRenderer {
+    public let timeline: ScratchTimeline
+    /// Background with the content over it: what shows where the cover is gone.
+    private let base: Pixmap
+    private let cover: Pixmap
+    /// Opaque minus every finished stroke.
+    private var committed: Mask
+    /// `committed` minus the stroke in progress: the cover's mask as it shows.
+    private var visible: Mask
+    /// Scratch space for one stroke's coverage.
+    private var strokeCoverage: Mask
+    private var rasterizer = Rasterizer()
+    /// The frame as last drawn.
+    public private(set) var frame: Pixmap
+    private var drawnSamples = 0
+    private var drawnOpacity: UInt8?
+    /// Flat index of the first sample of the stroke `visible` holds in progress.
+    private var currentStrokeStart = 0
+
+    public init(timeline: ScratchTimeline) throws {
+        self.timeline = timeline
+        let scene = timeline.scene
+        let width = scene.pixelWidth, height = scene.pixelHeight
+        var base = try scene.background.render(width: width, height: height)
+        let content = try scene.content.render(width: width, height: height)
+        Compositor.sourceOver(content, onto: &base, rows: RowRange(0, height))
+        self.base = base
+        cover = try scene.cover.render(width: width, height: height)
+        committed = try Mask(width: width, height: height, value: 255)
+        visible = committed
+        strokeCoverage = try Mask(width: width, height: height)
+        frame = base
+    }
+
+    /// Draws frame `index` and returns it.
+    public mutating func render(frame index: Int) -> Pixmap {
+        render(timeline.frame(index))
+    }
+
+    /// Draws the frame for `state` (from this renderer's timeline) and returns it.
+    public mutating func render(_ state: ScratchFrameState) -> Pixmap {
+        var dirty = RowRange.empty
+        if state.samplesHandled < drawnSamples {
+            committed.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 255) }
+            visible = committed
+            drawnSamples = 0
+            currentStrokeStart = 0
+            drawnOpacity = nil
+        }
+        if state.samplesHandled > drawnSamples {
+            dirty = addSamples(upTo: state.samplesHandled)
+        }
+        let opacity = UInt8((min(max(state.coverOpacity, 0), 1) * 255).rounded())
+        if opacity != drawnOpacity {
+            dirty = RowRange(0, frame.height)
+            drawnOpacity = opacity
+        }
+        composite(rows: dirty, opacity: opacity)
+        return frame
+    }
+
+    /// Brings `visible` up to date with samples `drawnSamples..<end`; returns the rows that changed.
+    private mutating func addSamples(upTo end: Int) -> RowRange {
+        let samples = timeline.samples
+        var dirty = RowRange.empty
+        var k = drawnSamples
+        while k < end {
+            if timeline.startsStroke[k] && k > currentStrokeStart {
+                // The stroke in progress is finished: bake it into the committed mask.
+                committed = visible
+                currentStrokeStart = k
+            }
+            // The new samples of this stroke, up to the next stroke or the end.
+            var stop = k + 1
+            while stop < end && !timeline.startsStroke[stop] { stop += 1 }
+            let rows = strokeRows(from: max(k - 1, currentStrokeStart), to: stop)
+            let points = samples[currentStrokeStart..<stop].map { pixelPoint($0) }
+            let path = Stroker.roundStroke(points, width: timeline.scene.maskBrushWidth * timeline.scene.scale)
+            rasterizer.fill(path, into: &strokeCoverage, rows: rows)
+            Compositor.destinationOut(strokeCoverage, from: committed, into: &visible, rows: rows)
+            dirty = dirty.union(rows)
+            k = stop
+        }
+        drawnSamples = end
+        return dirty
+    }
+
+    /// The pixel rows that the brush can reach along samples `from..<to` of one stroke.
+    private func strokeRows(from: Int, to: Int) -> RowRange {
+        let reach = timeline.scene.maskBrushWidth * timeline.scene.scale / 2 + 2
+        var lower = Double.infinity, upper = -Double.infinity
+        for sample in timeline.samples[from..<to] {
+            let y = sample.y * timeline.scene.scale
+            lower = min(lower, y - reach)
+            upper = max(upper, y + reach)
+        }
+        return RowRange(Int(max(lower.rounded(.down), -1)), Int(min(upper.rounded(.up), Double(frame.height) + 1)))
+            .clamped(to: frame.height)
+    }
+
+    private func pixelPoint(_ sample: TouchSample) -> Point {
+        Point(x: sample.x * timeline.scene.scale, y: sample.y * timeline.scene.scale)
+    }
+
+    private mutating func composite(rows: RowRange, opacity: UInt8) {
+        guard !rows.isEmpty else { return }
+        let range = rows.lower * frame.width * 4..<rows.upper * frame.width * 4
+        frame.bytes.replaceSubrange(range, with: base.bytes[range])
+        Compositor.sourceOver(cover, mask: visible, opacity: opacity, onto: &frame, rows: rows)
+    }
+}

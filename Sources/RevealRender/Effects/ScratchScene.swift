@@ -1,0 +1,99 @@
+/// One touch sample of a finger on the card: a position in view points and a time in seconds.
+public struct TouchSample: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var time: Double
+
+    public init(x: Double, y: Double, time: Double) {
+        self.x = x
+        self.y = y
+        self.time = time
+    }
+}
+
+/// An animation's curve and length, as `withAnimation(.easeOut(duration: 0.35))` names them.
+public struct AnimationSpec: Equatable, Sendable {
+    public var curve: TimingCurve
+    public var duration: Double
+
+    public init(curve: TimingCurve, duration: Double) {
+        self.curve = curve
+        self.duration = duration
+    }
+
+    /// Progress `elapsed` seconds after the animation started, 0...1.
+    public func progress(after elapsed: Double) -> Double {
+        guard duration > 0 else { return elapsed >= 0 ? 1 : 0 }
+        return curve.progress(at: elapsed / duration)
+    }
+}
+
+/// A validated scratch-card scene: the seed's `ScratchToReveal` with its inputs, in view points.
+public struct ScratchScene: Equatable, Sendable {
+    /// The view's size in points.
+    public var width: Double
+    public var height: Double
+    /// Pixels per point (default 2).
+    public var scale: Double = 2
+    /// Frames per second (default 60).
+    public var fps: Double = 60
+    /// The brush's width in points (the seed's default 44); the mask uses max(brushWidth, 1).
+    public var brushWidth: Double = 44
+    /// Fraction of the coverage grid that reveals the card (default 0.6), used clamped to 0.01...1.
+    public var revealThreshold: Double = 0.6
+    /// Reduce Motion: the cover vanishes at the reveal instead of fading.
+    public var reduceMotion = false
+    /// Finger strokes in time order, each one finger down to up.
+    public var strokes: [[TouchSample]] = []
+    /// Times of VoiceOver's activate action, which reveals the card without scratching.
+    public var revealActions: [Double] = []
+    /// The prize under the cover (default: the seed demo's pink → orange gradient).
+    public var content: Paint = ScratchScene.demoContent
+    /// The cover (default: the seed demo's gray gradient).
+    public var cover: Paint = ScratchScene.demoCover
+    /// Drawn under everything (default clear).
+    public var background: Paint = .color(.clear)
+    /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
+    public var fade = AnimationSpec(curve: .easeOut, duration: 0.35)
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let demoContent = Paint.linearGradient([SystemColor.pink, SystemColor.orange],
+                                                         from: .topLeading, to: .bottomTrailing)
+    public static let demoCover = Paint.linearGradient([Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
+                                                       from: .topLeading, to: .bottomTrailing)
+
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// The brush as the seed's mask draws it: at least one point wide.
+    public var maskBrushWidth: Double { max(brushWidth, 1) }
+    /// The threshold as the seed compares it.
+    public var clampedThreshold: Double { min(max(revealThreshold, 0.01), 1) }
+}
+
+/// SwiftUI's system colors in their iOS light-mode sRGB values.
+public enum SystemColor {
+    public static let red = Color(rgb8: 0xFF, 0x3B, 0x30)
+    public static let orange = Color(rgb8: 0xFF, 0x95, 0x00)
+    public static let yellow = Color(rgb8: 0xFF, 0xCC, 0x00)
+    public static let green = Color(rgb8: 0x34, 0xC7, 0x59)
+    public static let mint = Color(rgb8: 0x00, 0xC7, 0xBE)
+    public static let teal = Color(rgb8: 0x30, 0xB0, 0xC7)
+    public static let cyan = Color(rgb8: 0x32, 0xAD, 0xE6)
+    public static let blue = Color(rgb8: 0x00, 0x7A, 0xFF)
+    public static let indigo = Color(rgb8: 0x58, 0x56, 0xD6)
+    public static let purple = Color(rgb8: 0xAF, 0x52, 0xDE)
+    public static let pink = Color(rgb8: 0xFF, 0x2D, 0x55)
+    public static let brown = Color(rgb8: 0xA2, 0x84, 0x5E)
+    public static let gray = Color(rgb8: 0x8E, 0x8E, 0x93)
+
+    /// Every name a scene file may use.
+    public static let named: [String: Color] = [
+        "red": red, "orange": orange, "yellow": yellow, "green": green, "mint": mint, "teal": teal,
+        "cyan": cyan, "blue": blue, "indigo": indigo, "purple": purple, "pink": pink, "brown": brown,
+        "gray": gray, "black": .black, "white": .white, "clear": .clear,
+    ]
+}

@@ -1,0 +1,36 @@
+/// The scratch card as a frame sequence: timeline, renderer and manifest entries together.
+public struct ScratchSequence: FrameSequence {
+    public let timeline: ScratchTimeline
+    public let frameCount: Int
+    private var renderer: ScratchCardRenderer
+
+    /// `hold` seconds of still frames follow the end of the animation.
+    public init(scene: ScratchScene, hold: Double = 0) throws {
+        timeline = ScratchTimeline(scene: scene)
+        frameCount = timeline.frameCount(hold: hold)
+        renderer = try ScratchCardRenderer(timeline: timeline)
+    }
+
+    public var pixelWidth: Int { timeline.scene.pixelWidth }
+    public var pixelHeight: Int { timeline.scene.pixelHeight }
+    public var scale: Double { timeline.scene.scale }
+
+    public var manifestFields: [(String, ManifestValue)] {
+        [("fps", .number(timeline.scene.fps)), ("width", .int(pixelWidth)), ("height", .int(pixelHeight)),
+         ("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)]
+    }
+
+    public mutating func render(frame index: Int) throws -> Pixmap {
+        renderer.render(frame: index)
+    }
+
+    public func time(ofFrame index: Int) -> Double {
+        Double(index) / timeline.scene.fps
+    }
+
+    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {
+        let state = timeline.frame(index)
+        return [("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
+                ("coverOpacity", .number(state.coverOpacity))]
+    }
+}

@@ -1,0 +1,99 @@
+/// What is true of the scratch card at one frame.
+public struct ScratchFrameState: Equatable, Sendable {
+    public var index: Int
+    public var time: Double
+    /// How many samples (counted through all strokes in file order) have been handled.
+    public var samplesHandled: Int
+    /// The seed coverage model's fraction after those samples.
+    public var coverage: Double
+    public var revealed: Bool
+    /// The cover layer's opacity, 1 until the reveal, then fading (or 0 with Reduce Motion).
+    public var coverOpacity: Double
+}
+
+/// The scratch card over time: which samples the seed's gesture handler sees, when the card reveals,
+/// and how long the sequence runs. Cheap to build; frames are computed on demand.
+public struct ScratchTimeline: Sendable {
+    public let scene: ScratchScene
+    /// Every sample the card handles, all strokes in file order, up to the reveal.
+    public let samples: [TouchSample]
+    /// For each of `samples`, whether it starts a stroke (a new finger down).
+    public let startsStroke: [Bool]
+    /// The coverage fraction after each of `samples`.
+    public let coverageAfter: [Double]
+    /// When the card revealed, by scratching or by the VoiceOver action; nil if it never does.
+    public let revealTime: Double?
+    /// The time of the sequence's last frame (before any hold).
+    public let endTime: Double
+
+    /// Times within this of a frame's time count as at that time, absorbing rounding in i/fps.
+    public static let timeTolerance = 1e-9
+
+    public init(scene: ScratchScene) {
+        self.scene = scene
+        let firstAction = scene.revealActions.min()
+        var coverage = ScratchCoverage()
+        var samples: [TouchSample] = [], starts: [Bool] = [], fractions: [Double] = []
+        var revealTime: Double?
+        let size = (width: scene.width, height: scene.height)
+        strokes: for stroke in scene.strokes {
+            for (k, sample) in stroke.enumerated() {
+                if let action = firstAction, sample.time > action {
+                    revealTime = action
+                    break strokes
+                }
+                // DragGesture.onChanged: the first sample scratches from itself to itself.
+                let previous = k == 0 ? sample : stroke[k - 1]
+                coverage.scratch(from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
+                                 brushWidth: scene.maskBrushWidth, in: size)
+                samples.append(sample)
+                starts.append(k == 0)
+                fractions.append(coverage.fraction)
+                if coverage.fraction >= scene.clampedThreshold {
+                    revealTime = sample.time
+                    break strokes
+                }
+            }
+        }
+        if revealTime == nil, let action = firstAction { revealTime = action }
+        self.samples = samples
+        self.startsStroke = starts
+        self.coverageAfter = fractions
+        self.revealTime = revealTime
+        if let revealTime {
+            endTime = revealTime + (scene.reduceMotion ? 0 : scene.fade.duration)
+        } else {
+            let lastSample = scene.strokes.last?.last?.time ?? 0
+            endTime = max(lastSample, scene.revealActions.max() ?? 0)
+        }
+    }
+
+    /// The number of frames: through the first frame at or after the end, plus `hold` seconds of stills.
+    public func frameCount(hold: Double = 0) -> Int {
+        let end = endTime + max(hold, 0)
+        var count = Int((end * scene.fps).rounded(.down))
+        while Double(count) / scene.fps < end - ScratchTimeline.timeTolerance { count += 1 }
+        while count > 0 && Double(count - 1) / scene.fps >= end - ScratchTimeline.timeTolerance { count -= 1 }
+        return count + 1
+    }
+
+    /// The state at frame `index`, time `index / fps`.
+    public func frame(_ index: Int) -> ScratchFrameState {
+        let time = Double(index) / scene.fps
+        let limit = time + ScratchTimeline.timeTolerance
+        // Samples are in time order: binary search for the first one after the frame.
+        var lo = 0, hi = samples.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if samples[mid].time <= limit { lo = mid + 1 } else { hi = mid }
+        }
+        let revealed = revealTime.map { $0 <= limit } ?? false
+        var opacity = 1.0
+        if revealed, let revealTime {
+            opacity = scene.reduceMotion ? 0 : 1 - scene.fade.progress(after: max(time - revealTime, 0))
+        }
+        return ScratchFrameState(index: index, time: time, samplesHandled: lo,
+                                 coverage: lo == 0 ? 0 : coverageAfter[lo - 1], revealed: revealed,
+                                 coverOpacity: opacity)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A JSON scalar as the manifest writes it.
+public enum ManifestValue: Equatable, Sendable {
+    case number(Double)
+    case int(Int)
+    case bool(Bool)
+    case string(String)
+    case null
+
+    /// JSON text: integers without a fraction, other numbers in Swift's shortest round-trip form.
+    public var json: String {
+        switch self {
+        case let .number(x):
+            if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
+            return x.isFinite ? String(x) : "null"
+        case let .int(i): return String(i)
+        case let .bool(b): return b ? "true" : "false"
+        case .null: return "null"
+        case let .string(s):
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                            + String(scalar.value, radix: 16)
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+    }
+}
+
+/// Streams `manifest.json` to a temporary file as frames are written and puts it in place at the end,
+/// so memory stays flat however long the sequence and the manifest appears only when complete.
+public final class ManifestWriter {
+    private let path: String
+    private let temporary: String
+    private var file: UnsafeMutablePointer<FILE>?
+    private var frameCount = 0
+
+    /// Starts a manifest with the sequence's own fields (in order), before its `"frames"` list.
+    public init(folder: FrameFolder, fields: [(String, ManifestValue)]) throws(OutputError) {
+        path = folder.path + "/manifest.json"
+        temporary = folder.path + "/" + AtomicFile.temporaryPrefix + "\(getpid())-manifest.json"
+        guard let file = fopen(temporary, "w") else { throw OutputError.errno(path, "cannot create the manifest") }
+        self.file = file
+        let header = fields.map { "\(ManifestValue.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
+        try put("{" + header + (header.isEmpty ? "" : ", ") + "\"frames\": [")
+    }
+
+    deinit {
+        if let file {
+            fclose(file)
+            unlink(temporary)
+        }
+    }
+
+    /// Adds one frame's entry.
+    public func append(_ fields: [(String, ManifestValue)]) throws(OutputError) {
+        let entry = fields.map { "\(ManifestValue.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
+        try put((frameCount == 0 ? "\n  {" : ",\n  {") + entry + "}")
+        frameCount += 1
+    }
+
+    /// Closes the list and renames the file into place.
+    public func finish() throws(OutputError) {
+        try put("\n]}\n")
+        guard let file, fclose(file) == 0 else {
+            self.file = nil
+            unlink(temporary)
+            throw OutputError.errno(path, "cannot write the manifest")
+        }
+        self.file = nil
+        guard rename(temporary, path) == 0 else {
+            let error = OutputError.errno(path, "cannot write the manifest")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func put(_ text: String) throws(OutputError) {
+        guard let file, fputs(text, file) >= 0 else { throw OutputError.errno(path, "cannot write the manifest") }
+    }
+}

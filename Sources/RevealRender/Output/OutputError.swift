@@ -1,0 +1,62 @@
+import Foundation
+
+/// A failure to write output: which path, and the system's reason.
+public struct OutputError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The error for the current `errno`.
+    static func errno(_ path: String, _ action: String) -> OutputError {
+        OutputError(path: path, reason: "\(action): \(String(cString: strerror(Glibc.errno)))")
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Writes files so that no reader ever sees half of one: bytes go to a hidden temporary name in the
+/// same folder, then `rename` replaces the destination in one step (a symbolic link there is replaced,
+/// never followed).
+public enum AtomicFile {
+    /// Every temporary name starts with this, so a later run can recognise and remove leftovers.
+    public static let temporaryPrefix = ".reveal-render-tmp-"
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "" : directory + "/") + temporaryPrefix + "\(getpid())-" + name
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError.errno(path, "cannot create a file") }
+        var written = 0
+        let failure: OutputError? = bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if Glibc.errno == EINTR { continue }
+                    return OutputError.errno(path, "cannot write")
+                }
+                written += n
+            }
+            return nil
+        }
+        if let failure {
+            close(fd)
+            unlink(temporary)
+            throw failure
+        }
+        guard close(fd) == 0 else {
+            let error = OutputError.errno(path, "cannot write")
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = OutputError.errno(path, "cannot replace")
+            unlink(temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import CPNG
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a PNG could not be encoded, decoded or read.
+///
+/// `message` is meant for people: our own wording for common cases (truncated data, bad
+/// signature, size limits, unreadable files), libpng's own message otherwise.
+public struct PNGError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The PNG row filter applied before compression.
+///
+/// `adaptive` lets libpng try all five filters on every row and keep the one its
+/// heuristic (smallest sum of absolute differences) prefers.
+public enum PNGFilter: Sendable {
+    case none, sub, up, average, paeth, adaptive
+}
+
+/// The zlib compression strategy used for the image data.
+///
+/// `default` is zlib's `Z_DEFAULT_STRATEGY`, set explicitly (libpng on its own would pick
+/// `Z_FILTERED` whenever a filter other than `none` is in use).
+public enum PNGStrategy: Sendable {
+    case `default`, filtered, huffmanOnly, rle, fixed
+}
+
+/// How `PNG.encode` compresses and what metadata it adds.
+///
+/// None of these settings changes the decoded pixels, only the size of the file and its
+/// pHYs chunk.
+public struct PNGEncodingOptions: Sendable, Equatable {
+    /// zlib's level, 0 (store) through 9 (smallest); anything else makes encoding throw.
+    public var compressionLevel: Int
+    public var filter: PNGFilter
+    public var strategy: PNGStrategy
+    /// Written as a pHYs chunk (same value on both axes, unit: meter) when not nil.
+    public var pixelsPerMeter: UInt32?
+
+    public init(compressionLevel: Int = 6, filter: PNGFilter = .none, strategy: PNGStrategy = .default, pixelsPerMeter: UInt32? = nil) {
+        self.compressionLevel = compressionLevel
+        self.filter = filter
+        self.strategy = strategy
+        self.pixelsPerMeter = pixelsPerMeter
+    }
+}
+
+/// PNG encoding and decoding through libpng; pixels on the Swift side are always premultiplied.
+public enum PNG {
+    /// Encodes to PNG bytes: 8-bit, RGB (color type 2) when every pixel is opaque, else RGBA (6), straight alpha (demultiply: c' = (c*255 + a/2)/a, 0 when a == 0), an sRGB chunk (perceptual), pHYs if requested, no tIME/text: byte-identical output for identical input.
+    ///
+    /// A color channel larger than its alpha (not valid premultiplied data) is written as 255.
+    /// Throws when `compressionLevel` is outside 0...9, when `pixmap.bytes` does not hold
+    /// exactly `4 * width * height` bytes, or when libpng or memory fails.
+    public static func encode(_ pixmap: Pixmap, options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
+        guard (0...9).contains(options.compressionLevel) else {
+            throw PNGError(message: "compression level \(options.compressionLevel) is outside 0...9")
+        }
+        guard let width = UInt32(exactly: pixmap.width), let height = UInt32(exactly: pixmap.height) else {
+            throw PNGError(message: "cannot encode a \(pixmap.width)×\(pixmap.height) image")
+        }
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let status = pixmap.bytes.withUnsafeBufferPointer { pixels in
+            message.withUnsafeMutableBufferPointer { text in
+                cpng_encode_rgba8(
+                    pixels.baseAddress, pixels.count, width, height,
+                    Int32(options.compressionLevel), options.filter.cValue, options.strategy.cValue,
+                    options.pixelsPerMeter == nil ? 0 : 1, options.pixelsPerMeter ?? 0,
+                    &data, &size, text.baseAddress, text.count)
+            }
+        }
+        defer { cpng_free(data) }
+        guard status == CPNG_OK, let data else {
+            throw PNGError(message: text(of: message, status: status))
+        }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Decodes any PNG libpng reads (gray, gray+alpha, palette, tRNS, 16-bit → 8-bit, interlaced) into a premultiplied pixmap (c*a/255 rounded).
+    ///
+    /// gAMA (and cHRM, iCCP) is ignored: stored samples are taken to be sRGB as they are.
+    /// 16-bit samples are scaled to 8 bits with rounding (v / 257). Images with more than
+    /// `maxPixels` pixels, or a side longer than `Pixmap.maxSide`, are refused from the IHDR
+    /// before pixel memory is allocated, and libpng's own limits stop a small file from
+    /// inflating huge ancillary chunks. Truncated data, a bad signature and CRC errors in
+    /// critical chunks throw; CRC errors in ancillary chunks only drop that chunk.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        let limit = UInt64(max(0, maxPixels))
+        let status = bytes.withUnsafeBufferPointer { data in
+            message.withUnsafeMutableBufferPointer { text in
+                cpng_decode_rgba8(
+                    data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
+                    &pixels, &width, &height, text.baseAddress, text.count)
+            }
+        }
+        defer { cpng_free(pixels) }
+        guard status == CPNG_OK, let pixels else {
+            throw PNGError(message: text(of: message, status: status))
+        }
+        let count = Int(width) * Int(height) * 4
+        do {
+            return try Pixmap(width: Int(width), height: Int(height),
+                              premultipliedBytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        } catch {
+            throw PNGError(message: "\(error)")
+        }
+    }
+
+    /// Reads a file and decodes it; errors name the file.
+    ///
+    /// The whole file is read into memory first; every error message starts with `path`.
+    public static func decode(contentsOf path: String, maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+        let bytes: [UInt8]
+        switch readFile(path) {
+        case .success(let contents): bytes = contents
+        case .failure(let error): throw error
+        }
+        do {
+            return try decode(bytes, maxPixels: maxPixels)
+        } catch {
+            throw PNGError(message: "\(path): \(error.message)")
+        }
+    }
+
+    /// The NUL-terminated message the C layer wrote, or a generic one if it wrote none.
+    private static func text(of message: [CChar], status: Int32) -> String {
+        let utf8 = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return utf8.isEmpty ? "PNG operation failed (status \(status))" : String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Reads a whole file with POSIX calls so that failures carry `strerror`'s reason.
+    private static func readFile(_ path: String) -> Result<[UInt8], PNGError> {
+        func failure(_ what: String) -> Result<[UInt8], PNGError> {
+            let reason = String(cString: strerror(errno))
+            return .failure(PNGError(message: "\(path): \(what): \(reason)"))
+        }
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return failure("cannot open") }
+        defer { close(fd) }
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(fd, &info) == 0, info.st_size > 0 {
+            bytes.reserveCapacity(Int(info.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return failure("cannot read")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return .success(bytes)
+    }
+}
+
+extension PNGFilter {
+    fileprivate var cValue: Int32 {
+        switch self {
+        case .none: CPNG_FILTER_NONE
+        case .sub: CPNG_FILTER_SUB
+        case .up: CPNG_FILTER_UP
+        case .average: CPNG_FILTER_AVERAGE
+        case .paeth: CPNG_FILTER_PAETH
+        case .adaptive: CPNG_FILTER_ADAPTIVE
+        }
+    }
+}
+
+extension PNGStrategy {
+    fileprivate var cValue: Int32 {
+        switch self {
+        case .default: CPNG_STRATEGY_DEFAULT
+        case .filtered: CPNG_STRATEGY_FILTERED
+        case .huffmanOnly: CPNG_STRATEGY_HUFFMAN_ONLY
+        case .rle: CPNG_STRATEGY_RLE
+        case .fixed: CPNG_STRATEGY_FIXED
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A straight-alpha sRGB color with gamma-encoded components in 0...1, as SwiftUI's `Color` holds it.
+public struct Color: Equatable, Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// `Color(white:)`: a gray with all three components equal.
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A color from 8-bit components, e.g. `Color(rgb8: 0xFF, 0x2D, 0x55)`.
+    public init(rgb8 r: UInt8, _ g: UInt8, _ b: UInt8, alpha: Double = 1) {
+        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: alpha)
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    /// The same color with its alpha multiplied by `opacity` (SwiftUI's `.opacity(_:)`).
+    public func opacity(_ opacity: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
+    }
+
+    /// The color quantised to premultiplied 8-bit RGBA, rounding to nearest.
+    public var premultiplied: PremultipliedRGBA8 {
+        let a = min(max(alpha, 0), 1)
+        func q(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * a * 255).rounded()) }
+        return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: UInt8((a * 255).rounded()))
+    }
+}
+
+/// One premultiplied RGBA8 pixel: every color channel is at most `a`.
+public struct PremultipliedRGBA8: Equatable, Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+}

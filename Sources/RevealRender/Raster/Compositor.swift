@@ -1,0 +1,70 @@
+/// Porter-Duff compositing of premultiplied 8-bit pixels, row by row.
+///
+/// All products of two 8-bit quantities are rounded to nearest (`multiply`), so results do not drift
+/// darker as layers stack up, and every operation is exact integer arithmetic: deterministic.
+public enum Compositor {
+    /// `a·b/255` rounded to nearest, for a and b in 0...255.
+    @inline(__always)
+    public static func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let t = a * b + 128
+        return (t + (t >> 8)) >> 8
+    }
+
+    /// Source-over: `dst = src·f + dst·(1 − src.a·f)` for the rows given, where the source is
+    /// scaled per pixel by `mask` (when given) and by `opacity` (0...255).
+    public static func sourceOver(_ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
+                                  onto destination: inout Pixmap, rows: RowRange) {
+        precondition(source.width == destination.width && source.height == destination.height)
+        let rows = rows.clamped(to: destination.height)
+        guard !rows.isEmpty, opacity > 0 else { return }
+        let width = destination.width
+        let o = UInt32(opacity)
+        source.bytes.withUnsafeBufferPointer { src in
+            destination.bytes.withUnsafeMutableBufferPointer { dst in
+                let coverage = mask?.bytes
+                for y in rows.lower..<rows.upper {
+                    for x in 0..<width {
+                        let p = y * width + x
+                        var f = o
+                        if let coverage {
+                            f = multiply(UInt32(coverage[p]), o)
+                            if f == 0 { continue }
+                        }
+                        let i = p * 4
+                        var sr = UInt32(src[i]), sg = UInt32(src[i + 1]), sb = UInt32(src[i + 2]), sa = UInt32(src[i + 3])
+                        if f != 255 {
+                            sr = multiply(sr, f); sg = multiply(sg, f); sb = multiply(sb, f); sa = multiply(sa, f)
+                        }
+                        if sa == 255 {
+                            dst[i] = UInt8(sr); dst[i + 1] = UInt8(sg); dst[i + 2] = UInt8(sb); dst[i + 3] = 255
+                        } else if sa != 0 || sr | sg | sb != 0 {
+                            let inverse = 255 - sa
+                            dst[i] = UInt8(sr + multiply(UInt32(dst[i]), inverse))
+                            dst[i + 1] = UInt8(sg + multiply(UInt32(dst[i + 1]), inverse))
+                            dst[i + 2] = UInt8(sb + multiply(UInt32(dst[i + 2]), inverse))
+                            dst[i + 3] = UInt8(sa + multiply(UInt32(dst[i + 3]), inverse))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Destination-out of an alpha mask: `result = destination·(1 − coverage)` for the rows given.
+    /// Writes into `result`, which may be a different mask from `destination` (or the same one).
+    public static func destinationOut(_ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange) {
+        precondition(coverage.width == destination.width && destination.width == result.width)
+        let rows = rows.clamped(to: result.height)
+        guard !rows.isEmpty else { return }
+        let range = rows.lower * result.width..<rows.upper * result.width
+        coverage.bytes.withUnsafeBufferPointer { c in
+            destination.bytes.withUnsafeBufferPointer { d in
+                result.bytes.withUnsafeMutableBufferPointer { r in
+                    for i in range {
+                        r[i] = UInt8(multiply(UInt32(d[i]), 255 - UInt32(c[i])))
+                    }
+                }
+            }
+        }
+    }
+}

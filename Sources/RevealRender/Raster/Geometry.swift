@@ -1,0 +1,43 @@
+import Foundation
+
+/// A point in pixel space (or in view points before scaling), y pointing down as in SwiftUI.
+public struct Point: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+
+    public var length: Double { hypot(x, y) }
+}
+
+/// A half-open range of pixel rows, `lower..<upper`, used to say which rows changed.
+public struct RowRange: Equatable, Sendable {
+    public var lower: Int
+    public var upper: Int
+
+    public init(_ lower: Int, _ upper: Int) {
+        self.lower = lower
+        self.upper = max(lower, upper)
+    }
+
+    public static let empty = RowRange(0, 0)
+    public var isEmpty: Bool { lower >= upper }
+
+    /// The smallest range holding both.
+    public func union(_ other: RowRange) -> RowRange {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return RowRange(min(lower, other.lower), max(upper, other.upper))
+    }
+
+    public func clamped(to height: Int) -> RowRange {
+        RowRange(max(lower, 0), min(upper, height))
+    }
+}

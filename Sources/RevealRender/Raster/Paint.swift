@@ -1,0 +1,173 @@
+import Foundation
+
+/// A point in a view's unit square, as SwiftUI's `UnitPoint`: (0, 0) is top leading, (1, 1) bottom trailing.
+public struct UnitPoint: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+
+    /// The nine names SwiftUI gives unit points, for scene files.
+    public static let named: [String: UnitPoint] = [
+        "topLeading": .topLeading, "top": .top, "topTrailing": .topTrailing,
+        "leading": .leading, "center": .center, "trailing": .trailing,
+        "bottomLeading": .bottomLeading, "bottom": .bottom, "bottomTrailing": .bottomTrailing,
+    ]
+}
+
+/// A color at a position along a gradient's axis (0 at the start point, 1 at the end point).
+public struct GradientStop: Equatable, Sendable {
+    public var color: Color
+    public var location: Double
+
+    public init(color: Color, location: Double) {
+        self.color = color
+        self.location = location
+    }
+}
+
+/// How an image is sized into the view, as SwiftUI's `.resizable()` with a content mode.
+public enum ContentMode: String, Equatable, Sendable, CaseIterable {
+    /// Scaled to cover the view, keeping its aspect ratio, centred; the overflow is cut off.
+    case fill
+    /// Scaled to fit inside the view, keeping its aspect ratio, centred; the rest is clear.
+    case fit
+    /// Scaled to the view's size in each direction independently.
+    case stretch
+}
+
+/// What fills a view: a color, a linear gradient or an image, with an overall opacity.
+public struct Paint: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case color(Color)
+        /// Stops ascending by location; the axis runs between two unit points of the view.
+        case linearGradient(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
+        case image(Pixmap, ContentMode)
+    }
+
+    public var kind: Kind
+    /// Multiplies the paint's alpha (SwiftUI's `.opacity(_:)`), 0...1.
+    public var opacity: Double
+
+    public init(_ kind: Kind, opacity: Double = 1) {
+        self.kind = kind
+        self.opacity = opacity
+    }
+
+    public static func color(_ color: Color) -> Paint { Paint(.color(color)) }
+
+    /// A gradient with its colors evenly spaced from start to end, as `LinearGradient(colors:)`.
+    public static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> Paint {
+        let last = Double(max(colors.count - 1, 1))
+        let stops = colors.enumerated().map { GradientStop(color: $0.element, location: Double($0.offset) / last) }
+        return Paint(.linearGradient(stops: stops, start: start, end: end))
+    }
+
+    /// Fills a `width`×`height` pixmap with this paint, sampling at pixel centres.
+    public func render(width: Int, height: Int) throws -> Pixmap {
+        var pixmap = try Pixmap(width: width, height: height)
+        switch kind {
+        case let .color(color):
+            pixmap = try Pixmap(width: width, height: height, fill: color.opacity(opacity).premultiplied)
+        case let .linearGradient(stops, start, end):
+            renderGradient(stops, start, end, into: &pixmap)
+        case let .image(image, mode):
+            renderImage(image, mode, into: &pixmap)
+        }
+        return pixmap
+    }
+
+    /// Core Graphics' axial gradient: isolines perpendicular to the axis, both ends extended,
+    /// components interpolated in gamma-encoded sRGB with straight alpha, then premultiplied.
+    private func renderGradient(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, into pixmap: inout Pixmap) {
+        guard let first = stops.first, let last = stops.last else { return }
+        let w = Double(pixmap.width), h = Double(pixmap.height)
+        let sx = start.x * w, sy = start.y * h
+        let dx = end.x * w - sx, dy = end.y * h - sy
+        let lengthSquared = dx * dx + dy * dy
+        let width = pixmap.width
+        let opacity = self.opacity
+        pixmap.bytes.withUnsafeMutableBufferPointer { out in
+            for y in 0..<pixmap.height {
+                for x in 0..<width {
+                    var color: Color
+                    if lengthSquared == 0 {
+                        color = first.color
+                    } else {
+                        let t = ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared
+                        if t <= first.location {
+                            color = first.color
+                        } else if t >= last.location {
+                            color = last.color
+                        } else {
+                            var k = 1
+                            while stops[k].location < t { k += 1 }
+                            let a = stops[k - 1], b = stops[k]
+                            let span = b.location - a.location
+                            let f = span > 0 ? (t - a.location) / span : 1
+                            color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
+                                          green: a.color.green + (b.color.green - a.color.green) * f,
+                                          blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                                          alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+                        }
+                    }
+                    let p = color.opacity(opacity).premultiplied
+                    let i = (y * width + x) * 4
+                    out[i] = p.r
+                    out[i + 1] = p.g
+                    out[i + 2] = p.b
+                    out[i + 3] = p.a
+                }
+            }
+        }
+    }
+
+    /// Bilinear resampling of premultiplied pixels, centred, clear outside the placed image.
+    private func renderImage(_ image: Pixmap, _ mode: ContentMode, into pixmap: inout Pixmap) {
+        let w = Double(pixmap.width), h = Double(pixmap.height)
+        let iw = Double(image.width), ih = Double(image.height)
+        var scaleX = w / iw, scaleY = h / ih
+        switch mode {
+        case .stretch: break
+        case .fit: scaleX = min(scaleX, scaleY); scaleY = scaleX
+        case .fill: scaleX = max(scaleX, scaleY); scaleY = scaleX
+        }
+        let originX = (w - iw * scaleX) / 2, originY = (h - ih * scaleY) / 2
+        let alpha = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        let width = pixmap.width
+        for y in 0..<pixmap.height {
+            let py = Double(y) + 0.5
+            guard py >= originY, py < originY + ih * scaleY else { continue }
+            let v = min(max((py - originY) / scaleY - 0.5, 0), ih - 1)
+            let y0 = Int(v), y1 = min(y0 + 1, image.height - 1), fy = v - Double(y0)
+            for x in 0..<width {
+                let px = Double(x) + 0.5
+                guard px >= originX, px < originX + iw * scaleX else { continue }
+                let u = min(max((px - originX) / scaleX - 0.5, 0), iw - 1)
+                let x0 = Int(u), x1 = min(x0 + 1, image.width - 1), fx = u - Double(x0)
+                let o = (y * width + x) * 4
+                for c in 0..<4 {
+                    let top = Double(image.bytes[(y0 * image.width + x0) * 4 + c]) * (1 - fx)
+                        + Double(image.bytes[(y0 * image.width + x1) * 4 + c]) * fx
+                    let bottom = Double(image.bytes[(y1 * image.width + x0) * 4 + c]) * (1 - fx)
+                        + Double(image.bytes[(y1 * image.width + x1) * 4 + c]) * fx
+                    let value = UInt32((top * (1 - fy) + bottom * fy).rounded())
+                    pixmap.bytes[o + c] = UInt8(Compositor.multiply(value, alpha))
+                }
+            }
+        }
+    }
+}

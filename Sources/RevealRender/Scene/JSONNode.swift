@@ -1,0 +1,290 @@
+// Path-aware decoding of parsed JSON, so every problem in a scene file is reported as one line
+// naming the file, the JSON path and what is wrong:
+//
+//     strokes.json: strokes[2].points[14]: time 1.2 is earlier than 1.3
+
+/// Where a scene file went wrong: file, JSON path and reason, printed as one line.
+public struct SceneError: Error, Equatable, CustomStringConvertible {
+    /// The file as the user named it.
+    public var file: String
+    /// "strokes[2].points[14]", or "" for the whole document.
+    public var path: String
+    public var message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// "file: path: message", or "file: message" when the path is empty.
+    public var description: String {
+        [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
+    }
+}
+
+/// A value inside a scene file together with its JSON path, for decoding with precise errors.
+///
+/// Paths look like `width`, `strokes[2].points[14]`, `[3]` (an element of a root array) and
+/// `colors["my key"]` (keys that are not identifiers are quoted with JSON escapes).
+public struct JSONNode: Sendable {
+    public let value: JSONValue
+    public let path: String
+    public let file: String
+    /// Set on the node `subscript(index:)` returns for an element that does not exist:
+    /// every accessor of that node throws it.
+    private let absence: SceneError?
+
+    public init(value: JSONValue, path: String, file: String) {
+        self.init(value: value, path: path, file: file, absence: nil)
+    }
+
+    private init(value: JSONValue, path: String, file: String, absence: SceneError?) {
+        self.value = value
+        self.path = path
+        self.file = file
+        self.absence = absence
+    }
+
+    /// Parses bytes; syntax errors become `SceneError(file, path: "", message: "line L, column C: …")`.
+    public static func parse(file: String, bytes: [UInt8]) throws(SceneError) -> JSONNode {
+        do {
+            return JSONNode(value: try JSON.parse(bytes), path: "", file: file)
+        } catch {
+            throw SceneError(file: file, path: "", message: error.description)
+        }
+    }
+
+    /// An error at this node's path.
+    public func error(_ message: String) -> SceneError {
+        SceneError(file: file, path: path, message: message)
+    }
+
+    /// "expected a number, found a string"
+    private func mismatch(_ expected: String) -> SceneError {
+        error("expected \(expected), found \(value.kindDescription)")
+    }
+
+    // MARK: Children
+
+    /// The member `key`; nil when it is absent or when this is not an object. Child path "a.key" (root: "key").
+    public subscript(key: String) -> JSONNode? {
+        guard absence == nil, case .object(let object) = value, let child = object[key] else { return nil }
+        return JSONNode(value: child, path: childPath(key: key), file: file)
+    }
+
+    /// The element at `index`, child path "a[3]".
+    ///
+    /// Never traps: if this is not an array or the index is out of range, the returned node is null
+    /// and all its accessors throw a precise error ("expected an array, found an object" at this path,
+    /// or "missing element: the array has 2 elements" at the child path).
+    public subscript(index: Int) -> JSONNode {
+        let child = childPath(index: index)
+        if let absence {
+            return JSONNode(value: .null, path: child, file: file, absence: absence)
+        }
+        guard case .array(let elements) = value else {
+            return JSONNode(value: .null, path: child, file: file, absence: mismatch("an array"))
+        }
+        guard elements.indices.contains(index) else {
+            let missing = SceneError(
+                file: file, path: child,
+                message: "missing element: the array has \(elements.count) element\(elements.count == 1 ? "" : "s")")
+            return JSONNode(value: .null, path: child, file: file, absence: missing)
+        }
+        return JSONNode(value: elements[index], path: child, file: file)
+    }
+
+    /// The member `key`, which must exist: `missing required field "width"` at this node's path.
+    public func required(_ key: String) throws(SceneError) -> JSONNode {
+        if let absence { throw absence }
+        guard case .object = value else { throw mismatch("an object") }
+        guard let child = self[key] else { throw error("missing required field \(jsonQuoted(key))") }
+        return child
+    }
+
+    /// This value as an object whose keys are all in `allowedKeys`. An unknown key is reported at
+    /// that key's path: `unknown field "brushwidth" (did you mean "brushWidth"?)`.
+    public func object(allowedKeys: [String]) throws(SceneError) -> JSONObject {
+        if let absence { throw absence }
+        guard case .object(let object) = value else { throw mismatch("an object") }
+        for entry in object.entries where !allowedKeys.contains(entry.key) {
+            throw SceneError(
+                file: file, path: childPath(key: entry.key), message: unknownFieldMessage(entry.key, allowedKeys))
+        }
+        return object
+    }
+
+    /// All elements with their paths; more than `maxCount` is an error.
+    public func array(maxCount: Int = 1_000_000) throws(SceneError) -> [JSONNode] {
+        if let absence { throw absence }
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        guard elements.count <= maxCount else {
+            throw error("array has \(elements.count) elements, more than \(maxCount)")
+        }
+        var nodes: [JSONNode] = []
+        nodes.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            nodes.append(JSONNode(value: element, path: childPath(index: index), file: file))
+        }
+        return nodes
+    }
+
+    // MARK: Scalars
+
+    public var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    /// A (always finite) number: "expected a number, found a string".
+    public func number() throws(SceneError) -> Double {
+        if let absence { throw absence }
+        guard case .number(let x) = value else { throw mismatch("a number") }
+        guard x.isFinite else { throw error("number \(formatNumber(x)) is not finite") }
+        return x
+    }
+
+    /// A number within `range`, named `what` in the message: "scale 20 is outside 0…16"
+    /// ("… is less than 0" / "… is greater than 16" when the other bound is infinite).
+    public func number(in range: ClosedRange<Double>, what: String) throws(SceneError) -> Double {
+        let x = try number()
+        guard range.contains(x) else { throw error(rangeMessage(what, formatNumber(x), range)) }
+        return x
+    }
+
+    /// An integral number within `Int`'s range: "expected a whole number, found 2.5".
+    public func integer() throws(SceneError) -> Int {
+        if let absence { throw absence }
+        guard case .number(let x) = value else { throw mismatch("a whole number") }
+        guard x.isFinite, x.rounded(.towardZero) == x else {
+            throw error("expected a whole number, found \(formatNumber(x))")
+        }
+        // Double(Int.max) rounds up to 2^63, which is out of range.
+        guard x >= -9_223_372_036_854_775_808.0 && x < 9_223_372_036_854_775_808.0 else {
+            throw error("whole number \(formatNumber(x)) is out of range")
+        }
+        return Int(x)
+    }
+
+    /// An integer within `range`, named `what` in the message: "width 0 is outside 1…16384".
+    public func integer(in range: ClosedRange<Int>, what: String) throws(SceneError) -> Int {
+        let n = try integer()
+        guard range.contains(n) else {
+            throw error("\(what) \(n) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return n
+    }
+
+    /// "expected true or false, found a string"
+    public func bool() throws(SceneError) -> Bool {
+        if let absence { throw absence }
+        guard case .bool(let b) = value else { throw mismatch("true or false") }
+        return b
+    }
+
+    /// "expected a string, found a number"
+    public func string() throws(SceneError) -> String {
+        if let absence { throw absence }
+        guard case .string(let s) = value else { throw mismatch("a string") }
+        return s
+    }
+
+    // MARK: Paths
+
+    private func childPath(key: String) -> String {
+        if isIdentifier(key) {
+            return path.isEmpty ? key : path + "." + key
+        }
+        return path + "[" + jsonQuoted(key) + "]"
+    }
+
+    private func childPath(index: Int) -> String {
+        path + "[\(index)]"
+    }
+}
+
+/// Formats a number for messages: 1.0 → "1", 0.25 → "0.25", 1e-7 → "1e-07", 1e20 → "1e+20".
+public func formatNumber(_ x: Double) -> String {
+    if x.isNaN { return "NaN" }
+    if x.isInfinite { return x < 0 ? "-infinity" : "infinity" }
+    if x == x.rounded(.towardZero) && abs(x) < 1e16 {
+        return String(Int64(x))
+    }
+    var text = x.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}
+
+// MARK: - Helpers
+
+private func rangeMessage(_ what: String, _ shown: String, _ range: ClosedRange<Double>) -> String {
+    let lower = range.lowerBound
+    let upper = range.upperBound
+    if upper == .infinity && lower != -.infinity {
+        return "\(what) \(shown) is less than \(formatNumber(lower))"
+    }
+    if lower == -.infinity && upper != .infinity {
+        return "\(what) \(shown) is greater than \(formatNumber(upper))"
+    }
+    return "\(what) \(shown) is outside \(formatNumber(lower))…\(formatNumber(upper))"
+}
+
+/// ASCII identifiers (`[A-Za-z_][A-Za-z0-9_]*`, at most 80 characters) appear bare in paths.
+private func isIdentifier(_ key: String) -> Bool {
+    let utf8 = key.utf8
+    guard let first = utf8.first, utf8.count <= 80 else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F }
+    guard isLetter(first) else { return false }
+    return utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+}
+
+private func unknownFieldMessage(_ key: String, _ allowedKeys: [String]) -> String {
+    let head = "unknown field \(jsonQuoted(key))"
+    if let suggestion = closestKey(to: key, in: allowedKeys) {
+        return head + " (did you mean \(jsonQuoted(suggestion))?)"
+    }
+    if allowedKeys.isEmpty { return head + " (no fields are allowed here)" }
+    let limit = 12
+    var listed = allowedKeys.prefix(limit).map { jsonQuoted($0) }.joined(separator: ", ")
+    if allowedKeys.count > limit { listed += ", …" }
+    return head + " (allowed: \(listed))"
+}
+
+/// The allowed key equal to `key` ignoring case, else the first one within case-insensitive
+/// edit distance 2 (and not more than half the length, so "x" does not suggest "y").
+private func closestKey(to key: String, in allowedKeys: [String]) -> String? {
+    let lowered = Array(key.lowercased().unicodeScalars)
+    var best: (key: String, distance: Int)? = nil
+    for candidate in allowedKeys {
+        let other = Array(candidate.lowercased().unicodeScalars)
+        if other == lowered { return candidate }
+        guard abs(other.count - lowered.count) <= 2 else { continue }
+        let d = editDistance(lowered, other)
+        guard d <= 2 && 2 * d <= max(lowered.count, other.count) else { continue }
+        if best == nil || d < best!.distance { best = (candidate, d) }
+    }
+    return best?.key
+}
+
+/// Optimal string alignment distance (insertions, deletions, substitutions, adjacent transpositions).
+private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = min(d, previous2[j - 2] + 1)
+            }
+            current[j] = d
+        }
+        (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+}

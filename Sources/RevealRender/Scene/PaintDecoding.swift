@@ -1,0 +1,136 @@
+import Foundation
+
+/// Decodes the PAINT values that every scene file shares.
+///
+/// A paint is `"#RRGGBB"`, `"#RRGGBBAA"`, a SwiftUI system color name, `{"white": W}`,
+/// `{"linearGradient": {...}}` or `{"image": "file.png", "contentMode": ...}`, each object with an
+/// optional `"opacity"`. Image paths are relative to the scene file's folder.
+public struct PaintDecoder {
+    /// The folder that image paths are relative to.
+    public var baseDirectory: String
+    /// Images larger than this many pixels are refused.
+    public var maxImagePixels: Int
+
+    public init(baseDirectory: String, maxImagePixels: Int = 100_000_000) {
+        self.baseDirectory = baseDirectory
+        self.maxImagePixels = maxImagePixels
+    }
+
+    public func paint(_ node: JSONNode) throws(SceneError) -> Paint {
+        if case .string = node.value { return .color(try color(node)) }
+        guard case let .object(object) = node.value else {
+            throw node.error("expected a color string or a paint object, found \(node.value.kindDescription)")
+        }
+        let opacity = try node["opacity"]?.number(in: 0...1, what: "opacity") ?? 1
+        if object["white"] != nil {
+            _ = try node.object(allowedKeys: ["white", "opacity"])
+            return .color(try color(node))
+        }
+        if let gradient = node["linearGradient"] {
+            _ = try node.object(allowedKeys: ["linearGradient", "opacity"])
+            return Paint(try linearGradient(gradient), opacity: opacity)
+        }
+        if let image = node["image"] {
+            _ = try node.object(allowedKeys: ["image", "contentMode", "opacity"])
+            let mode = try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
+                let name = try m.string()
+                guard let mode = ContentMode(rawValue: name) else {
+                    throw m.error("unknown content mode \"\(name)\" (use fill, fit or stretch)")
+                }
+                return mode
+            } ?? .fill
+            return Paint(.image(try loadImage(image), mode), opacity: opacity)
+        }
+        _ = try node.object(allowedKeys: ["white", "linearGradient", "image", "contentMode", "opacity"])
+        throw node.error("a paint object needs \"white\", \"linearGradient\" or \"image\"")
+    }
+
+    /// A solid color: hex string, system color name, or `{"white": W, "opacity": A}`.
+    public func color(_ node: JSONNode) throws(SceneError) -> Color {
+        switch node.value {
+        case let .string(text):
+            if text.hasPrefix("#") {
+                guard let color = PaintDecoder.hexColor(text) else {
+                    throw node.error("\"\(text)\" is not a color: use #RRGGBB or #RRGGBBAA")
+                }
+                return color
+            }
+            guard let color = SystemColor.named[text] else {
+                let names = SystemColor.named.keys.sorted().joined(separator: ", ")
+                throw node.error("unknown color \"\(text)\" (use #RRGGBB, #RRGGBBAA or one of \(names))")
+            }
+            return color
+        case .object:
+            _ = try node.object(allowedKeys: ["white", "opacity"])
+            let white = try node.required("white").number(in: 0...1, what: "white")
+            let opacity = try node["opacity"]?.number(in: 0...1, what: "opacity") ?? 1
+            return Color(white: white, alpha: opacity)
+        default:
+            throw node.error("expected a color, found \(node.value.kindDescription)")
+        }
+    }
+
+    static func hexColor(_ text: String) -> Color? {
+        let digits = Array(text.utf8.dropFirst())
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var bytes: [UInt8] = []
+        for i in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return Color(rgb8: bytes[0], bytes[1], bytes[2], alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
+    }
+
+    private func linearGradient(_ node: JSONNode) throws(SceneError) -> Paint.Kind {
+        _ = try node.object(allowedKeys: ["colors", "stops", "startPoint", "endPoint"])
+        let entries: [JSONNode]
+        if let colors = node["colors"] {
+            if node["stops"] != nil { throw node.error("give either \"colors\" or \"stops\", not both") }
+            entries = try colors.array(maxCount: 1024)
+        } else {
+            entries = try node.required("stops").array(maxCount: 1024)
+        }
+        guard !entries.isEmpty else { throw node.error("a gradient needs at least one color") }
+        var stops: [GradientStop] = []
+        let last = Double(max(entries.count - 1, 1))
+        for (i, entry) in entries.enumerated() {
+            if case let .object(object) = entry.value, object["color"] != nil || object["location"] != nil {
+                _ = try entry.object(allowedKeys: ["color", "location"])
+                let location = try entry.required("location").number(in: 0...1, what: "location")
+                if let previous = stops.last, location < previous.location {
+                    throw entry["location"]!.error("location \(formatNumber(location)) is before the previous stop's \(formatNumber(previous.location))")
+                }
+                stops.append(GradientStop(color: try color(entry.required("color")), location: location))
+            } else {
+                stops.append(GradientStop(color: try color(entry), location: entries.count == 1 ? 0 : Double(i) / last))
+            }
+        }
+        let start = try node["startPoint"].map(unitPoint) ?? .top
+        let end = try node["endPoint"].map(unitPoint) ?? .bottom
+        return .linearGradient(stops: stops, start: start, end: end)
+    }
+
+    /// A UnitPoint: one of SwiftUI's nine names or `[x, y]`.
+    public func unitPoint(_ node: JSONNode) throws(SceneError) -> UnitPoint {
+        if case let .string(name) = node.value {
+            guard let point = UnitPoint.named[name] else {
+                throw node.error("unknown unit point \"\(name)\" (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))")
+            }
+            return point
+        }
+        let pair = try node.array(maxCount: 2)
+        guard pair.count == 2 else { throw node.error("a unit point is [x, y] or a name") }
+        return UnitPoint(x: try pair[0].number(in: -1000...1000, what: "x"), y: try pair[1].number(in: -1000...1000, what: "y"))
+    }
+
+    private func loadImage(_ node: JSONNode) throws(SceneError) -> Pixmap {
+        let name = try node.string()
+        guard !name.isEmpty else { throw node.error("the image path is empty") }
+        let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
+        do {
+            return try PNG.decode(contentsOf: path, maxPixels: maxImagePixels)
+        } catch {
+            throw node.error("cannot use image \"\(name)\": \(error.message)")
+        }
+    }
+}

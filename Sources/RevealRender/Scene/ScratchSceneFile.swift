@@ -1,0 +1,132 @@
+import Foundation
+
+/// Limits on what a scene may ask for, so a typo cannot ask for a terabyte.
+public struct SceneLimits: Sendable {
+    /// Largest frame, in pixels (default 100 megapixels).
+    public var maxPixels = 100_000_000
+    /// Longest sequence, in frames (default 100,000).
+    public var maxFrames = 100_000
+    /// Largest coordinate, in points, either way from the origin.
+    public static let maxCoordinate = 1_000_000.0
+    /// Latest time in a scene file, in seconds: a day.
+    public static let maxTime = 86_400.0
+
+    public init() {}
+}
+
+/// Reads stroke files: JSON in, a validated `ScratchScene` out, or a `SceneError` naming the JSON path.
+public enum ScratchSceneFile {
+    public static let fields = ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
+                                "strokes", "actions", "content", "cover", "background", "fade"]
+
+    /// Reads and validates the stroke file at `path` (named in errors as given).
+    public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
+        let bytes = try SceneFileReader.read(path)
+        let directory = (path as NSString).deletingLastPathComponent
+        return try decode(bytes, file: path, baseDirectory: directory.isEmpty ? "." : directory,
+                          maxImagePixels: maxImagePixels)
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
+                              maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
+        let root = try JSONNode.parse(file: file, bytes: bytes)
+        _ = try root.object(allowedKeys: fields)
+        var scene = ScratchScene(width: try root.required("width").number(in: 1e-6...SceneLimits.maxCoordinate, what: "width"),
+                                 height: try root.required("height").number(in: 1e-6...SceneLimits.maxCoordinate, what: "height"))
+        let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        if let node = root["scale"] { scene.scale = try positive(node, max: 16, what: "scale") }
+        if let node = root["fps"] { scene.fps = try positive(node, max: 240, what: "fps") }
+        if let node = root["brushWidth"] { scene.brushWidth = try node.number(in: 0...SceneLimits.maxCoordinate, what: "brushWidth") }
+        if let node = root["revealThreshold"] { scene.revealThreshold = try node.number(in: -1e6...1e6, what: "revealThreshold") }
+        if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
+        if let node = root["content"] { scene.content = try paints.paint(node) }
+        if let node = root["cover"] { scene.cover = try paints.paint(node) }
+        if let node = root["background"] { scene.background = try paints.paint(node) }
+        if let node = root["fade"] { scene.fade = try AnimationDecoder.animation(node) }
+        if let node = root["strokes"] { scene.strokes = try strokes(node) }
+        if let node = root["actions"] { scene.revealActions = try actions(node) }
+        return scene
+    }
+
+    /// A number in (0, max], with a message that says so.
+    static func positive(_ node: JSONNode, max: Double, what: String) throws(SceneError) -> Double {
+        let value = try node.number()
+        guard value > 0, value <= max else {
+            throw node.error("\(what) \(formatNumber(value)) is outside (0, \(formatNumber(max))]")
+        }
+        return value
+    }
+
+    private static func strokes(_ node: JSONNode) throws(SceneError) -> [[TouchSample]] {
+        var strokes: [[TouchSample]] = []
+        var previousEnd: (time: Double, path: String)?
+        for stroke in try node.array(maxCount: 1_000_000) {
+            _ = try stroke.object(allowedKeys: ["points"])
+            let points = try stroke.required("points").array(maxCount: 10_000_000)
+            guard !points.isEmpty else { throw stroke.error("a stroke needs at least one point") }
+            var samples: [TouchSample] = []
+            samples.reserveCapacity(points.count)
+            for point in points {
+                let xyt = try point.array(maxCount: 3)
+                guard xyt.count == 3 else {
+                    throw point.error("a point is [x, y, t] (3 numbers), found \(xyt.count)")
+                }
+                let limit = SceneLimits.maxCoordinate
+                let x = try xyt[0].number(in: -limit...limit, what: "x")
+                let y = try xyt[1].number(in: -limit...limit, what: "y")
+                let t = try xyt[2].number()
+                guard t >= 0 else { throw xyt[2].error("time \(formatNumber(t)) is negative") }
+                guard t <= SceneLimits.maxTime else {
+                    throw xyt[2].error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
+                }
+                if let last = samples.last, t < last.time {
+                    throw point.error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
+                }
+                if samples.isEmpty, let previousEnd, t < previousEnd.time {
+                    throw point.error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
+                }
+                samples.append(TouchSample(x: x, y: y, time: t))
+            }
+            previousEnd = (samples[samples.count - 1].time, stroke.path)
+            strokes.append(samples)
+        }
+        return strokes
+    }
+
+    private static func actions(_ node: JSONNode) throws(SceneError) -> [Double] {
+        var times: [Double] = []
+        for action in try node.array(maxCount: 100_000) {
+            _ = try action.object(allowedKeys: ["t", "type"])
+            let type = try action.required("type").string()
+            guard type == "reveal" else {
+                throw action["type"]!.error("unknown action type \"\(type)\" (the only action is \"reveal\")")
+            }
+            let t = try action.required("t").number(in: 0...SceneLimits.maxTime, what: "time")
+            times.append(t)
+        }
+        return times
+    }
+}
+
+/// Reads a scene file's bytes, turning I/O failures into a `SceneError` that names the file.
+enum SceneFileReader {
+    /// Files larger than this are refused before reading: no scene needs 256 MiB of JSON.
+    static let maxBytes = 256 << 20
+
+    static func read(_ path: String) throws(SceneError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw SceneError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SceneError(file: path, path: "", message: "is a folder, not a scene file")
+        }
+        if info.st_size > maxBytes {
+            throw SceneError(file: path, path: "", message: "file is \(info.st_size) bytes, more than the \(maxBytes) a scene may have")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, path: "", message: "cannot read the file")
+        }
+        return [UInt8](data)
+    }
+}

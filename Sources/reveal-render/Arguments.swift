@@ -1,0 +1,96 @@
+/// A command-line mistake: reported with a hint to read --help, exit code 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// The parsed command line, before it is applied to a scene.
+struct Arguments {
+    var strokeFile: String?
+    var demo: String?
+    var out: String?
+    var fps: Double?
+    var scale: Double?
+    var reduceMotion = false
+    var hold = 0.0
+    var frames: ClosedRange<Int>?
+    var time: Double?
+    var frame: Int?
+    var quiet = false
+    var maxPixels = 100_000_000
+    var maxFrames = 100_000
+    var help = false
+    var version = false
+
+    init(_ args: [String]) throws(UsageError) {
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
+            return args[i]
+        }
+        func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double {
+            let text = try value(flag)
+            guard let x = Double(text), x.isFinite else {
+                throw UsageError(message: "\(flag): expected a number, got \"\(text)\"")
+            }
+            guard range.contains(x), !(open && x == range.lowerBound) else {
+                let low = open ? "(\(format(range.lowerBound))" : "[\(format(range.lowerBound))"
+                throw UsageError(message: "\(flag) \(text) is outside \(low), \(format(range.upperBound))]")
+            }
+            return x
+        }
+        func integer(_ flag: String) throws(UsageError) -> Int {
+            let text = try value(flag)
+            guard let n = Int(text), n >= 0 else {
+                throw UsageError(message: "\(flag): expected a whole number, got \"\(text)\"")
+            }
+            return n
+        }
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--stroke": strokeFile = try value(arg)
+            case "--demo": demo = try value(arg)
+            case "--out", "-o": out = try value(arg)
+            case "--fps": fps = try number(arg, 0...240, open: true)
+            case "--scale": scale = try number(arg, 0...16, open: true)
+            case "--reduce-motion": reduceMotion = true
+            case "--hold": hold = try number(arg, 0...86_400)
+            case "--time": time = try number(arg, 0...86_400)
+            case "--frame": frame = try integer(arg)
+            case "--frames": frames = try Arguments.range(try value(arg))
+            case "--quiet", "-q": quiet = true
+            case "--max-pixels": maxPixels = max(1, try integer(arg))
+            case "--max-frames": maxFrames = max(1, try integer(arg))
+            case "--help", "-h": help = true
+            case "--version": version = true
+            default:
+                throw UsageError(message: arg.hasPrefix("-") ? "unknown option \(arg)" : "unexpected argument \"\(arg)\"")
+            }
+            i += 1
+        }
+        if help || version { return }
+        if strokeFile != nil && demo != nil { throw UsageError(message: "give either --stroke or --demo, not both") }
+        if strokeFile == nil && demo == nil { throw UsageError(message: "nothing to render: give --stroke FILE or --demo scratch") }
+        if let demo, demo != "scratch" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch)") }
+        if out == nil { throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame") }
+        if time != nil && frame != nil { throw UsageError(message: "give either --time or --frame, not both") }
+        if (time != nil || frame != nil) && frames != nil { throw UsageError(message: "--frames renders a sequence; --time and --frame render one still") }
+    }
+
+    /// "A-B" (inclusive) or a single "N".
+    static func range(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 1, let n = Int(parts[0]), n >= 0 { return n...n }
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else {
+            throw UsageError(message: "--frames: expected A-B with 0 <= A <= B, got \"\(text)\"")
+        }
+        return a...b
+    }
+
+    var isStill: Bool { time != nil || frame != nil }
+}
+
+func format(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+}

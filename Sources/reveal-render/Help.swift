@@ -1,0 +1,54 @@
+let version = "reveal-render 0.1.0"
+
+let helpText = """
+reveal-render: renders SwiftUI reveal animations offscreen, pixel for pixel, into PNG frames.
+
+USAGE
+  reveal-render --stroke FILE.json --out DIR       scratch card frames from a stroke file
+  reveal-render --demo scratch --out DIR           the seed demo's card, no file needed
+  reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
+
+OUTPUT
+  --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json
+                    (written last). Frames of an earlier run beyond this sequence are removed;
+                    nothing else in DIR is touched.
+  --out FILE.png    with --time or --frame: just that one frame.
+  --time SECONDS    render the frame at this time (the last frame at or before it).
+  --frame N         render frame N (0-based).
+  --frames A-B      render only frames A through B (inclusive), e.g. to split a long sequence
+                    across machines: each job renders its own range into its own folder.
+  --hold SECONDS    add still frames after the animation ends.
+  --fps N           frames per second, 0 < N <= 240 (default: the file's, else 60).
+  --scale S         pixels per point, 0 < S <= 16 (default: the file's, else 2).
+  --reduce-motion   as with Reduce Motion on: the cover vanishes instead of fading.
+  --quiet           no progress bar or summary.
+  --max-pixels N    refuse frames larger than N pixels (default 100000000).
+  --max-frames N    refuse sequences longer than N frames (default 100000).
+  --help, --version
+
+THE STROKE FILE (JSON; every field but width and height is optional)
+  {
+    "width": 337, "height": 240,        the view in points
+    "scale": 3,                          pixels per point (default 2)
+    "fps": 60,                           frames per second (default 60)
+    "brushWidth": 56,                    brush width in points (default 44)
+    "revealThreshold": 0.7,              fraction of the 24×24 grid that reveals (default 0.6)
+    "reduceMotion": false,
+    "strokes": [ {"points": [[40, 30, 0.10], [44, 60, 0.11], [47, 95, 0.12]]} ],
+                                         x, y in points, t in seconds; one stroke per finger down
+    "actions": [ {"t": 2.0, "type": "reveal"} ],     VoiceOver's activate action
+    "content": "#FF2D55",                the prize (default: pink → orange gradient)
+    "cover": {"white": 0.82},            the cover (default: the demo's gray gradient)
+    "background": "clear"                under everything (default clear)
+  }
+  A paint is "#RRGGBB", "#RRGGBBAA", a system color name (pink, orange, cyan, blue, indigo, …),
+  {"white": 0.8}, {"linearGradient": {"colors": ["pink", "orange"], "startPoint": "topLeading",
+  "endPoint": "bottomTrailing"}} or {"image": "photo.png", "contentMode": "fill"}; any paint object
+  may add "opacity". Times never go backwards and strokes never overlap in time.
+
+EXIT CODES
+  0 done · 1 the output could not be written · 2 bad input (the message names file, JSON path, reason)
+
+EXAMPLE
+  reveal-render --demo scratch --out frames/ && open frames/frame-00060.png
+"""

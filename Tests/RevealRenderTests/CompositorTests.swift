@@ -1,0 +1,80 @@
+import XCTest
+@testable import RevealRender
+
+/// Porter-Duff identities on single pixels, with exact bytes.
+final class CompositorTests: XCTestCase {
+    private func pixel(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) throws -> Pixmap {
+        try Pixmap(width: 1, height: 1, fill: PremultipliedRGBA8(r: r, g: g, b: b, a: a))
+    }
+
+    private func over(_ src: Pixmap, _ dst: Pixmap, mask: UInt8? = nil, opacity: UInt8 = 255) throws -> PremultipliedRGBA8 {
+        var out = dst
+        let m = try mask.map { try Mask(width: 1, height: 1, value: $0) }
+        Compositor.sourceOver(src, mask: m, opacity: opacity, onto: &out, rows: RowRange(0, 1))
+        return out[0, 0]
+    }
+
+    func testMultiplyRoundsToNearest() {
+        for a in 0...255 {
+            for b in stride(from: 0, through: 255, by: 5) {
+                XCTAssertEqual(Compositor.multiply(UInt32(a), UInt32(b)), UInt32((Double(a * b) / 255).rounded()))
+            }
+        }
+    }
+
+    func testOpaqueSourceReplacesDestination() throws {
+        XCTAssertEqual(try over(pixel(10, 20, 30, 255), pixel(200, 100, 50, 255)), PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
+    }
+
+    func testClearSourceLeavesDestination() throws {
+        XCTAssertEqual(try over(pixel(0, 0, 0, 0), pixel(200, 100, 50, 180)), PremultipliedRGBA8(r: 200, g: 100, b: 50, a: 180))
+    }
+
+    func testOverClearDestinationIsTheSource() throws {
+        XCTAssertEqual(try over(pixel(60, 40, 20, 128), pixel(0, 0, 0, 0)), PremultipliedRGBA8(r: 60, g: 40, b: 20, a: 128))
+    }
+
+    func testHalfTransparentOverOpaque() throws {
+        // 128 + 255·(127/255) = 255 alpha; red 100 + 0 = 100; blue 0 + 255·127/255 = 127.
+        XCTAssertEqual(try over(pixel(100, 0, 0, 128), pixel(0, 0, 255, 255)), PremultipliedRGBA8(r: 100, g: 0, b: 127, a: 255))
+    }
+
+    func testMaskAndOpacityScaleTheSource() throws {
+        // Mask 0 leaves the destination; mask 255 with opacity 0 too.
+        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 0), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), opacity: 0), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        // Mask 51 (0.2) and opacity 128: white·(51·128/255 = 26) over black.
+        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 51, opacity: 128), PremultipliedRGBA8(r: 26, g: 26, b: 26, a: 255))
+    }
+
+    func testDestinationOut() throws {
+        let coverage = try Mask(width: 3, height: 1, value: 0)
+        var c = coverage
+        c.bytes = [0, 255, 64]
+        let destination = try Mask(width: 3, height: 1, value: 200)
+        var result = try Mask(width: 3, height: 1)
+        Compositor.destinationOut(c, from: destination, into: &result, rows: RowRange(0, 1))
+        // 200·(1 − 0) = 200; 200·0 = 0; 200·191/255 = 149.8 → 150.
+        XCTAssertEqual(result.bytes, [200, 0, 150])
+    }
+
+    func testGradientEndsAndMiddle() throws {
+        let paint = Paint.linearGradient([SystemColor.pink, SystemColor.orange], from: .leading, to: .trailing)
+        let pixmap = try paint.render(width: 255, height: 2)
+        // Pixel centres at t = (x + 0.5)/255: the first is pink moved by 1/510 of the way.
+        XCTAssertEqual(pixmap[0, 0], PremultipliedRGBA8(r: 255, g: 45, b: 85, a: 255))
+        XCTAssertEqual(pixmap[254, 1], PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255))
+        // Middle pixel x = 127: t = 0.5 exactly → green (45 + 149)/2 = 97, blue 42.5 → 43.
+        XCTAssertEqual(pixmap[127, 0], PremultipliedRGBA8(r: 255, g: 97, b: 43, a: 255))
+    }
+
+    func testDiagonalGradientIsolinesArePerpendicularToTheAxis() throws {
+        // On a 2:1 view the axis from topLeading to bottomTrailing is not at 45°: pixels with equal
+        // projection onto it, not equal x + y, share a color.
+        let paint = Paint.linearGradient([.black, .white], from: .topLeading, to: .bottomTrailing)
+        let pixmap = try paint.render(width: 200, height: 100)
+        // Moving (+1, -2) keeps the projection on (200, 100): 1·200 − 2·100 = 0.
+        XCTAssertEqual(pixmap[50, 60], pixmap[51, 58])
+        XCTAssertNotEqual(pixmap[50, 60], pixmap[51, 59])
+    }
+}
