@@ -1,0 +1,100 @@
+import XCTest
+@testable import RevealRender
+
+final class ScratchRendererTests: XCTestCase {
+    /// The incremental path (dirty rows, baked strokes) against a fresh renderer drawing each frame
+    /// from nothing: every pixel of every frame must agree.
+    func testIncrementalFramesEqualFullRedraws() throws {
+        var scene = try Bench.scratchScene()
+        scene.scale = 0.5  // small frames keep a debug build quick; the logic is scale-independent
+        let timeline = ScratchTimeline(scene: scene)
+        var sequential = try ScratchCardRenderer(timeline: timeline)
+        let count = timeline.frameCount()
+        XCTAssertEqual(count, 129)
+        for index in 0..<count {
+            let incremental = sequential.render(frame: index)
+            var fresh = try ScratchCardRenderer(timeline: timeline)
+            XCTAssertEqual(incremental, fresh.render(frame: index), "frame \(index)")
+        }
+    }
+
+    func testGoingBackwardsStartsOver() throws {
+        var scene = try Bench.scratchScene()
+        scene.scale = 0.5
+        var renderer = try ScratchCardRenderer(timeline: ScratchTimeline(scene: scene))
+        let early = renderer.render(frame: 30)
+        _ = renderer.render(frame: 90)
+        XCTAssertEqual(renderer.render(frame: 30), early)
+    }
+
+    func testCoverHidesContentUntilScratchedAndIsGoneAfterTheFade() throws {
+        var scene = ScratchScene(width: 40, height: 20)
+        scene.scale = 1
+        scene.content = .color(SystemColor.pink)
+        scene.cover = .color(.white)
+        scene.brushWidth = 10
+        scene.strokes = [[TouchSample(x: 10, y: 10, time: 0.1)]]
+        scene.revealActions = [0.5]
+        let timeline = ScratchTimeline(scene: scene)
+        var renderer = try ScratchCardRenderer(timeline: timeline)
+        let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let pink = PremultipliedRGBA8(r: 255, g: 45, b: 85, a: 255)
+        let start = renderer.render(frame: 0)
+        XCTAssertEqual(start[10, 10], white)
+        let dot = renderer.render(frame: 6)  // t = 0.1: a round dot of radius 5 at (10, 10)
+        XCTAssertEqual(dot[10, 10], pink)
+        XCTAssertEqual(dot[10, 6], pink)      // the pixel's farthest corner (11, 6) is 4.12 from the centre
+        XCTAssertNotEqual(dot[10, 5], pink)   // the circle cuts 5 % off the pixel above
+        XCTAssertEqual(dot[16, 10], white)    // 6.0 away
+        XCTAssertEqual(dot[30, 10], white)
+        // Revealed by the action at 0.5, faded by 0.85: content everywhere.
+        XCTAssertEqual(timeline.endTime, 0.85, accuracy: 1e-12)
+        let end = renderer.render(frame: timeline.frameCount() - 1)
+        XCTAssertEqual(end[30, 10], pink)
+    }
+
+    func testReduceMotionRemovesTheCoverAtTheReveal() throws {
+        var scene = ScratchScene(width: 10, height: 10)
+        scene.scale = 1
+        scene.reduceMotion = true
+        scene.revealActions = [0.5]
+        let timeline = ScratchTimeline(scene: scene)
+        XCTAssertEqual(timeline.frameCount(), 31)  // t = 0 … 0.5
+        XCTAssertEqual(timeline.frame(29).coverOpacity, 1)
+        XCTAssertEqual(timeline.frame(30).coverOpacity, 0)
+        XCTAssertTrue(timeline.frame(30).revealed)
+    }
+
+    func testSamplesAfterTheRevealChangeNothing() throws {
+        var scene = ScratchScene(width: 24, height: 24)
+        scene.revealThreshold = 0.01
+        scene.brushWidth = 1
+        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0), TouchSample(x: 20, y: 20, time: 1)],
+                         [TouchSample(x: 12, y: 12, time: 2)]]
+        let timeline = ScratchTimeline(scene: scene)
+        // The tap clears the 4 cells around (1, 1) (reach = half a cell diagonal), 4/576 < 0.01; the
+        // second sample sweeps the diagonal and reveals; the third stroke is never handled.
+        XCTAssertEqual(timeline.samples.count, 2)
+        XCTAssertEqual(timeline.revealTime, 1)
+        XCTAssertEqual(timeline.endTime, 1.35, accuracy: 1e-12)
+    }
+
+    func testEaseOutFadeValues() {
+        // CSS cubic-bezier(0, 0, 0.58, 1) at a few points, solved independently (Python, bisection to 1e-15).
+        let curve = TimingCurve.easeOut
+        XCTAssertEqual(curve.progress(at: 0.5), 0.6846432, accuracy: 1e-6)
+        XCTAssertEqual(curve.progress(at: 0.25), 0.3781381, accuracy: 1e-6)
+        XCTAssertEqual(curve.progress(at: 0.9), 0.9829734, accuracy: 1e-6)
+        XCTAssertEqual(curve.progress(at: 0), 0)
+        XCTAssertEqual(curve.progress(at: 1), 1)
+    }
+
+    func testFrameCountIncludesTheFirstFrameAtOrAfterTheEnd() throws {
+        var scene = ScratchScene(width: 1000, height: 1000)  // a tap clears far too little to reveal
+        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0.5)]]
+        XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(), 31)
+        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0.51)]]
+        XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(), 32)
+        XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(hold: 1), 92)
+    }
+}
