@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CLibPNG"]),
         .target(name: "RevealRender", dependencies: ["CPNG"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
+        // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
+        .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender"]),
     ]
 )

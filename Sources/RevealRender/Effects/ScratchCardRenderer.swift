@@ -16,6 +16,8 @@ public struct ScratchCardRenderer {
     /// Scratch space for one stroke's coverage.
     private var strokeCoverage: Mask
     private var rasterizer = Rasterizer()
+    /// The cover's mask as last drawn: opaque minus every stroke so far.
+    public var coverMask: Mask { visible }
     /// The frame as last drawn.
     public private(set) var frame: Pixmap
     private var drawnSamples = 0
