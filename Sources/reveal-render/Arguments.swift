@@ -6,7 +6,11 @@ struct UsageError: Error {
 /// The parsed command line, before it is applied to a scene.
 struct Arguments {
     var strokeFile: String?
+    var circleFile: String?
     var demo: String?
+    var origin: String?
+    var curve: String?
+    var duration: Double?
     var out: String?
     var fps: Double?
     var scale: Double?
@@ -50,7 +54,11 @@ struct Arguments {
             let arg = args[i]
             switch arg {
             case "--stroke": strokeFile = try value(arg)
+            case "--circle": circleFile = try value(arg)
             case "--demo": demo = try value(arg)
+            case "--origin": origin = try value(arg)
+            case "--curve": curve = try value(arg)
+            case "--duration": duration = try number(arg, 0...3600)
             case "--out", "-o": out = try value(arg)
             case "--fps": fps = try number(arg, 0...240, open: true)
             case "--scale": scale = try number(arg, 0...16, open: true)
@@ -70,9 +78,11 @@ struct Arguments {
             i += 1
         }
         if help || version { return }
-        if strokeFile != nil && demo != nil { throw UsageError(message: "give either --stroke or --demo, not both") }
-        if strokeFile == nil && demo == nil { throw UsageError(message: "nothing to render: give --stroke FILE or --demo scratch") }
-        if let demo, demo != "scratch" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch)") }
+        let sources = [strokeFile, circleFile, demo].compactMap { $0 }.count
+        if sources > 1 { throw UsageError(message: "give one of --stroke, --circle and --demo") }
+        if sources == 0 { throw UsageError(message: "nothing to render: give --stroke FILE, --circle FILE or --demo scratch|circle") }
+        if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch, circle)") }
+        if origin != nil && !isCircle { throw UsageError(message: "--origin applies to the circle reveal (--circle or --demo circle)") }
         if out == nil { throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame") }
         if time != nil && frame != nil { throw UsageError(message: "give either --time or --frame, not both") }
         if (time != nil || frame != nil) && frames != nil { throw UsageError(message: "--frames renders a sequence; --time and --frame render one still") }
@@ -89,6 +99,7 @@ struct Arguments {
     }
 
     var isStill: Bool { time != nil || frame != nil }
+    var isCircle: Bool { circleFile != nil || demo == "circle" }
 }
 
 func format(_ x: Double) -> String {

@@ -50,4 +50,14 @@ public enum DemoScenes {
         scene.strokes = [first, second]
         return scene
     }
+
+    /// `CircleRevealTransitionDemo`: a 393×852-point phone at 3×, origin (0.5, 0.78), easeInOut 0.8 s,
+    /// Day → Night at 0.25 s and back at 2 s.
+    public static var circle: CircleRevealScene {
+        var scene = CircleRevealScene(width: 393, height: 852)
+        scene.scale = 3
+        scene.origin = UnitPoint(x: 0.5, y: 0.78)
+        scene.toggles = [0.25, 2.0]
+        return scene
+    }
 }

@@ -11,23 +11,6 @@ public struct TouchSample: Equatable, Sendable {
     }
 }
 
-/// An animation's curve and length, as `withAnimation(.easeOut(duration: 0.35))` names them.
-public struct AnimationSpec: Equatable, Sendable {
-    public var curve: TimingCurve
-    public var duration: Double
-
-    public init(curve: TimingCurve, duration: Double) {
-        self.curve = curve
-        self.duration = duration
-    }
-
-    /// Progress `elapsed` seconds after the animation started, 0...1.
-    public func progress(after elapsed: Double) -> Double {
-        guard duration > 0 else { return elapsed >= 0 ? 1 : 0 }
-        return curve.progress(at: elapsed / duration)
-    }
-}
-
 /// A validated scratch-card scene: the seed's `ScratchToReveal` with its inputs, in view points.
 public struct ScratchScene: Equatable, Sendable {
     /// The view's size in points.
@@ -54,7 +37,7 @@ public struct ScratchScene: Equatable, Sendable {
     /// Drawn under everything (default clear).
     public var background: Paint = .color(.clear)
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
-    public var fade = AnimationSpec(curve: .easeOut, duration: 0.35)
+    public var fade = AnimationSpec.scratchFade
 
     public init(width: Double, height: Double) {
         self.width = width

@@ -26,9 +26,6 @@ public struct ScratchTimeline: Sendable {
     /// The time of the sequence's last frame (before any hold).
     public let endTime: Double
 
-    /// Times within this of a frame's time count as at that time, absorbing rounding in i/fps.
-    public static let timeTolerance = 1e-9
-
     public init(scene: ScratchScene) {
         self.scene = scene
         let firstAction = scene.revealActions.min()
@@ -61,7 +58,7 @@ public struct ScratchTimeline: Sendable {
         self.coverageAfter = fractions
         self.revealTime = revealTime
         if let revealTime {
-            endTime = revealTime + (scene.reduceMotion ? 0 : scene.fade.duration)
+            endTime = revealTime + (scene.reduceMotion ? 0 : scene.fade.settlingTime)
         } else {
             let lastSample = scene.strokes.last?.last?.time ?? 0
             endTime = max(lastSample, scene.revealActions.max() ?? 0)
@@ -70,17 +67,13 @@ public struct ScratchTimeline: Sendable {
 
     /// The number of frames: through the first frame at or after the end, plus `hold` seconds of stills.
     public func frameCount(hold: Double = 0) -> Int {
-        let end = endTime + max(hold, 0)
-        var count = Int((end * scene.fps).rounded(.down))
-        while Double(count) / scene.fps < end - ScratchTimeline.timeTolerance { count += 1 }
-        while count > 0 && Double(count - 1) / scene.fps >= end - ScratchTimeline.timeTolerance { count -= 1 }
-        return count + 1
+        FrameClock(fps: scene.fps).frameCount(through: endTime + max(hold, 0))
     }
 
     /// The state at frame `index`, time `index / fps`.
     public func frame(_ index: Int) -> ScratchFrameState {
-        let time = Double(index) / scene.fps
-        let limit = time + ScratchTimeline.timeTolerance
+        let time = FrameClock(fps: scene.fps).time(ofFrame: index)
+        let limit = time + FrameClock.tolerance
         // Samples are in time order: binary search for the first one after the frame.
         var lo = 0, hi = samples.count
         while lo < hi {
@@ -90,7 +83,7 @@ public struct ScratchTimeline: Sendable {
         let revealed = revealTime.map { $0 <= limit } ?? false
         var opacity = 1.0
         if revealed, let revealTime {
-            opacity = scene.reduceMotion ? 0 : 1 - scene.fade.progress(after: max(time - revealTime, 0))
+            opacity = scene.reduceMotion ? 0 : min(max(1 - scene.fade.progress(after: max(time - revealTime, 0)), 0), 1)
         }
         return ScratchFrameState(index: index, time: time, samplesHandled: lo,
                                  coverage: lo == 0 ? 0 : coverageAfter[lo - 1], revealed: revealed,

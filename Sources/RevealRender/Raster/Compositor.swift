@@ -18,34 +18,48 @@ public enum Compositor {
         let rows = rows.clamped(to: destination.height)
         guard !rows.isEmpty, opacity > 0 else { return }
         let width = destination.width
-        let o = UInt32(opacity)
         source.bytes.withUnsafeBufferPointer { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
-                let coverage = mask?.bytes
                 for y in rows.lower..<rows.upper {
-                    for x in 0..<width {
-                        let p = y * width + x
-                        var f = o
-                        if let coverage {
-                            f = multiply(UInt32(coverage[p]), o)
-                            if f == 0 { continue }
+                    let start = y * width
+                    if let mask {
+                        mask.bytes.withUnsafeBufferPointer { m in
+                            sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
+                                       opacity: opacity, onto: dst, pixels: start..<start + width)
                         }
-                        let i = p * 4
-                        var sr = UInt32(src[i]), sg = UInt32(src[i + 1]), sb = UInt32(src[i + 2]), sa = UInt32(src[i + 3])
-                        if f != 255 {
-                            sr = multiply(sr, f); sg = multiply(sg, f); sb = multiply(sb, f); sa = multiply(sa, f)
-                        }
-                        if sa == 255 {
-                            dst[i] = UInt8(sr); dst[i + 1] = UInt8(sg); dst[i + 2] = UInt8(sb); dst[i + 3] = 255
-                        } else if sa != 0 || sr | sg | sb != 0 {
-                            let inverse = 255 - sa
-                            dst[i] = UInt8(sr + multiply(UInt32(dst[i]), inverse))
-                            dst[i + 1] = UInt8(sg + multiply(UInt32(dst[i + 1]), inverse))
-                            dst[i + 2] = UInt8(sb + multiply(UInt32(dst[i + 2]), inverse))
-                            dst[i + 3] = UInt8(sa + multiply(UInt32(dst[i + 3]), inverse))
-                        }
+                    } else {
+                        sourceOver(src, coverage: nil, opacity: opacity, onto: dst, pixels: start..<start + width)
                     }
                 }
+            }
+        }
+    }
+
+    /// The hot loop: source-over for the pixel indices `pixels` of two same-sized images, each source
+    /// pixel scaled by `coverage[i - pixels.lowerBound]` (full when nil) and by `opacity`.
+    @inline(__always)
+    public static func sourceOver(_ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
+                                  opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>, pixels: Range<Int>) {
+        let o = UInt32(opacity)
+        for p in pixels {
+            var f = o
+            if let coverage {
+                f = multiply(UInt32(coverage[p - pixels.lowerBound]), o)
+                if f == 0 { continue }
+            }
+            let i = p * 4
+            var sr = UInt32(src[i]), sg = UInt32(src[i + 1]), sb = UInt32(src[i + 2]), sa = UInt32(src[i + 3])
+            if f != 255 {
+                sr = multiply(sr, f); sg = multiply(sg, f); sb = multiply(sb, f); sa = multiply(sa, f)
+            }
+            if sa == 255 {
+                dst[i] = UInt8(sr); dst[i + 1] = UInt8(sg); dst[i + 2] = UInt8(sb); dst[i + 3] = 255
+            } else if sa != 0 {
+                let inverse = 255 - sa
+                dst[i] = UInt8(sr + multiply(UInt32(dst[i]), inverse))
+                dst[i + 1] = UInt8(sg + multiply(UInt32(dst[i + 1]), inverse))
+                dst[i + 2] = UInt8(sb + multiply(UInt32(dst[i + 2]), inverse))
+                dst[i + 3] = UInt8(sa + multiply(UInt32(dst[i + 3]), inverse))
             }
         }
     }

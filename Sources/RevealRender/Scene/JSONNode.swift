@@ -17,9 +17,19 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// "file: path: message", or "file: message" when the path is empty.
+    /// "file: path: message", or "file: message" when the path is empty; always one line, with any
+    /// control character (a newline in a file name, say) shown as an escape.
     public var description: String {
-        [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        let line = [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        var out = ""
+        for scalar in line.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += scalar == "\n" ? "\\n" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

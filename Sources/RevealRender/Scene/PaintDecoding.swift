@@ -35,7 +35,7 @@ public struct PaintDecoder {
             let mode = try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
                 let name = try m.string()
                 guard let mode = ContentMode(rawValue: name) else {
-                    throw m.error("unknown content mode \"\(name)\" (use fill, fit or stretch)")
+                    throw m.error("unknown content mode \(jsonQuoted(name)) (use fill, fit or stretch)")
                 }
                 return mode
             } ?? .fill
@@ -51,13 +51,13 @@ public struct PaintDecoder {
         case let .string(text):
             if text.hasPrefix("#") {
                 guard let color = PaintDecoder.hexColor(text) else {
-                    throw node.error("\"\(text)\" is not a color: use #RRGGBB or #RRGGBBAA")
+                    throw node.error("\(jsonQuoted(text)) is not a color: use #RRGGBB or #RRGGBBAA")
                 }
                 return color
             }
             guard let color = SystemColor.named[text] else {
                 let names = SystemColor.named.keys.sorted().joined(separator: ", ")
-                throw node.error("unknown color \"\(text)\" (use #RRGGBB, #RRGGBBAA or one of \(names))")
+                throw node.error("unknown color \(jsonQuoted(text)) (use #RRGGBB, #RRGGBBAA or one of \(names))")
             }
             return color
         case .object:
@@ -114,7 +114,7 @@ public struct PaintDecoder {
     public func unitPoint(_ node: JSONNode) throws(SceneError) -> UnitPoint {
         if case let .string(name) = node.value {
             guard let point = UnitPoint.named[name] else {
-                throw node.error("unknown unit point \"\(name)\" (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))")
+                throw node.error("unknown unit point \(jsonQuoted(name)) (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))")
             }
             return point
         }
@@ -130,7 +130,7 @@ public struct PaintDecoder {
         do {
             return try PNG.decode(contentsOf: path, maxPixels: maxImagePixels)
         } catch {
-            throw node.error("cannot use image \"\(name)\": \(error.message)")
+            throw node.error("cannot use image \(jsonQuoted(name)): \(error.message)")
         }
     }
 }

@@ -31,30 +31,21 @@ public enum ScratchSceneFile {
                               maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
         let root = try JSONNode.parse(file: file, bytes: bytes)
         _ = try root.object(allowedKeys: fields)
-        var scene = ScratchScene(width: try root.required("width").number(in: 1e-6...SceneLimits.maxCoordinate, what: "width"),
-                                 height: try root.required("height").number(in: 1e-6...SceneLimits.maxCoordinate, what: "height"))
+        let size = try SceneSize.decode(root)
+        var scene = ScratchScene(width: size.width, height: size.height)
+        scene.scale = size.scale ?? scene.scale
+        scene.fps = size.fps ?? scene.fps
         let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
-        if let node = root["scale"] { scene.scale = try positive(node, max: 16, what: "scale") }
-        if let node = root["fps"] { scene.fps = try positive(node, max: 240, what: "fps") }
         if let node = root["brushWidth"] { scene.brushWidth = try node.number(in: 0...SceneLimits.maxCoordinate, what: "brushWidth") }
         if let node = root["revealThreshold"] { scene.revealThreshold = try node.number(in: -1e6...1e6, what: "revealThreshold") }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
         if let node = root["content"] { scene.content = try paints.paint(node) }
         if let node = root["cover"] { scene.cover = try paints.paint(node) }
         if let node = root["background"] { scene.background = try paints.paint(node) }
-        if let node = root["fade"] { scene.fade = try AnimationDecoder.animation(node) }
+        if let node = root["fade"] { scene.fade = try AnimationDecoder.animation(node, default: .scratchFade) }
         if let node = root["strokes"] { scene.strokes = try strokes(node) }
         if let node = root["actions"] { scene.revealActions = try actions(node) }
         return scene
-    }
-
-    /// A number in (0, max], with a message that says so.
-    static func positive(_ node: JSONNode, max: Double, what: String) throws(SceneError) -> Double {
-        let value = try node.number()
-        guard value > 0, value <= max else {
-            throw node.error("\(what) \(formatNumber(value)) is outside (0, \(formatNumber(max))]")
-        }
-        return value
     }
 
     private static func strokes(_ node: JSONNode) throws(SceneError) -> [[TouchSample]] {
@@ -99,9 +90,12 @@ public enum ScratchSceneFile {
             _ = try action.object(allowedKeys: ["t", "type"])
             let type = try action.required("type").string()
             guard type == "reveal" else {
-                throw action["type"]!.error("unknown action type \"\(type)\" (the only action is \"reveal\")")
+                throw action["type"]!.error("unknown action type \(jsonQuoted(type)) (the only action is \"reveal\")")
             }
             let t = try action.required("t").number(in: 0...SceneLimits.maxTime, what: "time")
+            if let last = times.last, t < last {
+                throw action["t"]!.error("time \(formatNumber(t)) is earlier than \(formatNumber(last))")
+            }
             times.append(t)
         }
         return times

@@ -1,0 +1,21 @@
+/// Frame times: frame i is at i / fps, and a sequence runs through the first frame at or after its end.
+public struct FrameClock: Equatable, Sendable {
+    public var fps: Double
+
+    /// Times within this of a frame's time count as at that time, absorbing rounding in i/fps.
+    public static let tolerance = 1e-9
+
+    public init(fps: Double) {
+        self.fps = fps
+    }
+
+    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+    /// Frames 0 … the first whose time is >= `end` (within the tolerance).
+    public func frameCount(through end: Double) -> Int {
+        var last = Int(max(end * fps, 0).rounded(.down))
+        while time(ofFrame: last) < end - FrameClock.tolerance { last += 1 }
+        while last > 0 && time(ofFrame: last - 1) >= end - FrameClock.tolerance { last -= 1 }
+        return last + 1
+    }
+}

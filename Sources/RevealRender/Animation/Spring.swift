@@ -1,0 +1,109 @@
+import Foundation
+
+/// SwiftUI's spring: a unit mass on a spring of stiffness (2π/response)² with damping
+/// 4π·dampingFraction/response, starting at rest. `value(at:)` is its step response: 0 at the start,
+/// settling at 1, possibly overshooting.
+public struct Spring: Equatable, Hashable, Sendable {
+    public var response: Double
+    public var dampingFraction: Double
+
+    public init(response: Double, dampingFraction: Double) {
+        self.response = response
+        self.dampingFraction = dampingFraction
+    }
+
+    /// `Spring(duration:bounce:)`: the perceptual duration is the response; bounce 0 is critically
+    /// damped, up to 1 (undamped); negative bounce is overdamped.
+    public init(duration: Double, bounce: Double) {
+        response = duration
+        dampingFraction = bounce < 0 ? 1 / (1 + bounce) : 1 - bounce
+    }
+
+    /// `.smooth`, `.snappy` and `.bouncy`: SwiftUI's presets, 0.5 s with bounce 0, 0.15 and 0.3.
+    public static let smooth = Spring(duration: 0.5, bounce: 0)
+    public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+    public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+
+    /// Distance from the target within which a spring counts as settled.
+    public static let settleThreshold = 0.001
+
+    /// Progress `t` seconds after the start: the closed-form solution of x'' + c·x' + k·x = 0 with
+    /// x(0) = -1, x'(0) = 0, plus one.
+    public func value(at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        let omega = 2 * Double.pi / response
+        let zeta = dampingFraction
+        let x: Double
+        if zeta < 1 {
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let b = -zeta * omega / omegaD
+            x = exp(-zeta * omega * t) * (-cos(omegaD * t) + b * sin(omegaD * t))
+        } else if zeta == 1 {
+            x = (-1 - omega * t) * exp(-omega * t)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
+            let c1 = (0 - r2 * -1) / (r1 - r2)
+            let c2 = -1 - c1
+            x = c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+        return 1 + x
+    }
+
+    /// The time from which the spring stays within `settleThreshold` of its target for good.
+    public var settlingTime: Double {
+        let omega = 2 * Double.pi / response
+        let zeta = dampingFraction
+        // An upper bound from the decay envelope, then a scan back for the last time it was outside.
+        var bound: Double
+        if zeta < 1 {
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let amplitude = (1 + pow(zeta * omega / omegaD, 2)).squareRoot()
+            bound = log(amplitude / Spring.settleThreshold) / (zeta * omega)
+        } else {
+            bound = response
+            while abs(1 - value(at: bound)) > Spring.settleThreshold / 2 { bound *= 1.5 }
+        }
+        let step = min(response / 200, max(bound, 1e-3) / 2000)
+        var t = bound
+        while t > 0 && abs(1 - value(at: t)) <= Spring.settleThreshold { t -= step }
+        if t <= 0 { return 0 }
+        var lo = t, hi = t + step
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if abs(1 - value(at: mid)) > Spring.settleThreshold { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}
+
+/// How a value animates from one state to the next: a timing curve over a duration, or a spring.
+public enum AnimationSpec: Equatable, Sendable {
+    case timing(TimingCurve, duration: Double)
+    case spring(Spring)
+
+    /// Progress `elapsed` seconds after the animation started: 0 before, 1 once finished (a spring
+    /// may overshoot on the way).
+    public func progress(after elapsed: Double) -> Double {
+        switch self {
+        case let .timing(curve, duration):
+            guard duration > 0 else { return elapsed >= 0 ? 1 : 0 }
+            return curve.progress(at: elapsed / duration)
+        case let .spring(spring):
+            return spring.value(at: elapsed)
+        }
+    }
+
+    /// How long until the animation is done: its duration, or a spring's settling time.
+    public var settlingTime: Double {
+        switch self {
+        case let .timing(_, duration): return duration
+        case let .spring(spring): return spring.settlingTime
+        }
+    }
+
+    /// The scratch card's fade: `.easeOut(duration: 0.35)`.
+    public static let scratchFade = AnimationSpec.timing(.easeOut, duration: 0.35)
+    /// The circle reveal demo's `.easeInOut(duration: 0.8)`.
+    public static let circleDemo = AnimationSpec.timing(.easeInOut, duration: 0.8)
+}

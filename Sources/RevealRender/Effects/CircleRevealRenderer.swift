@@ -1,0 +1,124 @@
+/// Draws circle-reveal frames: the base view, and while present, the revealed view clipped to the
+/// circle at the frame's radius and opacity.
+///
+/// The frame is kept between calls. When only the radius changes, a row is redrawn only between the
+/// old and new edges (pixels fully inside or fully outside both circles cannot change), so a
+/// full-phone frame costs the band around the edge, not the whole screen.
+public struct CircleRevealRenderer {
+    public let timeline: CircleRevealTimeline
+    /// Background with the base view over it.
+    private let under: Pixmap
+    private let revealed: Pixmap
+    private let center: Point
+    public private(set) var frame: Pixmap
+    private var drawn: (disc: DiscCoverage, opacity: UInt8)?
+    private var coverage: [UInt8]
+
+    public init(timeline: CircleRevealTimeline) throws {
+        self.timeline = timeline
+        let scene = timeline.scene
+        let width = scene.pixelWidth, height = scene.pixelHeight
+        var under = try scene.background.render(width: width, height: height)
+        Compositor.sourceOver(try scene.base.render(width: width, height: height), onto: &under, rows: RowRange(0, height))
+        self.under = under
+        revealed = try scene.revealed.render(width: width, height: height)
+        center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
+        frame = under
+        coverage = [UInt8](repeating: 0, count: width)
+    }
+
+    public mutating func render(frame index: Int) -> Pixmap {
+        render(timeline.frame(index))
+    }
+
+    public mutating func render(_ state: CircleRevealFrameState) -> Pixmap {
+        let opacity = state.visible ? UInt8((min(max(state.opacity, 0), 1) * 255).rounded()) : 0
+        let disc = DiscCoverage(center: center, radius: opacity == 0 ? 0 : state.radius)
+        let width = frame.width
+        if let previous = drawn, previous.opacity == opacity || previous.disc.radius == 0 && disc.radius == 0 {
+            if previous.disc.radius == disc.radius { return frame }
+            // Only the band between the two edges changes.
+            for y in 0..<frame.height {
+                let old = previous.disc.rowSpan(y, width: width), new = disc.rowSpan(y, width: width)
+                let touched = hull(old.touched, new.touched)
+                guard !touched.isEmpty else { continue }
+                let keep = old.full.clamped(to: new.full)
+                if keep.isEmpty {
+                    drawRow(y, columns: touched, disc: disc, span: new, opacity: opacity)
+                } else {
+                    drawRow(y, columns: touched.lowerBound..<keep.lowerBound, disc: disc, span: new, opacity: opacity)
+                    drawRow(y, columns: keep.upperBound..<touched.upperBound, disc: disc, span: new, opacity: opacity)
+                }
+            }
+        } else {
+            for y in 0..<frame.height {
+                drawRow(y, columns: 0..<width, disc: disc, span: disc.rowSpan(y, width: width), opacity: opacity)
+            }
+        }
+        drawn = (disc, opacity)
+        return frame
+    }
+
+    /// Redraws `columns` of row `y`: the base view, then the revealed view through the disc.
+    private mutating func drawRow(_ y: Int, columns: Range<Int>, disc: DiscCoverage,
+                                  span: (touched: Range<Int>, full: Range<Int>), opacity: UInt8) {
+        guard !columns.isEmpty else { return }
+        let start = y * frame.width
+        let bytes = (start + columns.lowerBound) * 4..<(start + columns.upperBound) * 4
+        frame.bytes.replaceSubrange(bytes, with: under.bytes[bytes])
+        let blend = columns.clamped(to: span.touched)
+        guard opacity > 0, !blend.isEmpty else { return }
+        for x in blend {
+            coverage[x - blend.lowerBound] = span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
+        }
+        revealed.bytes.withUnsafeBufferPointer { src in
+            frame.bytes.withUnsafeMutableBufferPointer { dst in
+                coverage.withUnsafeBufferPointer { c in
+                    Compositor.sourceOver(src, coverage: UnsafeBufferPointer(rebasing: c[0..<blend.count]), opacity: opacity,
+                                          onto: dst, pixels: start + blend.lowerBound..<start + blend.upperBound)
+                }
+            }
+        }
+    }
+
+    private func hull(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+}
+
+/// The circle reveal as a frame sequence.
+public struct CircleRevealSequence: FrameSequence {
+    public let timeline: CircleRevealTimeline
+    public let frameCount: Int
+    private var renderer: CircleRevealRenderer
+
+    public init(scene: CircleRevealScene, hold: Double = 0) throws {
+        timeline = CircleRevealTimeline(scene: scene)
+        frameCount = timeline.frameCount(hold: hold)
+        renderer = try CircleRevealRenderer(timeline: timeline)
+    }
+
+    public var pixelWidth: Int { timeline.scene.pixelWidth }
+    public var pixelHeight: Int { timeline.scene.pixelHeight }
+    public var scale: Double { timeline.scene.scale }
+
+    public var manifestFields: [(String, ManifestValue)] {
+        [("fps", .number(timeline.scene.fps)), ("width", .int(pixelWidth)), ("height", .int(pixelHeight))]
+    }
+
+    public mutating func render(frame index: Int) throws -> Pixmap {
+        renderer.render(frame: index)
+    }
+
+    public func time(ofFrame index: Int) -> Double {
+        FrameClock(fps: timeline.scene.fps).time(ofFrame: index)
+    }
+
+    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {
+        let state = timeline.frame(index)
+        return [("progress", .number(state.progress)), ("radius", .number(state.radius)),
+                ("opacity", .number(state.opacity)), ("visible", .bool(state.visible))]
+    }
+}

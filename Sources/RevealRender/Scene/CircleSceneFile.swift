@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads circle-reveal scene files: JSON in, a validated `CircleRevealScene` out, or a `SceneError`.
+public enum CircleSceneFile {
+    public static let fields = ["width", "height", "scale", "fps", "origin", "animation", "reduceMotion",
+                                "base", "revealed", "background", "toggles"]
+
+    public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
+        let bytes = try SceneFileReader.read(path)
+        let directory = (path as NSString).deletingLastPathComponent
+        return try decode(bytes, file: path, baseDirectory: directory.isEmpty ? "." : directory,
+                          maxImagePixels: maxImagePixels)
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
+                              maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
+        let root = try JSONNode.parse(file: file, bytes: bytes)
+        _ = try root.object(allowedKeys: fields)
+        let size = try SceneSize.decode(root)
+        var scene = CircleRevealScene(width: size.width, height: size.height)
+        scene.scale = size.scale ?? scene.scale
+        scene.fps = size.fps ?? scene.fps
+        let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
+        if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
+        if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
+        if let node = root["base"] { scene.base = try paints.paint(node) }
+        if let node = root["revealed"] { scene.revealed = try paints.paint(node) }
+        if let node = root["background"] { scene.background = try paints.paint(node) }
+        if let node = root["toggles"] {
+            var toggles: [Double] = []
+            for toggle in try node.array(maxCount: 100_000) {
+                let t = try toggle.number(in: 0...SceneLimits.maxTime, what: "time")
+                if let last = toggles.last, t < last {
+                    throw toggle.error("time \(formatNumber(t)) is earlier than \(formatNumber(last))")
+                }
+                toggles.append(t)
+            }
+            scene.toggles = toggles
+        }
+        return scene
+    }
+}
+
+/// The fields both scene files share: the view's size, its scale and the frame rate.
+struct SceneSize {
+    var width: Double
+    var height: Double
+    var scale: Double?
+    var fps: Double?
+
+    static func decode(_ root: JSONNode) throws(SceneError) -> SceneSize {
+        let limit = SceneLimits.maxCoordinate
+        return SceneSize(width: try root.required("width").number(in: 1e-6...limit, what: "width"),
+                         height: try root.required("height").number(in: 1e-6...limit, what: "height"),
+                         scale: try root["scale"].map { (n: JSONNode) throws(SceneError) in try positive(n, max: 16, what: "scale") },
+                         fps: try root["fps"].map { (n: JSONNode) throws(SceneError) in try positive(n, max: 240, what: "fps") })
+    }
+
+    /// A number in (0, max], with a message that says so.
+    static func positive(_ node: JSONNode, max: Double, what: String) throws(SceneError) -> Double {
+        let value = try node.number()
+        guard value > 0, value <= max else {
+            throw node.error("\(what) \(formatNumber(value)) is outside (0, \(formatNumber(max))]")
+        }
+        return value
+    }
+}

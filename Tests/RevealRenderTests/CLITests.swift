@@ -1,0 +1,672 @@
+/// End-to-end tests of the `reveal-render` command line, run as a subprocess from the products folder.
+///
+/// Covers bad stroke files (malformed JSON, wrong types, missing fields, out-of-range numbers, sizes,
+/// scale, fps, the pixel and frame limits, times going backwards, overlapping strokes, unknown colors,
+/// actions and fields, empty gradients, missing and non-PNG images): each must exit 2 with exactly one
+/// line on standard error naming the file, the JSON path and the reason, and must write nothing, neither
+/// creating a new `--out` folder nor touching an existing one. Also covers command-line mistakes (exit 2,
+/// pointing at --help), an `--out` that cannot be a folder (exit 1), and the good paths: frame folders
+/// and their manifest, byte-identical reruns, removal of an earlier run's extra frames, stills, --help,
+/// --version, the demo with a frame range and raised limits. No run may leave a temporary file behind.
+import Foundation
+import XCTest
+
+final class CLITests: XCTestCase {
+    // MARK: - Running the executable
+
+    private struct RunResult {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// Standard error's lines, without the final newline's empty remainder.
+        var stderrLines: [String] {
+            var lines = stderr.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    private struct CLITestFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static let runTimeout: TimeInterval = 20
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    private static let temporaryPrefix = ".reveal-render-tmp-"
+
+    /// The tiny scene the good paths render: 20×10 pixels, one short stroke, 4 frames at 60 fps.
+    private static let tinyScene = """
+        {"width": 20, "height": 10, "scale": 1, "brushWidth": 6,
+         "strokes": [{"points": [[2, 5, 0], [10, 5, 0.02], [18, 5, 0.05]]}]}
+        """
+
+    private var root: URL!
+    private var captureCount = 0
+    private var workspaceCount = 0
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("CLITests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("capture"),
+                                                withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let root { try? FileManager.default.removeItem(at: root) }
+        root = nil
+        try super.tearDownWithError()
+    }
+
+    /// `reveal-render` in the products folder that also holds this test bundle.
+    private func executableURL() throws -> URL {
+        let testBundle = Bundle(for: CLITests.self).bundleURL
+        let candidates = [
+            testBundle.deletingLastPathComponent(),
+            testBundle,
+            Bundle.main.bundleURL,
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+        ].compactMap { $0 }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("reveal-render")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: url.path) {
+                return url
+            }
+        }
+        var searched: [String] = []
+        for path in candidates.map(\.path) where !searched.contains(path) { searched.append(path) }
+        throw CLITestFailure(description: "the reveal-render executable is missing (looked in \(searched.joined(separator: ", "))); "
+            + "build it first with `swift build --build-tests`")
+    }
+
+    /// Runs `reveal-render args` in `directory` with standard input at end of file; a run that takes
+    /// longer than `timeout` seconds is killed and fails the test.
+    private func run(_ args: [String], in directory: URL, timeout: TimeInterval = CLITests.runTimeout,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        let executable = try executableURL()
+        captureCount += 1
+        let capture = root.appendingPathComponent("capture", isDirectory: true)
+        let stdoutURL = capture.appendingPathComponent("stdout-\(captureCount).txt")
+        let stderrURL = capture.appendingPathComponent("stderr-\(captureCount).txt")
+        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+        defer {
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = args
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + 5)
+            let command = (["reveal-render"] + args).joined(separator: " ")
+            XCTFail("`\(command)` did not finish within \(Int(timeout)) s", file: file, line: line)
+            throw CLITestFailure(description: "`\(command)` hung")
+        }
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus,
+                         stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    }
+
+    // MARK: - Workspaces and snapshots
+
+    /// A fresh empty folder for one run's scene and output.
+    private func makeWorkspace() throws -> URL {
+        workspaceCount += 1
+        let url = root.appendingPathComponent("workspace-\(workspaceCount)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A fresh folder holding `strokes.json` with `json`, and `files` beside it.
+    private func makeWorkspace(scene json: String, files: [String: Data] = [:]) throws -> URL {
+        let workspace = try makeWorkspace()
+        try Data(json.utf8).write(to: workspace.appendingPathComponent("strokes.json"))
+        for (name, bytes) in files {
+            try bytes.write(to: workspace.appendingPathComponent(name))
+        }
+        return workspace
+    }
+
+    /// Every file and folder under `folder` (hidden ones too), by relative path; folders map to nil.
+    private func snapshot(_ folder: URL) throws -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
+            throw CLITestFailure(description: "cannot list \(folder.path)")
+        }
+        while let relative = enumerator.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                result[relative] = .some(nil)
+            } else {
+                result[relative] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    private func exists(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.path)
+    }
+
+    private func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    private func frameNames(in folder: URL) throws -> [String] {
+        try names(in: folder).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+    }
+
+    private func expectedFrameNames(_ indices: ClosedRange<Int>) -> [String] {
+        indices.map { "frame-" + String(format: "%05d", $0) + ".png" }
+    }
+
+    private func assertNoTemporaryFiles(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let leftovers = try snapshot(folder).keys.filter {
+            ($0 as NSString).lastPathComponent.hasPrefix(CLITests.temporaryPrefix)
+        }
+        XCTAssertEqual(leftovers, [], "temporary files left in \(folder.lastPathComponent)", file: file, line: line)
+    }
+
+    private func assertPNG(_ url: URL, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        XCTAssertEqual(Array(bytes.prefix(8)), CLITests.pngSignature, "\(url.lastPathComponent) is not a PNG",
+                       file: file, line: line)
+        guard bytes.count >= 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
+            XCTFail("\(url.lastPathComponent) has no IHDR chunk first", file: file, line: line)
+            return
+        }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(bigEndian(16), width, "\(url.lastPathComponent) width", file: file, line: line)
+        XCTAssertEqual(bigEndian(20), height, "\(url.lastPathComponent) height", file: file, line: line)
+    }
+
+    private func readManifest(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            XCTFail("manifest.json is not a JSON object", file: file, line: line)
+            return [:]
+        }
+        return object
+    }
+
+    private func manifestFrames(_ manifest: [String: Any]) -> [[String: Any]] {
+        manifest["frames"] as? [[String: Any]] ?? []
+    }
+
+    // MARK: - Bad scenes
+
+    /// A stroke file that must be refused: `location` is the JSON path (or "line L, column C" for a
+    /// syntax error; nil when the scene as a whole is at fault), `reason` and `details` what the
+    /// message must say after it.
+    private struct BadScene {
+        var name: String
+        var json: String
+        var location: String?
+        var reason: String
+        var details: [String] = []
+        var arguments: [String] = []
+        var files: [String: Data] = [:]
+    }
+
+    /// Checks `scene` twice: with an `--out` folder that does not exist yet (it must not be created)
+    /// and with an existing one holding earlier output (it must stay byte-for-byte the same). Each
+    /// run: exit 2, nothing on standard output, one line on standard error, nothing written anywhere.
+    private func assertRejected(_ scene: BadScene, file: StaticString = #filePath, line: UInt = #line) throws {
+        let expectedPrefix = "strokes.json: " + (scene.location.map { $0 + ": " } ?? "")
+
+        for existingOutput in [false, true] {
+            let variant = "\(scene.name) (\(existingOutput ? "existing" : "new") --out folder)"
+            let workspace = try makeWorkspace(scene: scene.json, files: scene.files)
+            let out = workspace.appendingPathComponent("frames", isDirectory: true)
+            if existingOutput {
+                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+                try Data("unrelated notes\n".utf8).write(to: out.appendingPathComponent("notes.txt"))
+                try Data("an old frame, not a real PNG".utf8).write(to: out.appendingPathComponent("frame-00000.png"))
+                try Data("{\"old\": true}".utf8).write(to: out.appendingPathComponent("manifest.json"))
+            }
+            let before = try snapshot(workspace)
+
+            let result = try run(["--stroke", "strokes.json", "--out", "frames"] + scene.arguments, in: workspace,
+                                 file: file, line: line)
+
+            XCTAssertEqual(result.status, 2, "\(variant): exit status; stderr: \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(result.stdout, "", "\(variant): standard output", file: file, line: line)
+            XCTAssertTrue(result.stderr.hasSuffix("\n"), "\(variant): stderr ends its line", file: file, line: line)
+            XCTAssertEqual(result.stderrLines.count, 1, "\(variant): stderr lines: \(result.stderr)", file: file, line: line)
+            let message = result.stderrLines.first ?? ""
+            XCTAssertTrue(message.hasPrefix(expectedPrefix),
+                          "\(variant): \"\(message)\" should start with \"\(expectedPrefix)\"", file: file, line: line)
+            let rest = message.hasPrefix(expectedPrefix) ? String(message.dropFirst(expectedPrefix.count)) : message
+            for fragment in [scene.reason] + scene.details {
+                XCTAssertTrue(rest.contains(fragment), "\(variant): \"\(message)\" should say \"\(fragment)\"",
+                              file: file, line: line)
+            }
+            if !existingOutput {
+                XCTAssertFalse(exists(out), "\(variant): the --out folder was created", file: file, line: line)
+            }
+            XCTAssertEqual(try snapshot(workspace), before, "\(variant): files were written or changed",
+                           file: file, line: line)
+        }
+    }
+
+    func testMalformedJSONIsRejectedWithLineAndColumn() throws {
+        let cases = [
+            BadScene(name: "truncated", json: #"{"width": 20, "height": 10"#,
+                     location: "line 1, column 27", reason: "unexpected end of file"),
+            BadScene(name: "trailing comma", json: "{\n  \"width\": 20,\n  \"height\": 10,\n}",
+                     location: "line 3, column 15", reason: "trailing comma"),
+            BadScene(name: "comment", json: "{\n  \"width\": 20, // the view\n  \"height\": 10\n}",
+                     location: "line 2, column 16", reason: "comments are not allowed"),
+            BadScene(name: "NaN", json: #"{"width": NaN, "height": 10}"#,
+                     location: "line 1, column 11", reason: "NaN is not a valid JSON number"),
+            BadScene(name: "Infinity", json: #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, Infinity]]}]}"#,
+                     location: "line 1, column 60", reason: "Infinity is not a valid JSON number"),
+            BadScene(name: "overflowing number", json: #"{"width": 20, "height": 1e400}"#,
+                     location: "line 1, column 25", reason: "number 1e400 is out of range"),
+            BadScene(name: "empty file", json: "", location: "line 1, column 1", reason: "file is empty"),
+        ]
+        for scene in cases { try assertRejected(scene) }
+    }
+
+    func testWrongTypesAreRejected() throws {
+        let cases = [
+            BadScene(name: "width as string", json: #"{"width": "20", "height": 10}"#,
+                     location: "width", reason: "expected a number, found a string"),
+            BadScene(name: "points as object", json: #"{"width": 20, "height": 10, "strokes": [{"points": {}}]}"#,
+                     location: "strokes[0].points", reason: "expected an array, found an object"),
+            BadScene(name: "point with 2 numbers",
+                     json: #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, 0], [3, 4]]}]}"#,
+                     location: "strokes[0].points[1]", reason: "a point is [x, y, t] (3 numbers), found 2"),
+            BadScene(name: "reduceMotion as number", json: #"{"width": 20, "height": 10, "reduceMotion": 1}"#,
+                     location: "reduceMotion", reason: "expected true or false, found a number"),
+            BadScene(name: "root array", json: "[20, 10]", location: nil, reason: "expected an object, found an array"),
+        ]
+        for scene in cases { try assertRejected(scene) }
+    }
+
+    func testMissingRequiredFieldsAreRejected() throws {
+        try assertRejected(BadScene(name: "no width", json: #"{"height": 10}"#,
+                                    location: nil, reason: #"missing required field "width""#))
+        try assertRejected(BadScene(name: "no height", json: #"{"width": 20, "scale": 1}"#,
+                                    location: nil, reason: #"missing required field "height""#))
+        try assertRejected(BadScene(name: "stroke without points", json: #"{"width": 20, "height": 10, "strokes": [{}]}"#,
+                                    location: "strokes[0]", reason: #"missing required field "points""#))
+    }
+
+    func testAbsurdCoordinatesAndTimesAreRejected() throws {
+        let cases = [
+            BadScene(name: "x 2e6", json: #"{"width": 20, "height": 10, "strokes": [{"points": [[2e6, 5, 0]]}]}"#,
+                     location: "strokes[0].points[0][0]", reason: "x 2000000 is outside"),
+            BadScene(name: "y -2e6", json: #"{"width": 20, "height": 10, "strokes": [{"points": [[5, -2e6, 0]]}]}"#,
+                     location: "strokes[0].points[0][1]", reason: "y -2000000 is outside"),
+            BadScene(name: "time 1e6", json: #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, 1e6]]}]}"#,
+                     location: "strokes[0].points[0][2]", reason: "time 1000000 is more than a day"),
+            BadScene(name: "negative time", json: #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, -0.5]]}]}"#,
+                     location: "strokes[0].points[0][2]", reason: "time -0.5 is negative"),
+            BadScene(name: "width 2e6", json: #"{"width": 2e6, "height": 10}"#,
+                     location: "width", reason: "width 2000000 is outside"),
+        ]
+        for scene in cases { try assertRejected(scene) }
+    }
+
+    func testZeroAndNegativeSizesAreRejected() throws {
+        let cases = [
+            BadScene(name: "width 0", json: #"{"width": 0, "height": 10}"#, location: "width", reason: "width 0 is outside"),
+            BadScene(name: "height -3", json: #"{"width": 20, "height": -3}"#, location: "height", reason: "height -3 is outside"),
+            BadScene(name: "width -1", json: #"{"width": -1, "height": 10}"#, location: "width", reason: "width -1 is outside"),
+            BadScene(name: "under one pixel", json: #"{"width": 0.1, "height": 10, "scale": 1}"#,
+                     location: nil, reason: "is less than one pixel"),
+        ]
+        for scene in cases { try assertRejected(scene) }
+    }
+
+    func testScaleOutsideZeroToSixteenIsRejected() throws {
+        for scale in ["0", "-1", "17"] {
+            try assertRejected(BadScene(name: "scale \(scale)", json: #"{"width": 20, "height": 10, "scale": \#(scale)}"#,
+                                        location: "scale", reason: "scale \(scale) is outside (0, 16]"))
+        }
+    }
+
+    func testFPSOutsideZeroTo240IsRejected() throws {
+        for fps in ["0", "241", "-30"] {
+            try assertRejected(BadScene(name: "fps \(fps)", json: #"{"width": 20, "height": 10, "fps": \#(fps)}"#,
+                                        location: "fps", reason: "fps \(fps) is outside (0, 240]"))
+        }
+    }
+
+    func testMoreThan100MegapixelsIsRejected() throws {
+        try assertRejected(BadScene(name: "20000×20000 at 1×", json: #"{"width": 20000, "height": 20000, "scale": 1}"#,
+                                    location: nil, reason: "20000×20000 pixels",
+                                    details: ["more than the limit of 100000000", "--max-pixels"]))
+        try assertRejected(BadScene(name: "6000×6000 at the file's 2×", json: #"{"width": 6000, "height": 6000, "scale": 2}"#,
+                                    location: nil, reason: "12000×12000 pixels", details: ["--max-pixels"]))
+        try assertRejected(BadScene(name: "1000×1000 at --scale 16", json: #"{"width": 1000, "height": 1000, "scale": 1}"#,
+                                    location: nil, reason: "16000×16000 pixels", arguments: ["--scale", "16"]))
+    }
+
+    func testMaxPixelsMovesThePixelLimit() throws {
+        try assertRejected(BadScene(name: "200 pixels over --max-pixels 199", json: CLITests.tinyScene,
+                                    location: nil, reason: "20×10 pixels", details: ["more than the limit of 199"],
+                                    arguments: ["--max-pixels", "199"]))
+
+        try assertRejected(BadScene(name: "400 MP under --max-pixels, then too many frames",
+                                    json: #"{"width": 20000, "height": 20000, "scale": 1, "brushWidth": 1, "strokes": [{"points": [[1, 2, 0.1]]}]}"#,
+                                    location: nil, reason: "the sequence would have 7 frames",
+                                    details: ["more than the limit of 1", "--max-frames"],
+                                    arguments: ["--max-pixels", "400000000", "--max-frames", "1"]))
+
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let result = try run(["--stroke", "strokes.json", "--out", "frames", "--max-pixels", "200", "--quiet"], in: workspace)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try frameNames(in: workspace.appendingPathComponent("frames")), expectedFrameNames(0...3))
+    }
+
+    func testMoreThan100000FramesIsRejected() throws {
+        try assertRejected(BadScene(name: "t = 2000 at 60 fps",
+                                    json: #"{"width": 200, "height": 100, "scale": 0.1, "brushWidth": 1, "strokes": [{"points": [[1, 2, 2000]]}]}"#,
+                                    location: nil, reason: "the sequence would have 120001 frames",
+                                    details: ["more than the limit of 100000", "--max-frames"]))
+        try assertRejected(BadScene(name: "t = 500 at the file's 240 fps",
+                                    json: #"{"width": 200, "height": 100, "scale": 0.1, "fps": 240, "brushWidth": 1, "strokes": [{"points": [[1, 2, 500]]}]}"#,
+                                    location: nil, reason: "the sequence would have 120001 frames"))
+        try assertRejected(BadScene(name: "4 frames over --max-frames 3", json: CLITests.tinyScene,
+                                    location: nil, reason: "the sequence would have 4 frames",
+                                    details: ["more than the limit of 3"], arguments: ["--max-frames", "3"]))
+    }
+
+    func testMaxFramesRaisesTheFrameLimit() throws {
+        let workspace = try makeWorkspace(
+            scene: #"{"width": 200, "height": 100, "scale": 0.1, "brushWidth": 1, "strokes": [{"points": [[1, 2, 2000]]}]}"#)
+        let out = workspace.appendingPathComponent("frames")
+        let result = try run(["--stroke", "strokes.json", "--out", "frames", "--max-frames", "200000",
+                              "--frames", "0-0", "--quiet"], in: workspace)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try frameNames(in: out), expectedFrameNames(0...0))
+        XCTAssertEqual(try readManifest(in: out)["totalFrames"] as? Int, 120_001)
+    }
+
+    func testTimeGoingBackwardsWithinAStrokeIsRejected() throws {
+        let json = #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, 1.0], [3, 4, 1.3], [5, 6, 1.2]]}]}"#
+        try assertRejected(BadScene(name: "backwards", json: json, location: "strokes[0].points[2]",
+                                    reason: "time 1.2 is earlier than 1.3"))
+
+        let workspace = try makeWorkspace(scene: json)
+        let result = try run(["--stroke", "strokes.json", "--out", "frames"], in: workspace)
+        XCTAssertEqual(result.stderr, "strokes.json: strokes[0].points[2]: time 1.2 is earlier than 1.3\n")
+    }
+
+    func testOverlappingStrokesAreRejected() throws {
+        try assertRejected(BadScene(
+            name: "second stroke starts before the first ends",
+            json: #"{"width": 20, "height": 10, "strokes": [{"points": [[1, 2, 0.1], [3, 4, 0.3]]}, {"points": [[5, 6, 0.2]]}]}"#,
+            location: "strokes[1].points[0]", reason: "time 0.2 is earlier than 0.3", details: ["strokes[0]", "overlap"]))
+    }
+
+    func testUnknownColorNamesAreRejected() throws {
+        try assertRejected(BadScene(name: "content", json: #"{"width": 20, "height": 10, "content": "pinkk"}"#,
+                                    location: "content", reason: #"unknown color "pinkk""#, details: ["pink"]))
+        try assertRejected(BadScene(name: "gradient color",
+                                    json: #"{"width": 20, "height": 10, "cover": {"linearGradient": {"colors": ["red", "magenta"]}}}"#,
+                                    location: "cover.linearGradient.colors[1]", reason: #"unknown color "magenta""#))
+        try assertRejected(BadScene(name: "bad hex", json: ##"{"width": 20, "height": 10, "background": "#12345"}"##,
+                                    location: "background", reason: ##""#12345" is not a color"##))
+    }
+
+    func testUnknownActionTypesAreRejected() throws {
+        try assertRejected(BadScene(name: "hide", json: #"{"width": 20, "height": 10, "actions": [{"t": 1, "type": "hide"}]}"#,
+                                    location: "actions[0].type", reason: #"unknown action type "hide""#,
+                                    details: [#""reveal""#]))
+    }
+
+    func testUnknownFieldsAreRejectedWithASuggestion() throws {
+        let cases = [
+            BadScene(name: "brushwidth", json: #"{"width": 20, "height": 10, "brushwidth": 3}"#,
+                     location: "brushwidth", reason: #"unknown field "brushwidth" (did you mean "brushWidth"?)"#),
+            BadScene(name: "revealTreshold", json: #"{"width": 20, "height": 10, "revealTreshold": 0.5}"#,
+                     location: "revealTreshold", reason: #"unknown field "revealTreshold" (did you mean "revealThreshold"?)"#),
+            BadScene(name: "point", json: #"{"width": 20, "height": 10, "strokes": [{"point": [[1, 2, 0]]}]}"#,
+                     location: "strokes[0].point", reason: #"unknown field "point" (did you mean "points"?)"#),
+        ]
+        for scene in cases { try assertRejected(scene) }
+    }
+
+    func testEmptyGradientsAreRejected() throws {
+        try assertRejected(BadScene(name: "no colors",
+                                    json: #"{"width": 20, "height": 10, "content": {"linearGradient": {"colors": []}}}"#,
+                                    location: "content.linearGradient", reason: "a gradient needs at least one color"))
+        try assertRejected(BadScene(name: "no stops",
+                                    json: #"{"width": 20, "height": 10, "cover": {"linearGradient": {"stops": []}}}"#,
+                                    location: "cover.linearGradient", reason: "a gradient needs at least one color"))
+    }
+
+    func testMissingImageIsRejected() throws {
+        try assertRejected(BadScene(name: "missing.png",
+                                    json: #"{"width": 20, "height": 10, "content": {"image": "missing.png"}}"#,
+                                    location: "content.image", reason: #"cannot use image "missing.png""#,
+                                    details: ["No such file"]))
+    }
+
+    func testNonPNGImageIsRejected() throws {
+        try assertRejected(BadScene(name: "text named .png",
+                                    json: #"{"width": 20, "height": 10, "content": {"image": "photo.png"}}"#,
+                                    location: "content.image", reason: #"cannot use image "photo.png""#,
+                                    details: ["not a PNG"], files: ["photo.png": Data("this is not a PNG\n".utf8)]))
+        let truncated = Data(CLITests.pngSignature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0])
+        try assertRejected(BadScene(name: "truncated PNG",
+                                    json: #"{"width": 20, "height": 10, "cover": {"image": "cut.png"}}"#,
+                                    location: "cover.image", reason: #"cannot use image "cut.png""#,
+                                    details: ["truncated"], files: ["cut.png": truncated]))
+    }
+
+    func testBadSceneWritesNoStill() throws {
+        let workspace = try makeWorkspace(scene: #"{"width": 20, "height": 10, "fps": 0}"#)
+        let before = try snapshot(workspace)
+        let result = try run(["--stroke", "strokes.json", "--time", "0", "--out", "still.png"], in: workspace)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderrLines, ["strokes.json: fps: fps 0 is outside (0, 240]"])
+        XCTAssertFalse(exists(workspace.appendingPathComponent("still.png")))
+        XCTAssertEqual(try snapshot(workspace), before)
+    }
+
+    // MARK: - Command-line mistakes and unwritable output
+
+    func testCommandLineMistakesExit2AndPointToHelp() throws {
+        let cases: [(name: String, args: [String], mentions: String)] = [
+            ("unknown flag", ["--stroke", "strokes.json", "--out", "frames", "--bogus"], "--bogus"),
+            ("missing --out", ["--stroke", "strokes.json"], "--out"),
+            ("--fps abc", ["--stroke", "strokes.json", "--out", "frames", "--fps", "abc"], "abc"),
+            ("--frames 5-2", ["--stroke", "strokes.json", "--out", "frames", "--frames", "5-2"], "5-2"),
+            ("--scale 17", ["--stroke", "strokes.json", "--out", "frames", "--scale", "17"], "--scale 17"),
+            ("no input", ["--out", "frames"], "--stroke"),
+            ("flag without value", ["--out", "frames", "--stroke"], "--stroke"),
+        ]
+        for (name, args, mentions) in cases {
+            let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+            let before = try snapshot(workspace)
+            let result = try run(args, in: workspace)
+            XCTAssertEqual(result.status, 2, "\(name): exit status; stderr: \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(name): standard output")
+            XCTAssertTrue(result.stderr.contains(mentions), "\(name): \"\(result.stderr)\" should mention \(mentions)")
+            XCTAssertTrue(result.stderr.contains("--help"), "\(name): \"\(result.stderr)\" should point to --help")
+            XCTAssertFalse(exists(workspace.appendingPathComponent("frames")), "\(name): --out folder created")
+            XCTAssertEqual(try snapshot(workspace), before, "\(name): files were written")
+        }
+    }
+
+    func testFramesRangeBeyondTheSequenceIsRejected() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let result = try run(["--stroke", "strokes.json", "--out", "frames", "--frames", "2-9"], in: workspace)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("2-9"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("0-3"), result.stderr)
+        XCTAssertFalse(exists(workspace.appendingPathComponent("frames")))
+    }
+
+    func testOutThatIsARegularFileExits1() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let blocker = workspace.appendingPathComponent("frames")
+        try Data("not a folder\n".utf8).write(to: blocker)
+        let before = try snapshot(workspace)
+
+        let result = try run(["--stroke", "strokes.json", "--out", "frames"], in: workspace)
+
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("frames"), "names the path: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("not a folder"), "says why: \(result.stderr)")
+        XCTAssertEqual(try snapshot(workspace), before)
+    }
+
+    func testStillIntoAMissingFolderExits1() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let result = try run(["--stroke", "strokes.json", "--time", "0", "--out", "nowhere/still.png"], in: workspace)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("nowhere/still.png"), "names the path: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("No such file or directory"), "says why: \(result.stderr)")
+        XCTAssertEqual(try names(in: workspace), ["strokes.json"])
+    }
+
+    // MARK: - Good paths
+
+    func testTinySceneRendersFramesAndManifest() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let out = workspace.appendingPathComponent("frames")
+
+        let result = try run(["--stroke", "strokes.json", "--out", "frames"], in: workspace)
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try frameNames(in: out)
+        XCTAssertEqual(frames, expectedFrameNames(0...3))
+        XCTAssertEqual(try names(in: out), frames + ["manifest.json"])
+        let manifest = try readManifest(in: out)
+        XCTAssertEqual(manifest["width"] as? Int, 20)
+        XCTAssertEqual(manifest["height"] as? Int, 10)
+        XCTAssertEqual(manifest["fps"] as? Double, 60)
+        XCTAssertNil(manifest["totalFrames"], "a whole sequence has no totalFrames")
+        let entries = manifestFrames(manifest)
+        XCTAssertEqual(entries.count, frames.count)
+        XCTAssertEqual(entries.compactMap { $0["file"] as? String }, frames)
+        XCTAssertEqual(entries.compactMap { $0["index"] as? Int }, Array(0..<frames.count))
+        for name in frames {
+            try assertPNG(out.appendingPathComponent(name), width: 20, height: 10)
+        }
+        try assertNoTemporaryFiles(in: workspace)
+    }
+
+    func testRenderingTwiceGivesIdenticalFiles() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let first = try run(["--stroke", "strokes.json", "--out", "first", "--quiet"], in: workspace)
+        let second = try run(["--stroke", "strokes.json", "--out", "second", "--quiet"], in: workspace)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(second.status, 0, second.stderr)
+
+        let firstFiles = try snapshot(workspace.appendingPathComponent("first"))
+        XCTAssertEqual(firstFiles.count, 5)
+        XCTAssertEqual(try snapshot(workspace.appendingPathComponent("second")), firstFiles)
+
+        let again = try run(["--stroke", "strokes.json", "--out", "first", "--quiet"], in: workspace)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try snapshot(workspace.appendingPathComponent("first")), firstFiles)
+        try assertNoTemporaryFiles(in: workspace)
+    }
+
+    func testRerunRemovesStaleFramesAndKeepsOtherFiles() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let out = workspace.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let notes = Data("keep me\n".utf8)
+        try notes.write(to: out.appendingPathComponent("notes.txt"))
+        try Data("stale".utf8).write(to: out.appendingPathComponent("frame-00099.png"))
+        try Data("stale".utf8).write(to: out.appendingPathComponent("frame-00001.png"))
+
+        let result = try run(["--stroke", "strokes.json", "--out", "frames", "--quiet"], in: workspace)
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(exists(out.appendingPathComponent("frame-00099.png")), "an earlier run's extra frame stays")
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("notes.txt")), notes)
+        XCTAssertEqual(try names(in: out), expectedFrameNames(0...3) + ["manifest.json", "notes.txt"])
+        try assertPNG(out.appendingPathComponent("frame-00001.png"), width: 20, height: 10)
+        try assertNoTemporaryFiles(in: workspace)
+    }
+
+    func testTimeWritesOneStillEqualToThatFrame() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+
+        let still = try run(["--stroke", "strokes.json", "--time", "0.05", "--out", "still.png"], in: workspace)
+
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(try names(in: workspace), ["still.png", "strokes.json"])
+        try assertPNG(workspace.appendingPathComponent("still.png"), width: 20, height: 10)
+
+        let sequence = try run(["--stroke", "strokes.json", "--out", "frames", "--quiet"], in: workspace)
+        XCTAssertEqual(sequence.status, 0, sequence.stderr)
+        XCTAssertEqual(try Data(contentsOf: workspace.appendingPathComponent("still.png")),
+                       try Data(contentsOf: workspace.appendingPathComponent("frames/frame-00003.png")),
+                       "--time 0.05 at 60 fps is frame 3")
+        try assertNoTemporaryFiles(in: workspace)
+    }
+
+    func testHelpListsTheStrokeFileFields() throws {
+        let workspace = try makeWorkspace()
+        let result = try run(["--help"], in: workspace)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        for field in ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
+                      "strokes", "actions", "content", "cover", "background"] {
+            XCTAssertTrue(result.stdout.contains("\"\(field)\""), "--help should show the field \"\(field)\"")
+        }
+        for flag in ["--stroke", "--out", "--time", "--frames", "--max-pixels", "--max-frames"] {
+            XCTAssertTrue(result.stdout.contains(flag), "--help should show \(flag)")
+        }
+        XCTAssertEqual(try names(in: workspace), [])
+    }
+
+    func testVersion() throws {
+        let workspace = try makeWorkspace()
+        let result = try run(["--version"], in: workspace)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertNotNil(result.stdout.range(of: #"^reveal-render \d+\.\d+\.\d+\n$"#, options: .regularExpression),
+                        "unexpected version output: \(result.stdout)")
+    }
+
+    func testDemoFrameRangeWritesJustThoseFrames() throws {
+        let workspace = try makeWorkspace()
+        let out = workspace.appendingPathComponent("demo")
+
+        let result = try run(["--demo", "scratch", "--frames", "0-2", "--out", "demo"], in: workspace)
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try names(in: out), expectedFrameNames(0...2) + ["manifest.json"])
+        let manifest = try readManifest(in: out)
+        let total = manifest["totalFrames"] as? Int
+        XCTAssertNotNil(total, "a partial sequence's manifest has totalFrames")
+        XCTAssertGreaterThan(total ?? 0, 3)
+        XCTAssertEqual(manifestFrames(manifest).compactMap { $0["file"] as? String }, expectedFrameNames(0...2))
+        let width = manifest["width"] as? Int ?? 0, height = manifest["height"] as? Int ?? 0
+        XCTAssertEqual([width, height], [1011, 720])
+        for name in expectedFrameNames(0...2) {
+            try assertPNG(out.appendingPathComponent(name), width: width, height: height)
+        }
+        try assertNoTemporaryFiles(in: workspace)
+    }
+}
