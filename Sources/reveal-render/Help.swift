@@ -5,7 +5,8 @@ reveal-render: renders SwiftUI reveal animations offscreen, pixel for pixel, int
 
 USAGE
   reveal-render --stroke FILE.json --out DIR       scratch card frames from a stroke file
-  reveal-render --demo scratch --out DIR           the seed demo's card, no file needed
+  reveal-render --circle FILE.json --out DIR       circle reveal frames from a scene file
+  reveal-render --demo scratch|circle --out DIR    the seed demos, no file needed
   reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
 
 OUTPUT
@@ -20,7 +21,13 @@ OUTPUT
   --hold SECONDS    add still frames after the animation ends.
   --fps N           frames per second, 0 < N <= 240 (default: the file's, else 60).
   --scale S         pixels per point, 0 < S <= 16 (default: the file's, else 2).
-  --reduce-motion   as with Reduce Motion on: the cover vanishes instead of fading.
+  --reduce-motion   as with Reduce Motion on: the scratch cover vanishes instead of fading; the
+                    circle-revealed view fades instead of growing.
+  --curve NAME      the circle's animation (or the scratch cover's fade): linear, easeIn, easeOut,
+                    easeInOut, smooth, snappy, bouncy (springs).
+  --duration S      the animation's duration in seconds (a spring preset's duration too).
+  --origin X,Y      where the circle grows from, in unit coordinates (0.5,0.78) or a name:
+                    topLeading, top, topTrailing, leading, center, trailing, bottomLeading, …
   --quiet           no progress bar or summary.
   --max-pixels N    refuse frames larger than N pixels (default 100000000).
   --max-frames N    refuse sequences longer than N frames (default 100000).
@@ -39,16 +46,31 @@ THE STROKE FILE (JSON; every field but width and height is optional)
     "actions": [ {"t": 2.0, "type": "reveal"} ],     VoiceOver's activate action
     "content": "#FF2D55",                the prize (default: pink → orange gradient)
     "cover": {"white": 0.82},            the cover (default: the demo's gray gradient)
-    "background": "clear"                under everything (default clear)
+    "background": "clear",               under everything (default clear)
+    "fade": {"curve": "easeOut", "duration": 0.35}   the cover's fade after the reveal
   }
   A paint is "#RRGGBB", "#RRGGBBAA", a system color name (pink, orange, cyan, blue, indigo, …),
   {"white": 0.8}, {"linearGradient": {"colors": ["pink", "orange"], "startPoint": "topLeading",
   "endPoint": "bottomTrailing"}} or {"image": "photo.png", "contentMode": "fill"}; any paint object
   may add "opacity". Times never go backwards and strokes never overlap in time.
 
+THE CIRCLE SCENE FILE
+  {
+    "width": 393, "height": 852, "scale": 3, "fps": 60,
+    "origin": [0.5, 0.78],               or a UnitPoint name (default center)
+    "animation": {"curve": "easeInOut", "duration": 0.8},
+                                         or {"curve": {"spring": {"response": 0.5, "dampingFraction": 0.8}}}
+    "reduceMotion": false,
+    "base": …, "revealed": …,            paints (default: the demo's Day and Night gradients)
+    "background": "clear",
+    "toggles": [0.25, 2.0]               inserted at the 1st time, removed at the 2nd, … (default [0])
+  }
+
 EXIT CODES
   0 done · 1 the output could not be written · 2 bad input (the message names file, JSON path, reason)
 
-EXAMPLE
-  reveal-render --demo scratch --out frames/ && open frames/frame-00060.png
+EXAMPLES
+  reveal-render --demo scratch --out frames/
+  reveal-render --demo circle --curve bouncy --origin bottomTrailing --out night/
+  reveal-render --stroke card.json --time 1.2 --scale 1 --out thumbnail.png
 """

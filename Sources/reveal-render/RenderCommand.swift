@@ -1,0 +1,173 @@
+import Foundation
+import RevealRender
+
+/// The scene to render, after the file (or demo) and the flags that override it.
+enum Effect {
+    case scratch(ScratchScene)
+    case circle(CircleRevealScene)
+
+    var pixelSize: (width: Int, height: Int) {
+        switch self {
+        case let .scratch(scene): return (scene.pixelWidth, scene.pixelHeight)
+        case let .circle(scene): return (scene.pixelWidth, scene.pixelHeight)
+        }
+    }
+
+    func sequence(hold: Double) throws -> any FrameSequence {
+        switch self {
+        case let .scratch(scene): return try ScratchSequence(scene: scene, hold: hold)
+        case let .circle(scene): return try CircleRevealSequence(scene: scene, hold: hold)
+        }
+    }
+
+    func frameCount(hold: Double) -> Int {
+        switch self {
+        case let .scratch(scene): return ScratchTimeline(scene: scene).frameCount(hold: hold)
+        case let .circle(scene): return CircleRevealTimeline(scene: scene).frameCount(hold: hold)
+        }
+    }
+
+    var clock: FrameClock {
+        switch self {
+        case let .scratch(scene): return FrameClock(fps: scene.fps)
+        case let .circle(scene): return FrameClock(fps: scene.fps)
+        }
+    }
+
+    /// A line for the summary about how the animation went.
+    var outcome: String {
+        switch self {
+        case let .scratch(scene):
+            return ScratchTimeline(scene: scene).revealTime.map { "revealed at \(format($0)) s" } ?? "never revealed"
+        case let .circle(scene):
+            return "\(scene.toggles.count) toggle\(scene.toggles.count == 1 ? "" : "s")"
+        }
+    }
+}
+
+/// Loads the scene and applies the flags; a `SceneError` or `UsageError` means bad input.
+func loadEffect(_ args: Arguments) throws -> Effect {
+    if args.isCircle {
+        var scene = try args.circleFile.map { try CircleSceneFile.load(path: $0, maxImagePixels: args.maxPixels) } ?? DemoScenes.circle
+        if let fps = args.fps { scene.fps = fps }
+        if let scale = args.scale { scene.scale = scale }
+        if args.reduceMotion { scene.reduceMotion = true }
+        if let origin = args.origin { scene.origin = try parseOrigin(origin) }
+        scene.animation = try animation(args, default: scene.animation)
+        return .circle(scene)
+    }
+    var scene = try args.strokeFile.map { try ScratchSceneFile.load(path: $0, maxImagePixels: args.maxPixels) } ?? DemoScenes.scratch
+    if let fps = args.fps { scene.fps = fps }
+    if let scale = args.scale { scene.scale = scale }
+    if args.reduceMotion { scene.reduceMotion = true }
+    scene.fade = try animation(args, default: scene.fade)
+    return .scratch(scene)
+}
+
+/// `--curve` and `--duration` applied to an animation.
+func animation(_ args: Arguments, default spec: AnimationSpec) throws(UsageError) -> AnimationSpec {
+    guard let name = args.curve else {
+        if let duration = args.duration, case let .timing(curve, _) = spec { return .timing(curve, duration: duration) }
+        return spec
+    }
+    guard let named = AnimationDecoder.named(name, duration: args.duration, default: spec) else {
+        throw UsageError(message: "--curve: unknown curve \"\(name)\" (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
+    }
+    return named
+}
+
+/// `--origin X,Y` or a UnitPoint name.
+func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
+    if let named = UnitPoint.named[text] { return named }
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
+        throw UsageError(message: "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \"\(text)\"")
+    }
+    return UnitPoint(x: x, y: y)
+}
+
+/// `reveal-render [--stroke FILE | --circle FILE | --demo NAME] --out …`: renders frames or a still.
+/// Exit codes: 0 done, 1 output could not be written, 2 bad input.
+func renderCommand(_ argv: [String]) -> Int32 {
+    let args: Arguments
+    let effect: Effect
+    do {
+        args = try Arguments(argv)
+        if args.help {
+            print(helpText)
+            return 0
+        }
+        if args.version {
+            print(version)
+            return 0
+        }
+        effect = try loadEffect(args)
+    } catch let error as UsageError {
+        report("reveal-render: \(error.message)")
+        report("Run 'reveal-render --help' for usage and the scene file formats.")
+        return 2
+    } catch {
+        report("\(error)")
+        return 2
+    }
+    let source = args.strokeFile ?? args.circleFile ?? "--demo \(args.demo ?? "")"
+    let size = effect.pixelSize
+    guard size.width >= 1, size.height >= 1 else {
+        report("\(source): the view at this scale is less than one pixel (\(size.width)×\(size.height)); raise the size or the scale")
+        return 2
+    }
+    guard size.width * size.height <= args.maxPixels, size.width <= Pixmap.maxSide, size.height <= Pixmap.maxSide else {
+        report("\(source): frames would be \(size.width)×\(size.height) pixels, more than the limit of \(args.maxPixels) (raise it with --max-pixels; sides at most \(Pixmap.maxSide))")
+        return 2
+    }
+    let frameCount = effect.frameCount(hold: args.hold)
+    guard frameCount <= args.maxFrames else {
+        report("\(source): the sequence would have \(frameCount) frames, more than the limit of \(args.maxFrames) (raise it with --max-frames)")
+        return 2
+    }
+    let out = args.out!
+    let clock = effect.clock
+    let last = "frames 0-\(frameCount - 1)"
+    var stillIndex: Int?
+    if args.isStill {
+        let index = args.frame ?? Int(((args.time ?? 0) * clock.fps + 1e-9).rounded(.down))
+        guard index < frameCount else {
+            report("reveal-render: frame \(index) is after the end of the sequence (\(last)); --hold SECONDS extends it")
+            return 2
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
+            report("reveal-render: --out \(out) is a folder; a still needs a file name such as \(out)/still.png")
+            return 2
+        }
+        stillIndex = index
+    }
+    let range = args.frames ?? 0...(frameCount - 1)
+    guard range.upperBound < frameCount else {
+        report("reveal-render: --frames \(range.lowerBound)-\(range.upperBound) is beyond the end of the sequence (\(last))")
+        return 2
+    }
+    do {
+        var sequence = try effect.sequence(hold: args.hold)
+        if let index = stillIndex {
+            try SequenceExport.still(&sequence, frame: index, to: out)
+            if !args.quiet {
+                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(size.width)×\(size.height)) to \(out)")
+            }
+            return 0
+        }
+        let folder = try FrameFolder(path: out)
+        var progress = ProgressBar(total: range.count, enabled: !args.quiet)
+        let started = Date()
+        try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
+                               wholeSequence: args.frames == nil) { progress.update($0) }
+        if !args.quiet {
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            report("wrote \(range.count) frames (\(size.width)×\(size.height)) to \(out) in \(seconds) s; \(effect.outcome)")
+        }
+        return 0
+    } catch {
+        report("reveal-render: \(error)")
+        return 1
+    }
+}
