@@ -150,7 +150,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
     do {
         var sequence = try effect.sequence(hold: args.hold)
         if let index = stillIndex {
-            try SequenceExport.still(&sequence, frame: index, to: out)
+            try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             if !args.quiet {
                 report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(size.width)×\(size.height)) to \(out)")
             }
@@ -160,7 +160,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
         try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
-                               wholeSequence: args.frames == nil) { progress.update($0) }
+                               png: args.png, wholeSequence: args.frames == nil) { progress.update($0) }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             report("wrote \(range.count) frames (\(size.width)×\(size.height)) to \(out) in \(seconds) s; \(effect.outcome)")
