@@ -159,8 +159,17 @@ func renderCommand(_ argv: [String]) -> Int32 {
         let folder = try FrameFolder(path: out)
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
-        try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
-                               png: args.png, wholeSequence: args.frames == nil) { progress.update($0) }
+        let signals = SignalWatch()
+        do {
+            try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
+                                   png: args.png, wholeSequence: args.frames == nil,
+                                   shouldStop: { signals.received != nil }, progress: { progress.update($0) })
+        } catch let stopped as ExportInterrupted {
+            let signal = signals.received ?? SIGINT
+            progress.clear()
+            report("reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written")
+            return 128 + signal
+        }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             report("wrote \(range.count) frames (\(size.width)×\(size.height)) to \(out) in \(seconds) s; \(effect.outcome)")

@@ -60,6 +60,12 @@ private final class EncodedFrame: @unchecked Sendable {
     }
 }
 
+/// An export stopped on request: the frames written are whole, and no manifest was written.
+public struct ExportInterrupted: Error, Sendable {
+    public var framesWritten: Int
+    public var framesWanted: Int
+}
+
 /// A frame on its way to an encoder, dropped as soon as it is encoded so that its memory is free
 /// before the next frame takes the slot.
 private final class PixmapBox: @unchecked Sendable {
@@ -101,10 +107,12 @@ private final class ExportState: @unchecked Sendable {
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder`. With `wholeSequence`, frame files of earlier runs
     /// beyond this sequence are removed before the manifest is written. `progress` is called after
-    /// each frame is handed to the encoders, with the number so far.
+    /// each frame is handed to the encoders, with the number so far. When `shouldStop` turns true the
+    /// frames already started are finished, no manifest is written, and `ExportInterrupted` is thrown.
     public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder,
                                              png: PNGEncodingOptions = .fast, wholeSequence: Bool,
                                              timings: UnsafeMutablePointer<ExportTimings>? = nil,
+                                             shouldStop: () -> Bool = { false },
                                              progress: (Int) -> Void = { _ in }) throws {
         var fields = sequence.manifestFields
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
@@ -118,8 +126,14 @@ public enum SequenceExport {
         cpng_return_large_buffers_to_the_system()
         var renderTime = 0.0
         var previous: (index: Int, frame: EncodedFrame)?
+        var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
+            if shouldStop() {
+                group.wait()
+                throw ExportInterrupted(framesWritten: started, framesWanted: frames.count)
+            }
+            started += 1
             let encoded = EncodedFrame()
             if let previous, sequence.frame(index, looksLike: previous.index) {
                 let source = previous.frame
