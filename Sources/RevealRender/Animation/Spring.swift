@@ -58,11 +58,14 @@ public struct Spring: Equatable, Hashable, Sendable {
     /// So the answer lies between the last turning point beyond the threshold and the next one (or,
     /// without overshoot, wherever the approach crosses it), and bisection there finds it. Scanning
     /// for it in fixed steps instead misses a last turning point that is only just beyond the threshold.
-    public var settlingTime: Double {
+    public var settlingTime: Double { settlingTime(within: Spring.settleThreshold) }
+
+    /// The time from which the spring stays within `threshold` of its target for good.
+    public func settlingTime(within threshold: Double) -> Double {
         let zeta = dampingFraction
         guard zeta > 0 else { return .infinity }
         let omega = 2 * Double.pi / response
-        func outside(_ t: Double) -> Bool { abs(1 - value(at: t)) > Spring.settleThreshold }
+        func outside(_ t: Double) -> Bool { abs(1 - value(at: t)) > threshold }
         // Outside at `lo` (the start counts: the value is 0 there), inside from `hi` on, monotone between.
         var lo = 0.0, hi: Double
         if zeta < 1 {
@@ -71,7 +74,7 @@ public struct Spring: Equatable, Hashable, Sendable {
             func turn(_ n: Int) -> Double { Double(n) * Double.pi / omegaD }
             // The last turning point beyond the threshold: estimated from its height, then confirmed
             // with `value(at:)` itself so that rounding cannot put the two at odds.
-            var n = Int(min(-log(Spring.settleThreshold) / decay, 1e9))
+            var n = Int(min(-log(threshold) / decay, 1e9))
             while n > 0 && !outside(turn(n)) { n -= 1 }
             while outside(turn(n + 1)) { n += 1 }
             lo = turn(n)
@@ -107,10 +110,13 @@ public enum AnimationSpec: Equatable, Sendable {
     }
 
     /// How long until the animation is done: its duration, or a spring's settling time.
-    public var settlingTime: Double {
+    public var settlingTime: Double { settlingTime(within: Spring.settleThreshold) }
+
+    /// How long until the animation is done, a spring counting as done within `threshold` of its target.
+    public func settlingTime(within threshold: Double) -> Double {
         switch self {
         case let .timing(_, duration): return duration
-        case let .spring(spring): return spring.settlingTime
+        case let .spring(spring): return spring.settlingTime(within: threshold)
         }
     }
 

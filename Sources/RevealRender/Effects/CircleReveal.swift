@@ -70,7 +70,9 @@ public struct CircleRevealTimeline: Sendable {
     public init(scene: CircleRevealScene) {
         self.scene = scene
         toggles = scene.toggles
-        settlingTime = scene.animation.settlingTime
+        // Toggles add their animations: with n of them each must settle within 1/n of the threshold
+        // for their sum to stay within it.
+        settlingTime = scene.animation.settlingTime(within: Spring.settleThreshold / Double(max(toggles.count, 1)))
         endTime = (toggles.last ?? 0) + (toggles.isEmpty ? 0 : settlingTime)
     }
 

@@ -59,7 +59,8 @@ public enum AnimationDecoder {
                             bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
         }
         guard spring.dampingFraction >= 0.01 else {
-            throw node.error("this spring barely damps (dampingFraction \(formatNumber(spring.dampingFraction))) and would ring for minutes; use at least 0.01")
+            let field = object["bounce"] != nil ? node["bounce"]! : (node["dampingFraction"] ?? node)
+            throw field.error("this spring barely damps (dampingFraction \(formatNumber(spring.dampingFraction))) and would ring for minutes; keep dampingFraction at least 0.01 (bounce below 0.99)")
         }
         return spring
     }

@@ -118,8 +118,11 @@ public struct PaintDecoder {
             }
             return point
         }
+        guard case let .array(items) = node.value else {
+            throw node.error("expected a unit point, [x, y] or a name such as \"center\", found \(node.value.kindDescription)")
+        }
+        guard items.count == 2 else { throw node.error("a unit point is [x, y] or a name, found \(items.count) numbers") }
         let pair = try node.array(maxCount: 2)
-        guard pair.count == 2 else { throw node.error("a unit point is [x, y] or a name") }
         return UnitPoint(x: try pair[0].number(in: -1000...1000, what: "x"), y: try pair[1].number(in: -1000...1000, what: "y"))
     }
 
