@@ -183,15 +183,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     private func distance(_ q: Point, to polyline: [Point]) -> Double {
-        var best = Double.infinity
-        for i in 0..<polyline.count {
-            let a = polyline[i], b = polyline[min(i + 1, polyline.count - 1)]
-            let ab = b - a, aq = q - a
-            let len2 = ab.x * ab.x + ab.y * ab.y
-            let t = len2 == 0 ? 0 : min(max((aq.x * ab.x + aq.y * ab.y) / len2, 0), 1)
-            best = min(best, (q - (a + ab * t)).length)
-        }
-        return best
+        IdealStroke(points: polyline, radius: 0).distance(to: q)
     }
 }
 

@@ -17,25 +17,7 @@ public enum ManifestValue: Equatable, Sendable {
         case let .int(i): return String(i)
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"
-        case let .string(s):
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                            + String(scalar.value, radix: 16)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+        case let .string(s): return jsonQuoted(s, limit: .max)
         }
     }
 }

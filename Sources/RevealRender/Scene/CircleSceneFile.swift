@@ -6,10 +6,8 @@ public enum CircleSceneFile {
                                 "base", "revealed", "background", "toggles"]
 
     public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
-        let bytes = try SceneFileReader.read(path)
-        let directory = (path as NSString).deletingLastPathComponent
-        return try decode(bytes, file: path, baseDirectory: directory.isEmpty ? "." : directory,
-                          maxImagePixels: maxImagePixels)
+        try decode(try SceneFileReader.read(path), file: path, baseDirectory: SceneFileReader.folder(of: path),
+                   maxImagePixels: maxImagePixels)
     }
 
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,

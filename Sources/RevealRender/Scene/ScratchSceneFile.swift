@@ -21,10 +21,8 @@ public enum ScratchSceneFile {
 
     /// Reads and validates the stroke file at `path` (named in errors as given).
     public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
-        let bytes = try SceneFileReader.read(path)
-        let directory = (path as NSString).deletingLastPathComponent
-        return try decode(bytes, file: path, baseDirectory: directory.isEmpty ? "." : directory,
-                          maxImagePixels: maxImagePixels)
+        try decode(try SceneFileReader.read(path), file: path, baseDirectory: SceneFileReader.folder(of: path),
+                   maxImagePixels: maxImagePixels)
     }
 
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
@@ -107,6 +105,12 @@ public enum ScratchSceneFile {
 enum SceneFileReader {
     /// Files larger than this are refused before reading: no scene needs 256 MiB of JSON.
     static let maxBytes = 256 << 20
+
+    /// The folder that paths inside the scene file are relative to.
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
 
     static func read(_ path: String) throws(SceneError) -> [UInt8] {
         var info = stat()
