@@ -8,6 +8,7 @@ USAGE
   reveal-render --circle FILE.json --out DIR       circle reveal frames from a scene file
   reveal-render --demo scratch|circle --out DIR    the seed demos, no file needed
   reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
+  reveal-render compare EXPECTED ACTUAL [--diff OUT]  compare two PNGs or frame folders (compare --help)
 
 OUTPUT
   --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json

@@ -6,7 +6,7 @@ func report(_ line: String) {
 }
 
 /// Subcommands by their first argument; anything else is a render.
-let subcommands: [String: ([String]) -> Int32] = [:]
+let subcommands: [String: ([String]) -> Int32] = ["compare": compareCommand]
 
 let argv = Array(CommandLine.arguments.dropFirst())
 if let name = argv.first, let command = subcommands[name] {
