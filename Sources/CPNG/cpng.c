@@ -8,6 +8,8 @@
  */
 #include "cpng.h"
 
+#include <malloc.h>
+
 #include <png.h>
 #include <zlib.h>
 
@@ -472,4 +474,8 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
 
 void cpng_free(void *buffer) {
     free(buffer);
+}
+
+void cpng_return_large_buffers_to_the_system(void) {
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
 }

@@ -1,3 +1,5 @@
+import RevealRender
+
 /// A command-line mistake: reported with a hint to read --help, exit code 2.
 struct UsageError: Error {
     let message: String
@@ -20,6 +22,7 @@ struct Arguments {
     var time: Double?
     var frame: Int?
     var quiet = false
+    var png = PNGEncodingOptions.fast
     var maxPixels = 100_000_000
     var maxFrames = 100_000
     var help = false
@@ -68,6 +71,17 @@ struct Arguments {
             case "--frame": frame = try integer(arg)
             case "--frames": frames = try Arguments.range(try value(arg))
             case "--quiet", "-q": quiet = true
+            case "--compression":
+                let name = try value(arg)
+                switch name {
+                case "fast": png = .fast
+                case "smallest": png = .smallest
+                default: throw UsageError(message: "--compression: expected fast or smallest, got \"\(name)\"")
+                }
+            case "--png-level":
+                let level = try integer(arg)
+                guard level <= 9 else { throw UsageError(message: "--png-level \(level) is outside 0…9") }
+                png.compressionLevel = level
             case "--max-pixels": maxPixels = max(1, try integer(arg))
             case "--max-frames": maxFrames = max(1, try integer(arg))
             case "--help", "-h": help = true

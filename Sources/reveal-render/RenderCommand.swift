@@ -6,6 +6,7 @@ enum Effect {
     case scratch(ScratchScene)
     case circle(CircleRevealScene)
 
+    /// The view's size in pixels (the page around a card is checked when it is built).
     var pixelSize: (width: Int, height: Int) {
         switch self {
         case let .scratch(scene): return (scene.pixelWidth, scene.pixelHeight)
@@ -15,9 +16,13 @@ enum Effect {
 
     func sequence(hold: Double) throws -> any FrameSequence {
         switch self {
-        case let .scratch(scene): return try ScratchSequence(scene: scene, hold: hold)
-        case let .circle(scene): return try CircleRevealSequence(scene: scene, hold: hold)
+        case let .scratch(scene): return try present(ScratchSequence(scene: scene, hold: hold), scene.card)
+        case let .circle(scene): return try present(CircleRevealSequence(scene: scene, hold: hold), scene.card)
         }
+    }
+
+    private func present<S: FrameSequence>(_ sequence: S, _ card: CardStyle) throws -> any FrameSequence {
+        card.isPlain ? sequence : try CardPresentation(sequence, style: card)
     }
 
     func frameCount(hold: Double) -> Int {
@@ -150,20 +155,29 @@ func renderCommand(_ argv: [String]) -> Int32 {
     do {
         var sequence = try effect.sequence(hold: args.hold)
         if let index = stillIndex {
-            try SequenceExport.still(&sequence, frame: index, to: out)
+            try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             if !args.quiet {
-                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(size.width)×\(size.height)) to \(out)")
+                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(out)")
             }
             return 0
         }
         let folder = try FrameFolder(path: out)
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
-        try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
-                               wholeSequence: args.frames == nil) { progress.update($0) }
+        let signals = SignalWatch()
+        do {
+            try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
+                                   png: args.png, wholeSequence: args.frames == nil,
+                                   shouldStop: { signals.received != nil }, progress: { progress.update($0) })
+        } catch let stopped as ExportInterrupted {
+            let signal = signals.received ?? SIGINT
+            progress.clear()
+            report("reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written")
+            return 128 + signal
+        }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            report("wrote \(range.count) frames (\(size.width)×\(size.height)) to \(out) in \(seconds) s; \(effect.outcome)")
+            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(out) in \(seconds) s; \(effect.outcome)")
         }
         return 0
     } catch {

@@ -8,6 +8,10 @@ func report(_ line: String) {
 /// Subcommands by their first argument; anything else is a render.
 let subcommands: [String: ([String]) -> Int32] = ["compare": compareCommand]
 
+// A file-size limit or a closed pipe should be an error we report, not a silent death.
+signal(SIGXFSZ, SIG_IGN)
+signal(SIGPIPE, SIG_IGN)
+
 let argv = Array(CommandLine.arguments.dropFirst())
 if let name = argv.first, let command = subcommands[name] {
     exit(command(Array(argv.dropFirst())))

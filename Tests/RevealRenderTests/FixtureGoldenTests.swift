@@ -23,10 +23,11 @@ struct FixtureScene {
         file.hasSuffix(".circle.json") ? .circle(try CircleSceneFile.load(path: path)) : .scratch(try ScratchSceneFile.load(path: path))
     }
 
+    /// The frames as `reveal-render` draws them (and Scripts/update-goldens recorded them).
     func sequence() throws -> any FrameSequence {
         switch try load() {
-        case let .scratch(scene): return try ScratchSequence(scene: scene)
-        case let .circle(scene): return try CircleRevealSequence(scene: scene)
+        case let .scratch(scene): return try scene.frameSequence()
+        case let .circle(scene): return try scene.frameSequence()
         }
     }
 

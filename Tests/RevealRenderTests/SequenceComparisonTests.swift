@@ -165,6 +165,14 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertThrowsError(try scene.renderFrame(-1))
         XCTAssertThrowsError(try scene.renderFrame(at: .nan))
 
+        // With a card look, the frame is the card on its page, as the CLI draws it.
+        var card = scene
+        card.card = CardStyle(cornerRadius: 6, shadow: Shadow(color: .black, radius: 4, y: 2), padding: 5, canvas: .color(.white))
+        var presented = try CardPresentation(ScratchSequence(scene: card), style: card.card)
+        let onPage = try card.renderFrame(3)
+        XCTAssertEqual(PixelSize(onPage), PixelSize(width: 50, height: 40))
+        XCTAssertEqual(onPage, try presented.render(frame: 3))
+
         var circle = CircleRevealScene(width: 30, height: 20)
         circle.scale = 1
         var circleSequence = try CircleRevealSequence(scene: circle)

@@ -97,6 +97,14 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
 /* Releases a buffer handed out by a cpng_ function; NULL is allowed and does nothing. */
 void cpng_free(void *buffer);
 
+/*
+ * Makes glibc serve buffers of 1 MiB or more straight from mmap and return them on free.
+ * Frames are large, short-lived buffers handed between threads; with glibc's default
+ * (a threshold that rises as such buffers are freed) the heap keeps them and memory grows
+ * with the number of encoding threads. Safe to call more than once.
+ */
+void cpng_return_large_buffers_to_the_system(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -50,28 +50,40 @@ public struct Spring: Equatable, Hashable, Sendable {
         return 1 + x
     }
 
-    /// The time from which the spring stays within `settleThreshold` of its target for good.
+    /// The time from which the spring stays within `settleThreshold` of its target for good: the end of
+    /// its last excursion beyond it. Infinite for an undamped spring (`dampingFraction` <= 0).
+    ///
+    /// An underdamped spring's displacement turns only at t = nπ/ω_d, where it is ±exp(−nπζ/√(1−ζ²)),
+    /// and is monotone in between; a critically damped or overdamped one approaches monotonically.
+    /// So the answer lies between the last turning point beyond the threshold and the next one (or,
+    /// without overshoot, wherever the approach crosses it), and bisection there finds it. Scanning
+    /// for it in fixed steps instead misses a last turning point that is only just beyond the threshold.
     public var settlingTime: Double {
-        let omega = 2 * Double.pi / response
         let zeta = dampingFraction
-        // An upper bound from the decay envelope, then a scan back for the last time it was outside.
-        var bound: Double
+        guard zeta > 0 else { return .infinity }
+        let omega = 2 * Double.pi / response
+        func outside(_ t: Double) -> Bool { abs(1 - value(at: t)) > Spring.settleThreshold }
+        // Outside at `lo` (the start counts: the value is 0 there), inside from `hi` on, monotone between.
+        var lo = 0.0, hi: Double
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
-            let amplitude = (1 + pow(zeta * omega / omegaD, 2)).squareRoot()
-            bound = log(amplitude / Spring.settleThreshold) / (zeta * omega)
+            let decay = Double.pi * zeta / (1 - zeta * zeta).squareRoot()
+            func turn(_ n: Int) -> Double { Double(n) * Double.pi / omegaD }
+            // The last turning point beyond the threshold: estimated from its height, then confirmed
+            // with `value(at:)` itself so that rounding cannot put the two at odds.
+            var n = Int(min(-log(Spring.settleThreshold) / decay, 1e9))
+            while n > 0 && !outside(turn(n)) { n -= 1 }
+            while outside(turn(n + 1)) { n += 1 }
+            lo = turn(n)
+            hi = turn(n + 1)
         } else {
-            bound = response
-            while abs(1 - value(at: bound)) > Spring.settleThreshold / 2 { bound *= 1.5 }
+            hi = response
+            while outside(hi) { lo = hi; hi *= 2 }
         }
-        let step = min(response / 200, max(bound, 1e-3) / 2000)
-        var t = bound
-        while t > 0 && abs(1 - value(at: t)) <= Spring.settleThreshold { t -= step }
-        if t <= 0 { return 0 }
-        var lo = t, hi = t + step
-        for _ in 0..<60 {
+        for _ in 0..<100 where hi - lo > 0 {
             let mid = (lo + hi) / 2
-            if abs(1 - value(at: mid)) > Spring.settleThreshold { lo = mid } else { hi = mid }
+            if mid <= lo || mid >= hi { break }
+            if outside(mid) { lo = mid } else { hi = mid }
         }
         return hi
     }

@@ -19,6 +19,8 @@ public struct CircleRevealScene: Equatable, Sendable {
     /// The view revealed (default: the demo's Night gradient, indigo → black, top → bottom).
     public var revealed: Paint = CircleRevealScene.night
     public var background: Paint = .color(.clear)
+    /// How the view sits on the page (default: the view alone).
+    public var card = CardStyle()
     /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …).
     public var toggles: [Double] = [0]
 

@@ -7,23 +7,23 @@
 public struct CircleRevealRenderer {
     public let timeline: CircleRevealTimeline
     /// Background with the base view over it.
-    private let under: Pixmap
-    private let revealed: Pixmap
+    private let under: Layer
+    private let revealed: Layer
     private let center: Point
     public private(set) var frame: Pixmap
     private var drawn: (disc: DiscCoverage, opacity: UInt8)?
     private var coverage: [UInt8]
+    private var underRow: [UInt8] = []
+    private var revealedRow: [UInt8] = []
 
     public init(timeline: CircleRevealTimeline) throws {
         self.timeline = timeline
         let scene = timeline.scene
         let width = scene.pixelWidth, height = scene.pixelHeight
-        var under = try scene.background.render(width: width, height: height)
-        Compositor.sourceOver(try scene.base.render(width: width, height: height), onto: &under, rows: RowRange(0, height))
-        self.under = under
-        revealed = try scene.revealed.render(width: width, height: height)
+        under = try Layer(scene.base, width: width, height: height).over(Layer(scene.background, width: width, height: height))
+        revealed = try Layer(scene.revealed, width: width, height: height)
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
-        frame = under
+        frame = under.materialized
         coverage = [UInt8](repeating: 0, count: width)
     }
 
@@ -32,8 +32,8 @@ public struct CircleRevealRenderer {
     }
 
     public mutating func render(_ state: CircleRevealFrameState) -> Pixmap {
-        let opacity = state.visible ? UInt8((min(max(state.opacity, 0), 1) * 255).rounded()) : 0
-        let disc = DiscCoverage(center: center, radius: opacity == 0 ? 0 : state.radius)
+        let (radius, opacity) = CircleRevealRenderer.drawn(state)
+        let disc = DiscCoverage(center: center, radius: radius)
         let width = frame.width
         if let previous = drawn, previous.opacity == opacity || previous.disc.radius == 0 && disc.radius == 0 {
             if previous.disc.radius == disc.radius { return frame }
@@ -59,23 +59,36 @@ public struct CircleRevealRenderer {
         return frame
     }
 
+    /// What the renderer draws for a state: the clip radius and the 8-bit opacity (both 0 when hidden).
+    static func drawn(_ state: CircleRevealFrameState) -> (radius: Double, opacity: UInt8) {
+        let opacity = state.visible ? UInt8((min(max(state.opacity, 0), 1) * 255).rounded()) : 0
+        return (opacity == 0 ? 0 : state.radius, opacity)
+    }
+
     /// Redraws `columns` of row `y`: the base view, then the revealed view through the disc.
     private mutating func drawRow(_ y: Int, columns: Range<Int>, disc: DiscCoverage,
                                   span: (touched: Range<Int>, full: Range<Int>), opacity: UInt8) {
         guard !columns.isEmpty else { return }
-        let start = y * frame.width
-        let bytes = (start + columns.lowerBound) * 4..<(start + columns.upperBound) * 4
-        frame.bytes.replaceSubrange(bytes, with: under.bytes[bytes])
+        let rowStart = y * frame.width * 4
+        let bytes = columns.lowerBound * 4..<columns.upperBound * 4
+        under.withRow(y, scratch: &underRow) { row in
+            frame.bytes.withUnsafeMutableBufferPointer { dst in
+                _ = UnsafeMutableBufferPointer(rebasing: dst[rowStart + bytes.lowerBound..<rowStart + bytes.upperBound])
+                    .initialize(from: row[bytes])
+            }
+        }
         let blend = columns.clamped(to: span.touched)
         guard opacity > 0, !blend.isEmpty else { return }
         for x in blend {
             coverage[x - blend.lowerBound] = span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
         }
-        revealed.bytes.withUnsafeBufferPointer { src in
+        let blendBytes = blend.lowerBound * 4..<blend.upperBound * 4
+        revealed.withRow(y, scratch: &revealedRow) { src in
             frame.bytes.withUnsafeMutableBufferPointer { dst in
                 coverage.withUnsafeBufferPointer { c in
-                    Compositor.sourceOver(src, coverage: UnsafeBufferPointer(rebasing: c[0..<blend.count]), opacity: opacity,
-                                          onto: dst, pixels: start + blend.lowerBound..<start + blend.upperBound)
+                    Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[blendBytes]),
+                                          coverage: UnsafeBufferPointer(rebasing: c[0..<blend.count]), opacity: opacity,
+                                          onto: UnsafeMutableBufferPointer(rebasing: dst[rowStart + blendBytes.lowerBound..<rowStart + blendBytes.upperBound]))
                 }
             }
         }
@@ -114,6 +127,10 @@ public struct CircleRevealSequence: FrameSequence {
 
     public func time(ofFrame index: Int) -> Double {
         FrameClock(fps: timeline.scene.fps).time(ofFrame: index)
+    }
+
+    public func frame(_ index: Int, looksLike other: Int) -> Bool {
+        CircleRevealRenderer.drawn(timeline.frame(index)) == CircleRevealRenderer.drawn(timeline.frame(other))
     }
 
     public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {

@@ -38,7 +38,8 @@ public enum StrokePattern {
 /// The seeds' demos, ready to render without a file.
 public enum DemoScenes {
     /// `ScratchToRevealDemo`'s card: 337×240 points (a 393-point phone less 28 points each side) at 3×,
-    /// brush 56, threshold 0.7, with two zig-zag strokes that uncover it.
+    /// brush 56, threshold 0.7, corner radius 28 and the demo's shadow, with two zig-zag strokes that
+    /// uncover it.
     public static var scratch: ScratchScene {
         var scene = ScratchScene(width: 337, height: 240)
         scene.scale = 3
@@ -48,6 +49,7 @@ public enum DemoScenes {
         let second = StrokePattern.zigzag(xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
                                           start: (first.last?.time ?? 0) + 0.25)
         scene.strokes = [first, second]
+        scene.card = .scratchDemo
         return scene
     }
 

@@ -18,15 +18,21 @@ extension FrameClock {
 
 /// In-memory rendering of single frames, for tests and tools: nothing is written anywhere.
 ///
-/// Frames are drawn by the same renderers as an export, from the start of the timeline, so a frame
+/// Frames are drawn by the same sequences as an export, card presentation included, so a frame
 /// rendered here is byte for byte the frame `reveal-render` writes. Frames past the end show the final
 /// state, as `--hold` would.
 extension ScratchScene {
+    /// The frames as `reveal-render` draws them: the view alone, or on its page when `card` is not plain.
+    public func frameSequence(hold: Double = 0) throws -> any FrameSequence {
+        let sequence = try ScratchSequence(scene: self, hold: hold)
+        return card.isPlain ? sequence : try CardPresentation(sequence, style: card)
+    }
+
     /// Frame `index` (0-based) as a premultiplied pixmap.
     public func renderFrame(_ index: Int) throws -> Pixmap {
         guard index >= 0 else { throw FrameRequestError(description: "frame \(index) is before the first frame (0)") }
-        var renderer = try ScratchCardRenderer(timeline: ScratchTimeline(scene: self))
-        return renderer.render(frame: index)
+        var sequence = try frameSequence()
+        return try sequence.render(frame: index)
     }
 
     /// The frame showing `time` seconds: the last frame at or before it.
@@ -36,11 +42,17 @@ extension ScratchScene {
 }
 
 extension CircleRevealScene {
+    /// The frames as `reveal-render` draws them: the view alone, or on its page when `card` is not plain.
+    public func frameSequence(hold: Double = 0) throws -> any FrameSequence {
+        let sequence = try CircleRevealSequence(scene: self, hold: hold)
+        return card.isPlain ? sequence : try CardPresentation(sequence, style: card)
+    }
+
     /// Frame `index` (0-based) as a premultiplied pixmap.
     public func renderFrame(_ index: Int) throws -> Pixmap {
         guard index >= 0 else { throw FrameRequestError(description: "frame \(index) is before the first frame (0)") }
-        var renderer = try CircleRevealRenderer(timeline: CircleRevealTimeline(scene: self))
-        return renderer.render(frame: index)
+        var sequence = try frameSequence()
+        return try sequence.render(frame: index)
     }
 
     /// The frame showing `time` seconds: the last frame at or before it.

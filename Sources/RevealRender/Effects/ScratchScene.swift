@@ -36,6 +36,8 @@ public struct ScratchScene: Equatable, Sendable {
     public var cover: Paint = ScratchScene.demoCover
     /// Drawn under everything (default clear).
     public var background: Paint = .color(.clear)
+    /// How the card sits on the page (default: the view alone, no corners or shadow).
+    public var card = CardStyle()
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
     public var fade = AnimationSpec.scratchFade
 

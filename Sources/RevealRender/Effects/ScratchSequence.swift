@@ -28,6 +28,12 @@ public struct ScratchSequence: FrameSequence {
         Double(index) / timeline.scene.fps
     }
 
+    public func frame(_ index: Int, looksLike other: Int) -> Bool {
+        let a = timeline.frame(index), b = timeline.frame(other)
+        return a.samplesHandled == b.samplesHandled
+            && ScratchCardRenderer.opacityLevel(a.coverOpacity) == ScratchCardRenderer.opacityLevel(b.coverOpacity)
+    }
+
     public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {
         let state = timeline.frame(index)
         return [("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),

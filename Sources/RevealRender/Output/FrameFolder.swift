@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Only our own files are ever replaced or removed: frame files, our temporary files and the
 /// manifest. Anything else in the folder is left alone.
-public struct FrameFolder {
+public struct FrameFolder: Sendable {
     public let path: String
 
     /// Uses `path` as the output folder, creating it (and its parents) if needed, and removes
@@ -17,16 +17,12 @@ public struct FrameFolder {
                 throw OutputError(path: path, reason: "exists and is not a folder")
             }
         } else {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw OutputError(path: path, reason: "cannot create the folder: \(FrameFolder.reason(error))")
-            }
+            try FrameFolder.makeFolders(path)
         }
         guard access(path, W_OK | X_OK) == 0 else {
             throw OutputError.errno(path, "cannot write into the folder")
         }
-        for name in entries() where name.hasPrefix(AtomicFile.temporaryPrefix) {
+        for name in entries() where AtomicFile.isAbandonedTemporary(name) {
             unlink(self.path + "/" + name)
         }
     }
@@ -64,11 +60,19 @@ public struct FrameFolder {
         (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     }
 
-    static func reason(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+    /// `mkdir -p`, reporting the system's reason for the first folder that cannot be made.
+    static func makeFolders(_ path: String) throws(OutputError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw OutputError(path: path, reason: "exists and is not a folder")
+            }
+            return
         }
-        return error.localizedDescription
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try makeFolders(parent) }
+        guard mkdir(path, 0o755) == 0 || Glibc.errno == EEXIST else {
+            throw OutputError.errno(path, "cannot create the folder")
+        }
     }
 }

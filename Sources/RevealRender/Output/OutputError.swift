@@ -25,6 +25,15 @@ public enum AtomicFile {
     /// Every temporary name starts with this, so a later run can recognise and remove leftovers.
     public static let temporaryPrefix = ".reveal-render-tmp-"
 
+    /// Whether `name` is a temporary file of ours whose process is gone (killed mid-write): safe to
+    /// remove. Files of a run still going on in the same folder are left alone.
+    public static func isAbandonedTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let rest = name.dropFirst(temporaryPrefix.count)
+        guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]) else { return true }
+        return pid != getpid() && kill(pid, 0) != 0 && Glibc.errno == ESRCH
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

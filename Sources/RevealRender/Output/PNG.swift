@@ -21,6 +21,10 @@ public struct PNGError: Error, Equatable, CustomStringConvertible {
 /// heuristic (smallest sum of absolute differences) prefers.
 public enum PNGFilter: Sendable {
     case none, sub, up, average, paeth, adaptive
+    /// Per image: Sub with run-length deflate when rows are mostly flat (vertical gradients, where
+    /// Sub leaves runs of zeros), otherwise None with the given strategy (diagonal 8-bit gradients
+    /// leave ±1 noise that filters make larger, not smaller).
+    case automatic
 }
 
 /// The zlib compression strategy used for the image data.
@@ -49,6 +53,13 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         self.strategy = strategy
         self.pixelsPerMeter = pixelsPerMeter
     }
+
+    /// The default for frames: fast to write, at most about twice the size of zlib's level 6
+    /// (measured with `Scripts/bench`).
+    public static let fast = PNGEncodingOptions(compressionLevel: 3, filter: .automatic)
+    /// The smallest files: zlib level 9, unfiltered (on our bench scenes libpng's adaptive filters
+    /// were both larger and three times slower; see `Scripts/bench`).
+    public static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .none)
 }
 
 /// PNG encoding and decoding through libpng; pixels on the Swift side are always premultiplied.
@@ -65,6 +76,10 @@ public enum PNG {
         guard let width = UInt32(exactly: pixmap.width), let height = UInt32(exactly: pixmap.height) else {
             throw PNGError(message: "cannot encode a \(pixmap.width)×\(pixmap.height) image")
         }
+        var filter = options.filter, strategy = options.strategy
+        if filter == .automatic {
+            (filter, strategy) = hasMostlyFlatRows(pixmap) ? (.sub, .rle) : (.none, strategy)
+        }
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
         var data: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
@@ -72,7 +87,7 @@ public enum PNG {
             message.withUnsafeMutableBufferPointer { text in
                 cpng_encode_rgba8(
                     pixels.baseAddress, pixels.count, width, height,
-                    Int32(options.compressionLevel), options.filter.cValue, options.strategy.cValue,
+                    Int32(options.compressionLevel), filter.cValue, strategy.cValue,
                     options.pixelsPerMeter == nil ? 0 : 1, options.pixelsPerMeter ?? 0,
                     &data, &size, text.baseAddress, text.count)
             }
@@ -82,6 +97,24 @@ public enum PNG {
             throw PNGError(message: text(of: message, status: status))
         }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Whether, on every eighth row, at least 98 % of pixels equal their left neighbour: rows of long
+    /// flat runs. (Slow 8-bit gradients repeat each value over ~10 pixels, about 90 %, and compress
+    /// better unfiltered.)
+    static func hasMostlyFlatRows(_ pixmap: Pixmap) -> Bool {
+        var same = 0, total = 0
+        pixmap.bytes.withUnsafeBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            for y in stride(from: 0, to: pixmap.height, by: 8) {
+                let row = y * pixmap.width
+                for x in 1..<max(pixmap.width, 1) where pixels[row + x] == pixels[row + x - 1] {
+                    same += 1
+                }
+                total += pixmap.width - 1
+            }
+        }
+        return total > 0 && same * 50 >= total * 49
     }
 
     /// Decodes any PNG libpng reads (gray, gray+alpha, palette, tRNS, 16-bit → 8-bit, interlaced) into a premultiplied pixmap (c*a/255 rounded).
@@ -177,6 +210,7 @@ extension PNGFilter {
         case .average: CPNG_FILTER_AVERAGE
         case .paeth: CPNG_FILTER_PAETH
         case .adaptive: CPNG_FILTER_ADAPTIVE
+        case .automatic: CPNG_FILTER_NONE
         }
     }
 }

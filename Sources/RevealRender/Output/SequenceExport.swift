@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 
 /// Anything that yields numbered frames of one size: the effects' sequences.
@@ -15,6 +16,9 @@ public protocol FrameSequence {
     func manifestEntry(frame index: Int) -> [(String, ManifestValue)]
     /// The time of frame `index` in seconds.
     func time(ofFrame index: Int) -> Double
+    /// True when frame `index` is certain to have exactly the pixels of frame `other` (their states
+    /// are equal), so its PNG can be reused. False when unsure.
+    func frame(_ index: Int, looksLike other: Int) -> Bool
 }
 
 extension FrameSequence {
@@ -26,32 +30,174 @@ extension FrameSequence {
     }
 }
 
+/// Where an export's time went, for benchmarks. Encoding runs on several threads, so `encode` and
+/// `write` add up the time of each frame, not the wall clock.
+public struct ExportTimings: Sendable {
+    public var render = 0.0
+    public var encode = 0.0
+    public var write = 0.0
+    public var bytes = 0
+    public var frames = 0
+
+    public init() {}
+}
+
+/// One frame's PNG, filled in by whichever thread encodes it.
+private final class EncodedFrame: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private var value: [UInt8]?
+
+    func set(_ bytes: [UInt8]?) {
+        value = bytes
+        ready.signal()
+    }
+
+    /// Waits until the frame is encoded (nil if that failed).
+    func wait() -> [UInt8]? {
+        ready.wait()
+        ready.signal()
+        return value
+    }
+}
+
+/// An export stopped on request: the frames written are whole, and no manifest was written.
+public struct ExportInterrupted: Error, Sendable {
+    public var framesWritten: Int
+    public var framesWanted: Int
+}
+
+/// A frame on its way to an encoder, dropped as soon as it is encoded so that its memory is free
+/// before the next frame takes the slot.
+private final class PixmapBox: @unchecked Sendable {
+    private var pixmap: Pixmap?
+
+    init(_ pixmap: Pixmap) { self.pixmap = pixmap }
+
+    func encodeAndRelease(_ options: PNGEncodingOptions) throws -> [UInt8] {
+        defer { pixmap = nil }
+        return try PNG.encode(pixmap!, options: options)
+    }
+}
+
+/// State shared by the encoding threads: the first error and the time spent.
+private final class ExportState: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var error: Error?
+    private(set) var timings = ExportTimings()
+
+    func fail(_ error: Error) {
+        lock.withLock { if self.error == nil { self.error = error } }
+    }
+
+    func record(encode: Double, write: Double, bytes: Int) {
+        lock.withLock {
+            timings.encode += encode
+            timings.write += write
+            timings.bytes += bytes
+            timings.frames += 1
+        }
+    }
+}
+
 /// The last stage of the pipeline: frames → PNG → files in a folder, manifest last.
+///
+/// Frames are rendered in order on the calling thread and encoded on as many threads as there are
+/// cores, with at most that many frames in flight so memory stays flat. A frame whose state equals
+/// the previous one's reuses its PNG bytes instead of encoding the same pixels again.
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder`. With `wholeSequence`, frame files of earlier runs
     /// beyond this sequence are removed before the manifest is written. `progress` is called after
-    /// each frame with the number done.
+    /// each frame is handed to the encoders, with the number so far. When `shouldStop` turns true the
+    /// frames already started are finished, no manifest is written, and `ExportInterrupted` is thrown.
     public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder,
-                                             png: PNGEncodingOptions = .init(), wholeSequence: Bool,
+                                             png: PNGEncodingOptions = .fast, wholeSequence: Bool,
+                                             timings: UnsafeMutablePointer<ExportTimings>? = nil,
+                                             shouldStop: () -> Bool = { false },
                                              progress: (Int) -> Void = { _ in }) throws {
         var fields = sequence.manifestFields
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
         let manifest = try ManifestWriter(folder: folder, fields: fields)
         let options = sequence.pngOptions(png)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let slots = DispatchSemaphore(value: workers)
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "reveal-render.encode", attributes: .concurrent)
+        let state = ExportState()
+        cpng_return_large_buffers_to_the_system()
+        var renderTime = 0.0
+        var previous: (index: Int, frame: EncodedFrame)?
+        var started = 0
         for (done, index) in frames.enumerated() {
-            let pixmap = try sequence.render(frame: index)
-            try folder.write(frame: index, png: try PNG.encode(pixmap, options: options))
+            if state.error != nil { break }
+            if shouldStop() {
+                group.wait()
+                throw ExportInterrupted(framesWritten: started, framesWanted: frames.count)
+            }
+            started += 1
+            let encoded = EncodedFrame()
+            if let previous, sequence.frame(index, looksLike: previous.index) {
+                let source = previous.frame
+                dispatch(queue, group, slots) {
+                    guard let bytes = source.wait() else { return encoded.set(nil) }
+                    write(bytes, frame: index, to: folder, encodeTime: 0, state: state, result: encoded)
+                }
+            } else {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let pixmap = PixmapBox(try sequence.render(frame: index))
+                renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                dispatch(queue, group, slots) {
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    do {
+                        let bytes = try pixmap.encodeAndRelease(options)
+                        let encodeTime = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
+                        write(bytes, frame: index, to: folder, encodeTime: encodeTime, state: state, result: encoded)
+                    } catch {
+                        state.fail(error)
+                        encoded.set(nil)
+                    }
+                }
+            }
+            previous = (index, encoded)
             try manifest.append([("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
                                  ("file", .string(FrameFolder.frameName(index)))] + sequence.manifestEntry(frame: index))
             progress(done + 1)
+        }
+        group.wait()
+        if let error = state.error { throw error }
+        if let timings {
+            timings.pointee = state.timings
+            timings.pointee.render = renderTime
         }
         if wholeSequence { try folder.removeFrames(notIn: sequence.frameCount) }
         try manifest.finish()
     }
 
+    /// Runs `work` on `queue` once one of the in-flight slots is free.
+    private static func dispatch(_ queue: DispatchQueue, _ group: DispatchGroup, _ slots: DispatchSemaphore,
+                                 _ work: @escaping @Sendable () -> Void) {
+        slots.wait()
+        queue.async(group: group) {
+            work()
+            slots.signal()
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], frame index: Int, to folder: FrameFolder, encodeTime: Double,
+                              state: ExportState, result: EncodedFrame) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        do {
+            try folder.write(frame: index, png: bytes)
+            result.set(bytes)
+            state.record(encode: encodeTime, write: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9, bytes: bytes.count)
+        } catch {
+            state.fail(error)
+            result.set(nil)
+        }
+    }
+
     /// Renders one frame to a PNG file, written atomically.
     public static func still<S: FrameSequence>(_ sequence: inout S, frame index: Int, to path: String,
-                                               png: PNGEncodingOptions = .init()) throws {
+                                               png: PNGEncodingOptions = .fast) throws {
         let pixmap = try sequence.render(frame: index)
         try AtomicFile.write(try PNG.encode(pixmap, options: sequence.pngOptions(png)), to: path)
     }

@@ -22,29 +22,32 @@ public enum Compositor {
             destination.bytes.withUnsafeMutableBufferPointer { dst in
                 for y in rows.lower..<rows.upper {
                     let start = y * width
+                    let bytes = start * 4..<(start + width) * 4
+                    let srcRow = UnsafeBufferPointer(rebasing: src[bytes])
+                    let dstRow = UnsafeMutableBufferPointer(rebasing: dst[bytes])
                     if let mask {
                         mask.bytes.withUnsafeBufferPointer { m in
-                            sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
-                                       opacity: opacity, onto: dst, pixels: start..<start + width)
+                            sourceOver(srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
+                                       opacity: opacity, onto: dstRow)
                         }
                     } else {
-                        sourceOver(src, coverage: nil, opacity: opacity, onto: dst, pixels: start..<start + width)
+                        sourceOver(srcRow, coverage: nil, opacity: opacity, onto: dstRow)
                     }
                 }
             }
         }
     }
 
-    /// The hot loop: source-over for the pixel indices `pixels` of two same-sized images, each source
-    /// pixel scaled by `coverage[i - pixels.lowerBound]` (full when nil) and by `opacity`.
+    /// The hot loop: source-over of a run of pixels (`dst.count / 4` of them, 4 bytes each), each
+    /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`.
     @inline(__always)
     public static func sourceOver(_ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
-                                  opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>, pixels: Range<Int>) {
+                                  opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>) {
         let o = UInt32(opacity)
-        for p in pixels {
+        for p in 0..<dst.count / 4 {
             var f = o
             if let coverage {
-                f = multiply(UInt32(coverage[p - pixels.lowerBound]), o)
+                f = multiply(UInt32(coverage[p]), o)
                 if f == 0 { continue }
             }
             let i = p * 4

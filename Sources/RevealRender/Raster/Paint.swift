@@ -90,41 +90,28 @@ public struct Paint: Equatable, Sendable {
         return pixmap
     }
 
-    /// Core Graphics' axial gradient: isolines perpendicular to the axis, both ends extended,
-    /// components interpolated in gamma-encoded sRGB with straight alpha, then premultiplied.
+    /// One color per row when every row of the rendered paint is a single color: solid colors, and
+    /// gradients whose axis is vertical (isolines horizontal). Nil otherwise.
+    public func rowColors(width: Int, height: Int) -> [PremultipliedRGBA8]? {
+        switch kind {
+        case let .color(color):
+            return [PremultipliedRGBA8](repeating: color.opacity(opacity).premultiplied, count: height)
+        case let .linearGradient(stops, start, end) where start.x == end.x:
+            let axis = GradientAxis(stops, start, end, width: width, height: height)
+            return (0..<height).map { axis.color(x: 0, y: $0, opacity: opacity) }
+        default:
+            return nil
+        }
+    }
+
     private func renderGradient(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, into pixmap: inout Pixmap) {
-        guard let first = stops.first, let last = stops.last else { return }
-        let w = Double(pixmap.width), h = Double(pixmap.height)
-        let sx = start.x * w, sy = start.y * h
-        let dx = end.x * w - sx, dy = end.y * h - sy
-        let lengthSquared = dx * dx + dy * dy
+        let axis = GradientAxis(stops, start, end, width: pixmap.width, height: pixmap.height)
         let width = pixmap.width
         let opacity = self.opacity
         pixmap.bytes.withUnsafeMutableBufferPointer { out in
             for y in 0..<pixmap.height {
                 for x in 0..<width {
-                    var color: Color
-                    if lengthSquared == 0 {
-                        color = first.color
-                    } else {
-                        let t = ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared
-                        if t <= first.location {
-                            color = first.color
-                        } else if t >= last.location {
-                            color = last.color
-                        } else {
-                            var k = 1
-                            while stops[k].location < t { k += 1 }
-                            let a = stops[k - 1], b = stops[k]
-                            let span = b.location - a.location
-                            let f = span > 0 ? (t - a.location) / span : 1
-                            color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
-                                          green: a.color.green + (b.color.green - a.color.green) * f,
-                                          blue: a.color.blue + (b.color.blue - a.color.blue) * f,
-                                          alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
-                        }
-                    }
-                    let p = color.opacity(opacity).premultiplied
+                    let p = axis.color(x: x, y: y, opacity: opacity)
                     let i = (y * width + x) * 4
                     out[i] = p.r
                     out[i + 1] = p.g
@@ -169,5 +156,49 @@ public struct Paint: Equatable, Sendable {
                 }
             }
         }
+    }
+}
+
+/// Core Graphics' axial gradient placed in a view: isolines perpendicular to the axis, both ends
+/// extended, components interpolated in gamma-encoded sRGB with straight alpha, then premultiplied.
+struct GradientAxis {
+    let stops: [GradientStop]
+    let sx: Double, sy: Double, dx: Double, dy: Double, lengthSquared: Double
+
+    init(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, width: Int, height: Int) {
+        self.stops = stops
+        let w = Double(width), h = Double(height)
+        sx = start.x * w
+        sy = start.y * h
+        dx = end.x * w - sx
+        dy = end.y * h - sy
+        lengthSquared = dx * dx + dy * dy
+    }
+
+    /// The color at the centre of pixel (x, y).
+    func color(x: Int, y: Int, opacity: Double) -> PremultipliedRGBA8 {
+        guard let first = stops.first, let last = stops.last else { return .transparent }
+        var color: Color
+        if lengthSquared == 0 {
+            color = first.color
+        } else {
+            let t = ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared
+            if t <= first.location {
+                color = first.color
+            } else if t >= last.location {
+                color = last.color
+            } else {
+                var k = 1
+                while stops[k].location < t { k += 1 }
+                let a = stops[k - 1], b = stops[k]
+                let span = b.location - a.location
+                let f = span > 0 ? (t - a.location) / span : 1
+                color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
+                              green: a.color.green + (b.color.green - a.color.green) * f,
+                              blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                              alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+            }
+        }
+        return color.opacity(opacity).premultiplied
     }
 }

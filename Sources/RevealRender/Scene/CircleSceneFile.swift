@@ -15,12 +15,13 @@ public enum CircleSceneFile {
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
                               maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
         let root = try JSONNode.parse(file: file, bytes: bytes)
-        _ = try root.object(allowedKeys: fields)
+        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
         let size = try SceneSize.decode(root)
         var scene = CircleRevealScene(width: size.width, height: size.height)
         scene.scale = size.scale ?? scene.scale
         scene.fps = size.fps ?? scene.fps
         let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        scene.card = try CardStyleDecoder.decode(root, paints: paints)
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
         if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }

@@ -30,12 +30,13 @@ public enum ScratchSceneFile {
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
                               maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
         let root = try JSONNode.parse(file: file, bytes: bytes)
-        _ = try root.object(allowedKeys: fields)
+        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
         let size = try SceneSize.decode(root)
         var scene = ScratchScene(width: size.width, height: size.height)
         scene.scale = size.scale ?? scene.scale
         scene.fps = size.fps ?? scene.fps
         let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        scene.card = try CardStyleDecoder.decode(root, paints: paints)
         if let node = root["brushWidth"] { scene.brushWidth = try node.number(in: 0...SceneLimits.maxCoordinate, what: "brushWidth") }
         if let node = root["revealThreshold"] { scene.revealThreshold = try node.number(in: -1e6...1e6, what: "revealThreshold") }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }

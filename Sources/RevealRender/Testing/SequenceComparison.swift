@@ -104,11 +104,14 @@ public func compare(expectedFolder: String, actualFolder: String,
 
 /// The frame files of `folder`, in frame order (by number, so frame-100000 follows frame-99999).
 func frameNames(in folder: String) throws(ComparisonInputError) -> [String] {
-    let names: [String]
-    do {
-        names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-        throw ComparisonInputError("\(folder): cannot list the folder: \(FrameFolder.reason(error))")
+    guard let directory = opendir(folder) else {
+        throw ComparisonInputError("\(folder): cannot list the folder: \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        names.append(name)
     }
     return names.filter(FrameFolder.isFrameName).sorted { frameNumber($0) < frameNumber($1) || frameNumber($0) == frameNumber($1) && $0 < $1 }
 }

@@ -1,0 +1,123 @@
+/// A drop shadow as SwiftUI's `.shadow(color:radius:x:y:)` draws it: the card's shape blurred with
+/// standard deviation radius / 2, offset by (x, y) points.
+public struct Shadow: Equatable, Sendable {
+    public var color: Color
+    public var radius: Double
+    public var x: Double
+    public var y: Double
+
+    public init(color: Color, radius: Double, x: Double = 0, y: Double = 0) {
+        self.color = color
+        self.radius = radius
+        self.x = x
+        self.y = y
+    }
+}
+
+/// How the rendered view sits on a page, as the seed demos present it: clipped to a rounded
+/// rectangle (`.clipShape(.rect(cornerRadius:))`), with a shadow, inside some padding on a canvas.
+public struct CardStyle: Equatable, Sendable {
+    /// Corner radius in points (0: square corners).
+    public var cornerRadius: Double = 0
+    /// Apple's continuous corners (SwiftUI's default), or plain quarter circles.
+    public var continuousCorners = true
+    public var shadow: Shadow?
+    /// Room around the view on every side, in points (rounded to whole pixels).
+    public var padding: Double = 0
+    /// The page behind the card and its shadow.
+    public var canvas: Paint = .color(.clear)
+
+    public init(cornerRadius: Double = 0, continuousCorners: Bool = true, shadow: Shadow? = nil,
+                padding: Double = 0, canvas: Paint = .color(.clear)) {
+        self.cornerRadius = cornerRadius
+        self.continuousCorners = continuousCorners
+        self.shadow = shadow
+        self.padding = padding
+        self.canvas = canvas
+    }
+
+    /// No clipping, shadow or padding: frames are the view itself.
+    public var isPlain: Bool { cornerRadius == 0 && shadow == nil && padding == 0 }
+
+    /// `ScratchToRevealDemo`'s card: corner radius 28, shadow black at 0.2 with radius 16 and y 8,
+    /// on a white page with room for the shadow.
+    public static let scratchDemo = CardStyle(cornerRadius: 28, shadow: Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8),
+                                              padding: 32, canvas: .color(.white))
+}
+
+/// Any sequence presented as a card: each frame clipped to the card's shape and drawn over a page
+/// that holds the canvas and the shadow (both drawn once).
+public struct CardPresentation<Base: FrameSequence>: FrameSequence {
+    public private(set) var base: Base
+    public let style: CardStyle
+    private let page: Pixmap
+    private let clip: Mask
+    private let offset: Int
+
+    public init(_ base: Base, style: CardStyle) throws {
+        self.base = base
+        self.style = style
+        let scale = base.scale
+        offset = Int((style.padding * scale).rounded())
+        let width = base.pixelWidth + 2 * offset, height = base.pixelHeight + 2 * offset
+        var rasterizer = Rasterizer()
+        var clipPath = Path()
+        clipPath.addRoundedRect(x: 0, y: 0, width: Double(base.pixelWidth), height: Double(base.pixelHeight),
+                                radius: style.cornerRadius * scale, continuous: style.continuousCorners)
+        var clip = try Mask(width: base.pixelWidth, height: base.pixelHeight)
+        rasterizer.fill(clipPath, into: &clip, rows: RowRange(0, clip.height))
+        self.clip = clip
+        var page = try style.canvas.render(width: width, height: height)
+        if let shadow = style.shadow {
+            var shape = Path()
+            shape.addRoundedRect(x: Double(offset) + shadow.x * scale, y: Double(offset) + shadow.y * scale,
+                                 width: Double(base.pixelWidth), height: Double(base.pixelHeight),
+                                 radius: style.cornerRadius * scale, continuous: style.continuousCorners)
+            var mask = try Mask(width: width, height: height)
+            rasterizer.fill(shape, into: &mask, rows: RowRange(0, height))
+            let blurred = try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
+            let color = try Pixmap(width: width, height: height, fill: shadow.color.premultiplied)
+            Compositor.sourceOver(color, mask: blurred, onto: &page, rows: RowRange(0, height))
+        }
+        self.page = page
+    }
+
+    public var pixelWidth: Int { page.width }
+    public var pixelHeight: Int { page.height }
+    public var scale: Double { base.scale }
+    public var frameCount: Int { base.frameCount }
+
+    public var manifestFields: [(String, ManifestValue)] {
+        base.manifestFields.map { field in
+            switch field.0 {
+            case "width": return ("width", .int(pixelWidth))
+            case "height": return ("height", .int(pixelHeight))
+            default: return field
+            }
+        }
+    }
+
+    public mutating func render(frame index: Int) throws -> Pixmap {
+        let view = try base.render(frame: index)
+        var out = page
+        let rowBytes = view.width * 4
+        view.bytes.withUnsafeBufferPointer { src in
+            clip.bytes.withUnsafeBufferPointer { coverage in
+                out.bytes.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<view.height {
+                        let target = ((y + offset) * out.width + offset) * 4
+                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes]),
+                                              coverage: UnsafeBufferPointer(rebasing: coverage[y * view.width..<(y + 1) * view.width]),
+                                              opacity: 255,
+                                              onto: UnsafeMutableBufferPointer(rebasing: dst[target..<target + rowBytes]))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] { base.manifestEntry(frame: index) }
+    public func time(ofFrame index: Int) -> Double { base.time(ofFrame: index) }
+    public func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
+}

@@ -1,0 +1,261 @@
+/// Runs the `reveal-render` executable as a subprocess for the command-line tests, with the helpers
+/// they share: throwaway workspaces, snapshots of everything in a folder (to prove a run wrote
+/// nothing), PNG and manifest checks, and `assertRejected` for scene files that must be refused.
+///
+/// Test classes subclass `CLITestCase`; each test gets a fresh temporary root, removed afterwards.
+import Foundation
+import XCTest
+
+class CLITestCase: XCTestCase {
+    // MARK: - Running the executable
+
+    struct RunResult {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// Standard error's lines, without the final newline's empty remainder.
+        var stderrLines: [String] {
+            var lines = stderr.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    struct CLITestFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let runTimeout: TimeInterval = 20
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let temporaryPrefix = ".reveal-render-tmp-"
+
+    var root: URL!
+    var captureCount = 0
+    var workspaceCount = 0
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(type(of: self))-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("capture"),
+                                                withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let root { try? FileManager.default.removeItem(at: root) }
+        root = nil
+        try super.tearDownWithError()
+    }
+
+    /// `reveal-render` in the products folder that also holds this test bundle.
+    func executableURL() throws -> URL {
+        let testBundle = Bundle(for: CLITestCase.self).bundleURL
+        let candidates = [
+            testBundle.deletingLastPathComponent(),
+            testBundle,
+            Bundle.main.bundleURL,
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+        ].compactMap { $0 }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("reveal-render")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: url.path) {
+                return url
+            }
+        }
+        var searched: [String] = []
+        for path in candidates.map(\.path) where !searched.contains(path) { searched.append(path) }
+        throw CLITestFailure(description: "the reveal-render executable is missing (looked in \(searched.joined(separator: ", "))); "
+            + "build it first with `swift build --build-tests`")
+    }
+
+    /// Runs `reveal-render args` in `directory` with standard input at end of file; a run that takes
+    /// longer than `timeout` seconds is killed and fails the test.
+    func run(_ args: [String], in directory: URL, timeout: TimeInterval = CLITestCase.runTimeout,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        let executable = try executableURL()
+        captureCount += 1
+        let capture = root.appendingPathComponent("capture", isDirectory: true)
+        let stdoutURL = capture.appendingPathComponent("stdout-\(captureCount).txt")
+        let stderrURL = capture.appendingPathComponent("stderr-\(captureCount).txt")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+        defer {
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = args
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + 5)
+            let command = (["reveal-render"] + args).joined(separator: " ")
+            XCTFail("`\(command)` did not finish within \(Int(timeout)) s", file: file, line: line)
+            throw CLITestFailure(description: "`\(command)` hung")
+        }
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus,
+                         stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    }
+
+    // MARK: - Workspaces and snapshots
+
+    /// A fresh empty folder for one run's scene and output.
+    func makeWorkspace() throws -> URL {
+        workspaceCount += 1
+        let url = root.appendingPathComponent("workspace-\(workspaceCount)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A fresh folder holding the scene file `name` (by default `strokes.json`) with `json`, and
+    /// `files` beside it.
+    func makeWorkspace(scene json: String, named name: String = "strokes.json", files: [String: Data] = [:]) throws -> URL {
+        let workspace = try makeWorkspace()
+        try Data(json.utf8).write(to: workspace.appendingPathComponent(name))
+        for (name, bytes) in files {
+            try bytes.write(to: workspace.appendingPathComponent(name))
+        }
+        return workspace
+    }
+
+    /// Every file and folder under `folder` (hidden ones too), by relative path; folders map to nil.
+    func snapshot(_ folder: URL) throws -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
+            throw CLITestFailure(description: "cannot list \(folder.path)")
+        }
+        while let relative = enumerator.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                result[relative] = .some(nil)
+            } else {
+                result[relative] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    func exists(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.path)
+    }
+
+    func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func frameNames(in folder: URL) throws -> [String] {
+        try names(in: folder).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+    }
+
+    func expectedFrameNames(_ indices: ClosedRange<Int>) -> [String] {
+        indices.map { "frame-" + String(format: "%05d", $0) + ".png" }
+    }
+
+    func assertNoTemporaryFiles(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let leftovers = try snapshot(folder).keys.filter {
+            ($0 as NSString).lastPathComponent.hasPrefix(CLITestCase.temporaryPrefix)
+        }
+        XCTAssertEqual(leftovers, [], "temporary files left in \(folder.lastPathComponent)", file: file, line: line)
+    }
+
+    func assertPNG(_ url: URL, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        XCTAssertEqual(Array(bytes.prefix(8)), CLITestCase.pngSignature, "\(url.lastPathComponent) is not a PNG",
+                       file: file, line: line)
+        guard bytes.count >= 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
+            XCTFail("\(url.lastPathComponent) has no IHDR chunk first", file: file, line: line)
+            return
+        }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(bigEndian(16), width, "\(url.lastPathComponent) width", file: file, line: line)
+        XCTAssertEqual(bigEndian(20), height, "\(url.lastPathComponent) height", file: file, line: line)
+    }
+
+    func readManifest(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            XCTFail("manifest.json is not a JSON object", file: file, line: line)
+            return [:]
+        }
+        return object
+    }
+
+    func manifestFrames(_ manifest: [String: Any]) -> [[String: Any]] {
+        manifest["frames"] as? [[String: Any]] ?? []
+    }
+
+    // MARK: - Bad scenes
+
+    /// A scene file that must be refused: `location` is the JSON path (or "line L, column C" for a
+    /// syntax error; nil when the scene as a whole is at fault), `reason` and `details` what the
+    /// message must say after it.
+    struct BadScene {
+        var name: String
+        var json: String
+        var location: String?
+        var reason: String
+        var details: [String] = []
+        var arguments: [String] = []
+        var files: [String: Data] = [:]
+    }
+
+    /// Checks `scene` twice: with an `--out` folder that does not exist yet (it must not be created)
+    /// and with an existing one holding earlier output (it must stay byte-for-byte the same). Each
+    /// run: exit 2, nothing on standard output, one line on standard error, nothing written anywhere.
+    /// The scene is a stroke file (`--stroke strokes.json`) unless `flag` and `fileName` say otherwise.
+    func assertRejected(_ scene: BadScene, flag: String = "--stroke", fileName: String = "strokes.json",
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let expectedPrefix = fileName + ": " + (scene.location.map { $0 + ": " } ?? "")
+
+        for existingOutput in [false, true] {
+            let variant = "\(scene.name) (\(existingOutput ? "existing" : "new") --out folder)"
+            let workspace = try makeWorkspace(scene: scene.json, named: fileName, files: scene.files)
+            let out = workspace.appendingPathComponent("frames", isDirectory: true)
+            if existingOutput {
+                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+                try Data("unrelated notes\n".utf8).write(to: out.appendingPathComponent("notes.txt"))
+                try Data("an old frame, not a real PNG".utf8).write(to: out.appendingPathComponent("frame-00000.png"))
+                try Data("{\"old\": true}".utf8).write(to: out.appendingPathComponent("manifest.json"))
+            }
+            let before = try snapshot(workspace)
+
+            let result = try run([flag, fileName, "--out", "frames"] + scene.arguments, in: workspace,
+                                 file: file, line: line)
+
+            XCTAssertEqual(result.status, 2, "\(variant): exit status; stderr: \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(result.stdout, "", "\(variant): standard output", file: file, line: line)
+            XCTAssertTrue(result.stderr.hasSuffix("\n"), "\(variant): stderr ends its line", file: file, line: line)
+            XCTAssertEqual(result.stderrLines.count, 1, "\(variant): stderr lines: \(result.stderr)", file: file, line: line)
+            let message = result.stderrLines.first ?? ""
+            XCTAssertTrue(message.hasPrefix(expectedPrefix),
+                          "\(variant): \"\(message)\" should start with \"\(expectedPrefix)\"", file: file, line: line)
+            let rest = message.hasPrefix(expectedPrefix) ? String(message.dropFirst(expectedPrefix.count)) : message
+            for fragment in [scene.reason] + scene.details {
+                XCTAssertTrue(rest.contains(fragment), "\(variant): \"\(message)\" should say \"\(fragment)\"",
+                              file: file, line: line)
+            }
+            if !existingOutput {
+                XCTAssertFalse(exists(out), "\(variant): the --out folder was created", file: file, line: line)
+            }
+            XCTAssertEqual(try snapshot(workspace), before, "\(variant): files were written or changed",
+                           file: file, line: line)
+        }
+    }
+}
