@@ -7,6 +7,7 @@
  * setjmp/longjmp would leave indeterminate).
  */
 #include "cpng.h"
+#include "cpng_internal.h"
 
 #include <malloc.h>
 
@@ -101,22 +102,6 @@ static uint32_t cpng_read_be32(const unsigned char *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
 
-/* Straight alpha from premultiplied: rounds to nearest; 0 when a == 0, 255 when c >= a. */
-static unsigned char cpng_demultiply(unsigned c, unsigned a) {
-    if (a == 0) {
-        return 0;
-    }
-    if (c >= a) {
-        return 255;
-    }
-    return (unsigned char)((c * 255u + a / 2u) / a);
-}
-
-/* Premultiplied from straight alpha: c * a / 255 rounded to nearest (never exactly .5). */
-static unsigned char cpng_premultiply(unsigned c, unsigned a) {
-    return (unsigned char)((c * a + 127u) / 255u);
-}
-
 /* ------------------------------------------------------------------------------------ */
 /* Encoding                                                                             */
 /* ------------------------------------------------------------------------------------ */
@@ -166,17 +151,6 @@ static int cpng_png_filter(int filter) {
     case CPNG_FILTER_AVERAGE: return PNG_FILTER_AVG;
     case CPNG_FILTER_PAETH: return PNG_FILTER_PAETH;
     case CPNG_FILTER_ADAPTIVE: return PNG_ALL_FILTERS;
-    default: return -1;
-    }
-}
-
-static int cpng_zlib_strategy(int strategy) {
-    switch (strategy) {
-    case CPNG_STRATEGY_DEFAULT: return Z_DEFAULT_STRATEGY;
-    case CPNG_STRATEGY_FILTERED: return Z_FILTERED;
-    case CPNG_STRATEGY_HUFFMAN_ONLY: return Z_HUFFMAN_ONLY;
-    case CPNG_STRATEGY_RLE: return Z_RLE;
-    case CPNG_STRATEGY_FIXED: return Z_FIXED;
     default: return -1;
     }
 }
@@ -276,23 +250,7 @@ int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
     png_write_info(png, info);
 
     for (uint32_t y = 0; y < height; y++) {
-        const unsigned char *src = pixels + (size_t)y * row_bytes;
-        unsigned char *dst = row;
-        if (opaque) {
-            for (uint32_t x = 0; x < width; x++, src += 4, dst += 3) {
-                dst[0] = src[0];
-                dst[1] = src[1];
-                dst[2] = src[2];
-            }
-        } else {
-            for (uint32_t x = 0; x < width; x++, src += 4, dst += 4) {
-                unsigned a = src[3];
-                dst[0] = cpng_demultiply(src[0], a);
-                dst[1] = cpng_demultiply(src[1], a);
-                dst[2] = cpng_demultiply(src[2], a);
-                dst[3] = (unsigned char)a;
-            }
-        }
+        cpng_straight_from_premultiplied(pixels + (size_t)y * row_bytes, width, opaque ? 3 : 4, row);
         png_write_row(png, row);
     }
     png_write_end(png, NULL);
@@ -455,15 +413,7 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
 
-    unsigned char *p = state->pixels;
-    for (size_t i = 0; i < total; i += 4) {
-        unsigned a = p[i + 3];
-        if (a != 255) {
-            p[i] = cpng_premultiply(p[i], a);
-            p[i + 1] = cpng_premultiply(p[i + 1], a);
-            p[i + 2] = cpng_premultiply(p[i + 2], a);
-        }
-    }
+    cpng_premultiplied_from_straight(state->pixels, (size_t)width * height, 4, state->pixels);
 
     *out_pixels = state->pixels;
     *out_width = width;

@@ -22,6 +22,10 @@ struct Arguments {
     var time: Double?
     var frame: Int?
     var quiet = false
+    var apng: String?
+    var loops = 0
+    var filmstrip: String?
+    var filmstripCount = 6
     var png = PNGEncodingOptions.fast
     var maxPixels = 100_000_000
     var maxFrames = 100_000
@@ -71,6 +75,12 @@ struct Arguments {
             case "--frame": frame = try integer(arg)
             case "--frames": frames = try Arguments.range(try value(arg))
             case "--quiet", "-q": quiet = true
+            case "--apng": apng = try value(arg)
+            case "--loops": loops = min(try integer(arg), Int(Int32.max))
+            case "--filmstrip": filmstrip = try value(arg)
+            case "--count":
+                filmstripCount = try integer(arg)
+                guard filmstripCount >= 1 else { throw UsageError(message: "--count needs at least 1 frame") }
             case "--compression":
                 let name = try value(arg)
                 switch name {
@@ -97,7 +107,12 @@ struct Arguments {
         if sources == 0 { throw UsageError(message: "nothing to render: give --stroke FILE, --circle FILE or --demo scratch|circle") }
         if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch, circle)") }
         if origin != nil && !isCircle { throw UsageError(message: "--origin applies to the circle reveal (--circle or --demo circle)") }
-        if out == nil { throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame") }
+        if out == nil && (isStill || (apng == nil && filmstrip == nil)) {
+            throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)")
+        }
+        if isStill && (apng != nil || filmstrip != nil) {
+            throw UsageError(message: "--apng and --filmstrip make sequences; --time and --frame render one still")
+        }
         if time != nil && frame != nil { throw UsageError(message: "give either --time or --frame, not both") }
         if (time != nil || frame != nil) && frames != nil { throw UsageError(message: "--frames renders a sequence; --time and --frame render one still") }
     }

@@ -20,6 +20,11 @@ OUTPUT
   --frames A-B      render only frames A through B (inclusive), e.g. to split a long sequence
                     across machines: each job renders its own range into its own folder.
   --hold SECONDS    add still frames after the animation ends.
+  --apng FILE       also (or, without --out, only) write the sequence as one animated PNG that
+                    plays at the sequence's fps; each frame stores just the rectangle that changed.
+  --loops N         how often the animated PNG plays (0 = forever, the default).
+  --filmstrip FILE  K evenly spaced frames side by side (first and last included) on white.
+  --count K         frames in the filmstrip (default 6).
   --fps N           frames per second, 0 < N <= 240 (default: the file's, else 60).
   --scale S         pixels per point, 0 < S <= 16 (default: the file's, else 2).
   --reduce-motion   as with Reduce Motion on: the scratch cover vanishes instead of fading; the

@@ -130,7 +130,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(source): the sequence would have \(frameCount) frames, more than the limit of \(args.maxFrames) (raise it with --max-frames)")
         return 2
     }
-    let out = args.out!
+    let out = args.out ?? ""
     let clock = effect.clock
     let last = "frames 0-\(frameCount - 1)"
     var stillIndex: Int?
@@ -161,13 +161,25 @@ func renderCommand(_ argv: [String]) -> Int32 {
             }
             return 0
         }
-        let folder = try FrameFolder(path: out)
+        // The folder first: it clears abandoned temporary files, which must not include ours.
+        let folder = try args.out.map { try FrameFolder(path: $0) }
+        let frames = range.lowerBound..<(range.upperBound + 1)
+        var observers: [FrameObserver] = []
+        if let path = args.apng {
+            observers.append(try APNGWriter(path: path, width: sequence.pixelWidth, height: sequence.pixelHeight,
+                                            fps: clock.fps, loops: args.loops, frameCount: frames.count,
+                                            options: sequence.pngOptions(APNGWriter.defaultOptions)))
+        }
+        if let path = args.filmstrip {
+            observers.append(Filmstrip(path: path, frames: frames, count: args.filmstripCount,
+                                       gap: Int((4 * sequence.scale).rounded()), options: sequence.pngOptions(args.png)))
+        }
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
         let signals = SignalWatch()
         do {
-            try SequenceExport.run(&sequence, frames: range.lowerBound..<(range.upperBound + 1), folder: folder,
-                                   png: args.png, wholeSequence: args.frames == nil,
+            try SequenceExport.run(&sequence, frames: frames, folder: folder, png: args.png,
+                                   wholeSequence: args.frames == nil, observers: observers,
                                    shouldStop: { signals.received != nil }, progress: { progress.update($0) })
         } catch let stopped as ExportInterrupted {
             let signal = signals.received ?? SIGINT
@@ -177,7 +189,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
         }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(out) in \(seconds) s; \(effect.outcome)")
+            let targets = [args.out, args.apng, args.filmstrip].compactMap { $0 }.joined(separator: ", ")
+            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(effect.outcome)")
         }
         return 0
     } catch {

@@ -415,7 +415,8 @@ final class CLITests: CLITestCase {
         XCTAssertGreaterThan(total ?? 0, 3)
         XCTAssertEqual(manifestFrames(manifest).compactMap { $0["file"] as? String }, expectedFrameNames(0...2))
         let width = manifest["width"] as? Int ?? 0, height = manifest["height"] as? Int ?? 0
-        XCTAssertEqual([width, height], [1011, 720])
+        // The 337×240-point card at 3× on a page with 32 points of room for its shadow.
+        XCTAssertEqual([width, height], [1203, 912])
         for name in expectedFrameNames(0...2) {
             try assertPNG(out.appendingPathComponent(name), width: width, height: height)
         }

@@ -29,6 +29,7 @@ extern "C" {
 #define CPNG_ERR_TRUNCATED 4        /* the data ended before the PNG did */
 #define CPNG_ERR_TOO_LARGE 5        /* the image exceeds the caller's limits */
 #define CPNG_ERR_LIBPNG 6           /* libpng rejected the data; the message is libpng's own */
+#define CPNG_ERR_CORRUPT 7          /* damaged data outside libpng: a bad zlib stream, an unknown row filter */
 
 /* A message buffer of this many bytes always holds a whole message. */
 #define CPNG_MESSAGE_CAPACITY 256
@@ -96,6 +97,92 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
 
 /* Releases a buffer handed out by a cpng_ function; NULL is allowed and does nothing. */
 void cpng_free(void *buffer);
+
+/* ------------------------------------------------------------------------------------ */
+/* Building blocks for PNG data written and read without libpng (the animated PNG code,  */
+/* since this libpng has no APNG support). None of these allocates memory for the        */
+/* caller: every output goes into a caller buffer whose capacity is passed in, and every  */
+/* input is only read. None of them calls libpng, so none can longjmp.                   */
+/* ------------------------------------------------------------------------------------ */
+
+/* The CRC-32 that PNG chunks carry (zlib's crc32), continuing from `crc` (start with 0). */
+uint32_t cpng_crc32(uint32_t crc, const unsigned char *bytes, size_t count);
+
+/*
+ * The most bytes cpng_deflate can produce from input_size bytes at this compression level
+ * and strategy (zlib's deflateBound). Returns 0 when the level or strategy is invalid or
+ * zlib cannot set up a stream.
+ */
+size_t cpng_deflate_bound(size_t input_size, int compression_level, int strategy);
+
+/*
+ * Compresses `input` into one complete zlib stream (windowBits 15, memLevel 8, as libpng
+ * writes), at compression_level 0...9 with a CPNG_STRATEGY_* strategy.
+ *
+ * Ownership: `input` is only read; `output` is the caller's buffer of output_capacity bytes.
+ * On CPNG_OK, *out_size bytes of it hold the stream. An output buffer of
+ * cpng_deflate_bound(...) bytes is always large enough; a smaller one that the stream does
+ * not fit fails with CPNG_ERR_TOO_LARGE. On failure *out_size is 0 and `message` (if not
+ * NULL) holds a NUL-terminated reason.
+ */
+int cpng_deflate(const unsigned char *input, size_t input_size,
+                 int compression_level, int strategy,
+                 unsigned char *output, size_t output_capacity, size_t *out_size,
+                 char *message, size_t message_capacity);
+
+/*
+ * Decompresses one complete zlib stream, never writing more than output_capacity bytes.
+ *
+ * The output capacity is a hard limit: a stream that would produce more fails with
+ * CPNG_ERR_TOO_LARGE as soon as the buffer is full, whatever the input claims. A stream that
+ * stops before its end fails with CPNG_ERR_TRUNCATED; a damaged stream (bad header, bad
+ * Adler-32, invalid codes) or bytes after the stream's end fail with CPNG_ERR_CORRUPT.
+ *
+ * Ownership: `input` is only read; `output` is the caller's. On CPNG_OK, *out_size bytes of
+ * it hold the data (fewer than the capacity is not an error: the caller checks the count).
+ * On failure *out_size is 0 and `message` (if not NULL) holds a NUL-terminated reason.
+ */
+int cpng_inflate(const unsigned char *input, size_t input_size,
+                 unsigned char *output, size_t output_capacity, size_t *out_size,
+                 char *message, size_t message_capacity);
+
+/*
+ * Straight-alpha samples from premultiplied RGBA8 pixels, the conversion cpng_encode_rgba8
+ * uses: with channels == 4, c' = (c * 255 + a / 2) / a, 0 when a == 0, 255 when c >= a, alpha
+ * kept; with channels == 3, the alpha byte is dropped (only meant for opaque pixels).
+ * Reads 4 * pixel_count bytes of `rgba` and writes channels * pixel_count bytes to `out`
+ * (which must not overlap `rgba`). Returns CPNG_ERR_INVALID_ARGUMENT for other channel counts.
+ */
+int cpng_straight_from_premultiplied(const unsigned char *rgba, size_t pixel_count, int channels,
+                                     unsigned char *out);
+
+/*
+ * Premultiplied RGBA8 pixels from straight samples, the conversion cpng_decode_rgba8 uses:
+ * c * a / 255 rounded to nearest; with channels == 3 every alpha is 255. Reads
+ * channels * pixel_count bytes of `samples` and writes 4 * pixel_count bytes to `rgba`;
+ * with channels == 4 the two may be the same buffer (in place), otherwise they must not
+ * overlap. Returns CPNG_ERR_INVALID_ARGUMENT for other channel counts.
+ */
+int cpng_premultiplied_from_straight(const unsigned char *samples, size_t pixel_count, int channels,
+                                     unsigned char *rgba);
+
+/*
+ * Applies a PNG row filter: writes the filter type byte and then row_bytes filtered bytes
+ * (row_bytes + 1 in all) to `out`. `previous` is the unfiltered row above, or NULL for the
+ * first row (a row of zeros). bytes_per_pixel is 1...8. With CPNG_FILTER_ADAPTIVE the filter
+ * is chosen per row as libpng's heuristic does: the smallest sum of the filtered bytes read
+ * as signed magnitudes. Returns CPNG_ERR_INVALID_ARGUMENT for an unknown filter.
+ */
+int cpng_filter_row(int filter, const unsigned char *row, const unsigned char *previous,
+                    size_t row_bytes, size_t bytes_per_pixel, unsigned char *out);
+
+/*
+ * Undoes a PNG row filter in place: `row` holds row_bytes filtered bytes (without the type
+ * byte), `filter_type` is that byte (0...4), `previous` the already unfiltered row above or
+ * NULL for the first row. Returns CPNG_ERR_CORRUPT for a filter type above 4.
+ */
+int cpng_unfilter_row(unsigned char filter_type, unsigned char *row, const unsigned char *previous,
+                      size_t row_bytes, size_t bytes_per_pixel);
 
 /*
  * Makes glibc serve buffers of 1 MiB or more straight from mmap and return them on free.

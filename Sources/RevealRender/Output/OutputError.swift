@@ -35,11 +35,41 @@ public enum AtomicFile {
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let file = try AtomicFileStream(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// The temporary name used while writing `path`: the prefix, our process id, then the file's name.
+    static func temporaryPath(for path: String) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + temporaryPrefix + "\(getpid())-" + name
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        return (directory.isEmpty ? "" : directory + "/") + temporaryPrefix + "\(getpid())-" + name
+    }
+}
+
+/// A file written piece by piece under `AtomicFile`'s temporary name and renamed into place by
+/// `commit()`, for output too large to hold in memory at once.
+///
+/// Any failure removes the temporary file before throwing, and so do `discard()` and releasing
+/// the stream uncommitted: the destination is either untouched or completely replaced.
+final class AtomicFileStream {
+    let path: String
+    let temporaryPath: String
+    /// The open temporary file, or -1 once committed or discarded.
+    private var fd: Int32
+
+    init(path: String) throws(OutputError) {
+        self.path = path
+        temporaryPath = AtomicFile.temporaryPath(for: path)
+        fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError.errno(path, "cannot create a file") }
+    }
+
+    deinit { discard() }
+
+    func write(_ bytes: [UInt8]) throws(OutputError) {
+        guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write: the file is already closed") }
         var written = 0
         let failure: OutputError? = bytes.withUnsafeBytes { raw in
             while written < raw.count {
@@ -53,19 +83,33 @@ public enum AtomicFile {
             return nil
         }
         if let failure {
-            close(fd)
-            unlink(temporary)
+            discard()
             throw failure
         }
-        guard close(fd) == 0 else {
+    }
+
+    /// Closes the file and renames it into place.
+    func commit() throws(OutputError) {
+        guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write: the file is already closed") }
+        let closed = close(fd)
+        fd = -1
+        guard closed == 0 else {
             let error = OutputError.errno(path, "cannot write")
-            unlink(temporary)
+            unlink(temporaryPath)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporaryPath, path) == 0 else {
             let error = OutputError.errno(path, "cannot replace")
-            unlink(temporary)
+            unlink(temporaryPath)
             throw error
         }
+    }
+
+    /// Closes and removes the temporary file; does nothing once committed or discarded.
+    func discard() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        unlink(temporaryPath)
     }
 }

@@ -202,7 +202,7 @@ public enum PNG {
 }
 
 extension PNGFilter {
-    fileprivate var cValue: Int32 {
+    var cValue: Int32 {
         switch self {
         case .none: CPNG_FILTER_NONE
         case .sub: CPNG_FILTER_SUB
@@ -216,7 +216,7 @@ extension PNGFilter {
 }
 
 extension PNGStrategy {
-    fileprivate var cValue: Int32 {
+    var cValue: Int32 {
         switch self {
         case .default: CPNG_STRATEGY_DEFAULT
         case .filtered: CPNG_STRATEGY_FILTERED

@@ -99,24 +99,42 @@ private final class ExportState: @unchecked Sendable {
     }
 }
 
+/// Something else made from a sequence's frames as they are rendered: an animated PNG, a filmstrip.
+public protocol FrameObserver: AnyObject {
+    /// Receives every frame in order (a repeated frame as the same pixels again).
+    func observe(_ pixmap: Pixmap, frame index: Int) throws
+    /// Called once all frames were observed: write the result.
+    func finish() throws
+    /// Called instead of `finish` when the export stops early: leave nothing behind.
+    func cancel()
+}
+
+extension APNGWriter: FrameObserver {
+    public func observe(_ pixmap: Pixmap, frame index: Int) throws { try append(pixmap) }
+}
+
 /// The last stage of the pipeline: frames → PNG → files in a folder, manifest last.
 ///
 /// Frames are rendered in order on the calling thread and encoded on as many threads as there are
 /// cores, with at most that many frames in flight so memory stays flat. A frame whose state equals
 /// the previous one's reuses its PNG bytes instead of encoding the same pixels again.
 public enum SequenceExport {
-    /// Renders `frames` of `sequence` into `folder`. With `wholeSequence`, frame files of earlier runs
-    /// beyond this sequence are removed before the manifest is written. `progress` is called after
-    /// each frame is handed to the encoders, with the number so far. When `shouldStop` turns true the
-    /// frames already started are finished, no manifest is written, and `ExportInterrupted` is thrown.
-    public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder,
+    /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. With
+    /// `wholeSequence`, frame files of earlier runs beyond this sequence are removed before the
+    /// manifest is written. `progress` is called after each frame is handed on, with the number so
+    /// far. When `shouldStop` turns true the frames already started are finished, observers are
+    /// cancelled, no manifest is written, and `ExportInterrupted` is thrown.
+    public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder?,
                                              png: PNGEncodingOptions = .fast, wholeSequence: Bool,
+                                             observers: [FrameObserver] = [],
                                              timings: UnsafeMutablePointer<ExportTimings>? = nil,
                                              shouldStop: () -> Bool = { false },
                                              progress: (Int) -> Void = { _ in }) throws {
         var fields = sequence.manifestFields
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
-        let manifest = try ManifestWriter(folder: folder, fields: fields)
+        let manifest = try folder.map { try ManifestWriter(folder: $0, fields: fields) }
+        var finished = false
+        defer { if !finished { observers.forEach { $0.cancel() } } }
         let options = sequence.pngOptions(png)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let slots = DispatchSemaphore(value: workers)
@@ -126,6 +144,7 @@ public enum SequenceExport {
         cpng_return_large_buffers_to_the_system()
         var renderTime = 0.0
         var previous: (index: Int, frame: EncodedFrame)?
+        var last: Pixmap?
         var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
@@ -135,16 +154,27 @@ public enum SequenceExport {
             }
             started += 1
             let encoded = EncodedFrame()
-            if let previous, sequence.frame(index, looksLike: previous.index) {
-                let source = previous.frame
-                dispatch(queue, group, slots) {
-                    guard let bytes = source.wait() else { return encoded.set(nil) }
-                    write(bytes, frame: index, to: folder, encodeTime: 0, state: state, result: encoded)
+            if let previous, let repeated = last, sequence.frame(index, looksLike: previous.index) {
+                for observer in observers { try observer.observe(repeated, frame: index) }
+                if let folder {
+                    let source = previous.frame
+                    dispatch(queue, group, slots) {
+                        guard let bytes = source.wait() else { return encoded.set(nil) }
+                        write(bytes, frame: index, to: folder, encodeTime: 0, state: state, result: encoded)
+                    }
                 }
             } else {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                let pixmap = PixmapBox(try sequence.render(frame: index))
+                let rendered = try sequence.render(frame: index)
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                last = rendered
+                for observer in observers { try observer.observe(rendered, frame: index) }
+                guard let folder else {
+                    previous = (index, encoded)
+                    progress(done + 1)
+                    continue
+                }
+                let pixmap = PixmapBox(rendered)
                 dispatch(queue, group, slots) {
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     do {
@@ -158,8 +188,8 @@ public enum SequenceExport {
                 }
             }
             previous = (index, encoded)
-            try manifest.append([("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
-                                 ("file", .string(FrameFolder.frameName(index)))] + sequence.manifestEntry(frame: index))
+            try manifest?.append([("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
+                                  ("file", .string(FrameFolder.frameName(index)))] + sequence.manifestEntry(frame: index))
             progress(done + 1)
         }
         group.wait()
@@ -168,8 +198,12 @@ public enum SequenceExport {
             timings.pointee = state.timings
             timings.pointee.render = renderTime
         }
-        if wholeSequence { try folder.removeFrames(notIn: sequence.frameCount) }
-        try manifest.finish()
+        for observer in observers { try observer.finish() }
+        finished = true
+        if let folder {
+            if wholeSequence { try folder.removeFrames(notIn: sequence.frameCount) }
+            try manifest?.finish()
+        }
     }
 
     /// Runs `work` on `queue` once one of the in-flight slots is free.

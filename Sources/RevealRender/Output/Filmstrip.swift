@@ -1,0 +1,61 @@
+/// Evenly spaced frames of a sequence side by side: the first, the last and `count − 2` between,
+/// on a background with a gap of `gap` pixels around and between them. Written atomically as a PNG.
+public final class Filmstrip: FrameObserver {
+    public let path: String
+    /// The frame indices it shows, in order.
+    public let indices: [Int]
+    public let gap: Int
+    private let background: Paint
+    private let options: PNGEncodingOptions
+    private var frames: [Int: Pixmap] = [:]
+
+    /// `frames` is the range of frame indices the export covers.
+    public init(path: String, frames: Range<Int>, count: Int = 6, gap: Int, background: Paint = .color(.white),
+                options: PNGEncodingOptions = .fast) {
+        self.path = path
+        self.gap = max(0, gap)
+        self.background = background
+        self.options = options
+        indices = Filmstrip.indices(frames, count: count)
+    }
+
+    /// `count` indices spread evenly over `frames`, always with the first and the last.
+    public static func indices(_ frames: Range<Int>, count: Int) -> [Int] {
+        guard let first = frames.first, let last = frames.last else { return [] }
+        let count = max(1, min(count, frames.count))
+        guard count > 1 else { return [first] }
+        return (0..<count).map { first + Int((Double($0 * (last - first)) / Double(count - 1)).rounded()) }
+    }
+
+    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+        if indices.contains(index) { frames[index] = pixmap }
+    }
+
+    /// The strip itself: frame k's top-left corner at (gap + k·(width + gap), gap).
+    public func compose() throws -> Pixmap {
+        guard let sample = frames.values.first else { throw OutputError(path: path, reason: "no frames to show") }
+        let w = sample.width, h = sample.height
+        var strip = try background.render(width: indices.count * (w + gap) + gap, height: h + 2 * gap)
+        for (k, index) in indices.enumerated() {
+            guard let frame = frames[index] else { continue }
+            let x0 = gap + k * (w + gap)
+            frame.bytes.withUnsafeBufferPointer { src in
+                strip.bytes.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<h {
+                        let target = ((y + gap) * strip.width + x0) * 4
+                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[y * w * 4..<(y + 1) * w * 4]), coverage: nil,
+                                              opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[target..<target + w * 4]))
+                    }
+                }
+            }
+        }
+        return strip
+    }
+
+    public func finish() throws {
+        try AtomicFile.write(try PNG.encode(compose(), options: options), to: path)
+        frames = [:]
+    }
+
+    public func cancel() { frames = [:] }
+}

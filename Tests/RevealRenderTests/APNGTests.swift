@@ -1,0 +1,661 @@
+/// Animated PNG: `APNGWriter` against our own reader, an independent chunk walk, Pillow and ffmpeg
+/// (each skipped when not installed), the changed-rectangle optimisation, temporary files, delays,
+/// malformed input for the reader, and the zlib and filter functions of the C shim.
+import CPNG
+import Foundation
+import XCTest
+@testable import RevealRender
+
+final class APNGTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("APNGTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+        try super.tearDownWithError()
+    }
+
+    // MARK: - Fixtures
+
+    private static let size = (width: 64, height: 48)
+    private static let frameCount = 30
+    /// Frames equal to the one before them.
+    private static let repeats: Set<Int> = [10, 11, 20]
+    /// The frame with a translucent band (and fully transparent pixels).
+    private static let translucentFrame = 15
+
+    /// 30 frames of an opaque square moving over a noisy gradient (noise, so that whole frames cost what
+    /// photographic content would); frames 10, 11 and 20 repeat the one before, frame 15 adds a
+    /// translucent band with some fully transparent pixels.
+    private static let frames: [Pixmap] = {
+        var result: [Pixmap] = []
+        for i in 0..<frameCount {
+            if repeats.contains(i) {
+                result.append(result[i - 1])
+                continue
+            }
+            var p = try! Pixmap(width: size.width, height: size.height)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let noise = UInt8(truncatingIfNeeded: (x &* 7_919 ^ y &* 104_729) &* 2_654_435_761 >> 13) & 31
+                    p[x, y] = PremultipliedRGBA8(r: UInt8(x * 3) + noise, g: UInt8(y * 4) + noise, b: 160 + noise, a: 255)
+                }
+            }
+            for y in (4 + i / 2)..<(14 + i / 2) {
+                for x in (2 + i * 2)..<(12 + i * 2) {
+                    p[x, y] = PremultipliedRGBA8(r: 250, g: 200, b: UInt8(i * 8), a: 255)
+                }
+            }
+            if i == translucentFrame {
+                for y in 30..<36 {
+                    for x in 5..<40 {
+                        let a = UInt8(x * 6)  // 30...234, and 0 below
+                        p[x, y] = PremultipliedRGBA8(r: a / 2, g: a / 3, b: a, a: a)
+                    }
+                }
+                for x in 40..<44 { p[x, 30] = .transparent }
+            }
+            result.append(p)
+        }
+        return result
+    }()
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Writes `frames` with a fresh writer at `fps` and returns the file's bytes.
+    private func write(_ frames: [Pixmap] = APNGTests.frames, to name: String = "anim.png", fps: Double = 30, loops: Int = 0,
+                       opaque: Bool = false, options: PNGEncodingOptions? = nil,
+                       configure: (APNGWriter) -> Void = { _ in }) throws -> [UInt8] {
+        let writer = try APNGWriter(path: path(name), width: frames[0].width, height: frames[0].height, fps: fps, loops: loops,
+                                    frameCount: frames.count, opaque: opaque, options: options)
+        configure(writer)
+        for frame in frames { try writer.append(frame) }
+        try writer.finish()
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
+
+    /// Names in the test folder, sorted.
+    private func folderContents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    // MARK: - An independent chunk walk
+
+    /// The plain bitwise CRC-32 of PNG (polynomial 0xEDB88320), independent of zlib.
+    private func bitwiseCRC(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    private struct RawChunk {
+        var type: String
+        var data: [UInt8]
+        var crcIsValid: Bool
+
+        func u32(_ i: Int) -> Int { Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3]) }
+        func u16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
+    }
+
+    /// Splits a PNG file into chunks by its length fields alone and checks each CRC with `bitwiseCRC`.
+    private func rawChunks(_ png: [UInt8]) -> [RawChunk] {
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var result: [RawChunk] = []
+        var i = 8
+        while i + 12 <= png.count {
+            let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+            guard i + 12 + length <= png.count else { break }
+            let stored = UInt32(png[i + 8 + length]) << 24 | UInt32(png[i + 9 + length]) << 16
+                | UInt32(png[i + 10 + length]) << 8 | UInt32(png[i + 11 + length])
+            result.append(RawChunk(type: String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self),
+                                   data: Array(png[(i + 8)..<(i + 8 + length)]),
+                                   crcIsValid: stored == bitwiseCRC(png[(i + 4)..<(i + 8 + length)])))
+            i += 12 + length
+        }
+        XCTAssertEqual(i, png.count, "the chunks end exactly where the file does")
+        return result
+    }
+
+    /// Rebuilds a PNG from chunks, with correct CRCs (for making files that are wrong in other ways).
+    private func assemble(_ chunks: [RawChunk]) -> [UInt8] {
+        var out = PNGChunk.signature
+        for chunk in chunks { PNGChunk.append(chunk.type, to: &out) { $0 += chunk.data } }
+        return out
+    }
+
+    /// The bounding box of the pixels that differ, computed pixel by pixel.
+    private func naiveChangedRect(_ a: Pixmap, _ b: Pixmap) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// Premultiplies straight RGBA bytes with the same rounding as PNG.decode (c·a/255 to nearest).
+    private func premultiplied(_ straight: ArraySlice<UInt8>, width: Int, height: Int) throws -> Pixmap {
+        var bytes = [UInt8](straight)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = UInt32(bytes[i + 3])
+            for c in 0..<3 { bytes[i + c] = UInt8((UInt32(bytes[i + c]) * a + 127) / 255) }
+        }
+        return try Pixmap(width: width, height: height, premultipliedBytes: bytes)
+    }
+
+    // MARK: - Round trip and the changed rectangles
+
+    func testDecodesExactlyTheFramesWritten() throws {
+        let png = try write(loops: 3)
+        let animation = try APNG.decode(png)
+        XCTAssertEqual(animation.width, 64)
+        XCTAssertEqual(animation.height, 48)
+        XCTAssertEqual(animation.plays, 3)
+        XCTAssertTrue(animation.hasAlpha)
+        XCTAssertTrue(animation.stillIsFirstFrame)
+        XCTAssertEqual(animation.frames.count, APNGTests.frames.count)
+        for (i, frame) in animation.frames.enumerated() {
+            XCTAssertEqual(frame.pixmap, APNGTests.frames[i], "frame \(i)")
+        }
+        XCTAssertEqual(try APNG.decodeFrames(png), APNGTests.frames)
+        // The still image that viewers without APNG support show is frame 0.
+        XCTAssertEqual(try PNG.decode(png), APNGTests.frames[0])
+    }
+
+    func testChangedRectanglesChangeNoDecodedPixelAndShrinkTheFile() throws {
+        let optimised = try write(to: "optimised.png")
+        let whole = try write(to: "whole.png") { $0.storesFullFrames = true }
+        XCTAssertEqual(try APNG.decodeFrames(optimised), APNGTests.frames)
+        XCTAssertEqual(try APNG.decodeFrames(whole), APNGTests.frames)
+        XCTAssertEqual(try APNG.decodeFrames(optimised), try APNG.decodeFrames(whole))
+
+        let controls = try APNG.decode(optimised).frames.map(\.control)
+        for i in 1..<APNGTests.frameCount {
+            let c = controls[i]
+            if let expected = naiveChangedRect(APNGTests.frames[i - 1], APNGTests.frames[i]) {
+                XCTAssertEqual([c.x, c.y, c.width, c.height], [expected.x, expected.y, expected.width, expected.height], "frame \(i)")
+            } else {
+                XCTAssertTrue(APNGTests.repeats.contains(i))
+                XCTAssertEqual([c.x, c.y, c.width, c.height], [0, 0, 1, 1], "repeated frame \(i) stores one pixel")
+            }
+        }
+        let separatePNGs = try APNGTests.frames.reduce(0) { $0 + (try PNG.encode($1).count) }
+        XCTAssertLessThan(optimised.count * 3, whole.count, "rectangles: \(optimised.count) bytes, whole frames: \(whole.count)")
+        XCTAssertLessThan(optimised.count * 10, separatePNGs, "rectangles: \(optimised.count) bytes, separate PNGs: \(separatePNGs)")
+    }
+
+    func testChunkLayoutFieldsSequenceNumbersAndCRCs() throws {
+        for chunkLimit in [1 << 20, 97] {
+            let png = try write(fps: 30, loops: 2) { $0.maxChunkData = chunkLimit }
+            let chunks = rawChunks(png)
+            XCTAssertTrue(chunks.allSatisfy(\.crcIsValid), "every CRC matches a bitwise CRC-32")
+            XCTAssertEqual(chunks.prefix(4).map(\.type), ["IHDR", "acTL", "sRGB", "fcTL"])
+            XCTAssertEqual(chunks.last?.type, "IEND")
+            let ihdr = chunks[0]
+            XCTAssertEqual([ihdr.u32(0), ihdr.u32(4)], [64, 48])
+            XCTAssertEqual(Array(ihdr.data[8...]), [8, 6, 0, 0, 0], "8-bit RGBA, not interlaced")
+            XCTAssertEqual([chunks[1].u32(0), chunks[1].u32(4)], [30, 2], "acTL: num_frames, num_plays")
+
+            // fcTL, IDAT… for frame 0, then fcTL, fdAT… for each later frame; one sequence for both.
+            var sequence = 0
+            var frames: [RawChunk] = []
+            var dataChunks: [[String]] = []
+            for chunk in chunks.dropFirst(3).dropLast() {
+                switch chunk.type {
+                case "fcTL":
+                    XCTAssertEqual(chunk.u32(0), sequence, "fcTL sequence number")
+                    sequence += 1
+                    frames.append(chunk)
+                    dataChunks.append([])
+                case "IDAT", "fdAT":
+                    if chunk.type == "fdAT" {
+                        XCTAssertEqual(chunk.u32(0), sequence, "fdAT sequence number")
+                        sequence += 1
+                    }
+                    dataChunks[dataChunks.count - 1].append(chunk.type)
+                    XCTAssertLessThanOrEqual(chunk.data.count, chunkLimit + (chunk.type == "fdAT" ? 4 : 0))
+                default:
+                    XCTFail("unexpected chunk \(chunk.type)")
+                }
+            }
+            XCTAssertEqual(frames.count, 30)
+            XCTAssertTrue(dataChunks[0].allSatisfy { $0 == "IDAT" } && !dataChunks[0].isEmpty)
+            XCTAssertTrue(dataChunks.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == "fdAT" } })
+            if chunkLimit < 1000 {
+                XCTAssertGreaterThan(dataChunks[0].count, 1, "frame 0's data is split into several IDAT chunks")
+            }
+            XCTAssertEqual(Array(frames[0].data[4..<20]), [0, 0, 0, 64, 0, 0, 0, 48] + [UInt8](repeating: 0, count: 8),
+                           "frame 0 covers the whole canvas")
+            for (i, fcTL) in frames.enumerated() {
+                XCTAssertEqual([fcTL.u16(20), fcTL.u16(22)], [1, 30], "frame \(i): delay 1/30 s")
+                XCTAssertEqual(Array(fcTL.data[24...]), [0, 0], "frame \(i): dispose NONE, blend SOURCE")
+            }
+            XCTAssertEqual(try APNG.decodeFrames(png), APNGTests.frames)
+        }
+    }
+
+    func testFrameDelayFractions() {
+        func delay(_ fps: Double) -> [Int]? { APNGWriter.frameDelay(fps: fps).map { [Int($0.numerator), Int($0.denominator)] } }
+        XCTAssertEqual(delay(60), [1, 60])
+        XCTAssertEqual(delay(24), [1, 24])
+        XCTAssertEqual(delay(240), [1, 240])
+        XCTAssertEqual(delay(1), [1, 1])
+        XCTAssertEqual(delay(65_535), [1, 65_535])
+        XCTAssertEqual(delay(29.97), [100, 2997])
+        XCTAssertEqual(delay(30_000.0 / 1001), [1001, 30_000])
+        XCTAssertEqual(delay(24_000.0 / 1001), [1001, 24_000])
+        XCTAssertEqual(delay(12.5), [2, 25])
+        XCTAssertEqual(delay(0.5), [2, 1])
+        XCTAssertEqual(delay(1.0 / 65_535), [65_535, 1])
+        for fps in [0, -1, .nan, .infinity, 1.0 / 70_000, 65_536] { XCTAssertNil(delay(fps), "fps \(fps)") }
+        // Any rate in 1...240: the stored delay is within 1e-7 s of 1/fps, with both terms in range.
+        var state: UInt64 = 12_345
+        for _ in 0..<2000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let fps = 1 + Double(state >> 11) / Double(1 << 53) * 239
+            guard let d = APNGWriter.frameDelay(fps: fps) else { return XCTFail("no delay for \(fps)") }
+            XCTAssertTrue(d.numerator >= 1 && d.denominator >= 1)
+            XCTAssertLessThan(abs(Double(d.numerator) / Double(d.denominator) - 1 / fps), 1e-7, "fps \(fps)")
+        }
+    }
+
+    // MARK: - Colour type
+
+    func testOpaqueWriterStoresRGBAndRefusesTranslucentFrames() throws {
+        let opaqueFrames = APNGTests.frames.enumerated().filter { $0.offset != APNGTests.translucentFrame }.map(\.element)
+        let rgb = try write(opaqueFrames, to: "rgb.png", opaque: true)
+        XCTAssertEqual(rgb[25], 2, "colour type RGB")
+        let animation = try APNG.decode(rgb)
+        XCTAssertFalse(animation.hasAlpha)
+        XCTAssertEqual(animation.frames.map(\.pixmap), opaqueFrames)
+        let rgba = try write(opaqueFrames, to: "rgba.png")
+        XCTAssertEqual(rgba[25], 6, "colour type RGBA unless told the frames are opaque")
+        XCTAssertLessThan(rgb.count, rgba.count)
+
+        let writer = try APNGWriter(path: path("refused.png"), width: 64, height: 48, fps: 30, frameCount: 30, opaque: true)
+        for frame in APNGTests.frames.prefix(APNGTests.translucentFrame) { try writer.append(frame) }
+        XCTAssertThrowsError(try writer.append(APNGTests.frames[APNGTests.translucentFrame])) { error in
+            XCTAssertTrue("\(error)".contains("translucent"), "\(error)")
+        }
+        XCTAssertEqual(try folderContents(), ["rgb.png", "rgba.png"], "the refused animation left nothing behind")
+    }
+
+    // MARK: - Files
+
+    func testNoTemporaryFileRemainsAfterFinishOrAnyFailure() throws {
+        let frames = Array(APNGTests.frames.prefix(3))
+        let target = path("out.png")
+        func start(_ count: Int = 3) throws -> APNGWriter {
+            try APNGWriter(path: target, width: 64, height: 48, fps: 30, frameCount: count)
+        }
+        // While writing, only the temporary file exists; after finish, only the animation.
+        let writer = try start()
+        try writer.append(frames[0])
+        XCTAssertEqual(try folderContents(), [AtomicFile.temporaryPrefix + "\(getpid())-out.png"])
+        try writer.append(frames[1])
+        try writer.append(frames[2])
+        try writer.finish()
+        XCTAssertEqual(try folderContents(), ["out.png"])
+        let good = try Data(contentsOf: URL(fileURLWithPath: target))
+        XCTAssertThrowsError(try writer.append(frames[0]), "a finished writer takes no more frames")
+        XCTAssertThrowsError(try writer.finish(), "nor finishes twice")
+        XCTAssertEqual(try folderContents(), ["out.png"])
+
+        // Each failure removes the temporary file and leaves the earlier animation untouched.
+        let failures: [(String, () throws -> Void)] = [
+            ("a frame of the wrong size", { try start().append(try Pixmap(width: 10, height: 10)) }),
+            ("too many frames", {
+                let w = try start(1)
+                try w.append(frames[0])
+                try w.append(frames[1])
+            }),
+            ("too few frames", {
+                let w = try start()
+                try w.append(frames[0])
+                try w.finish()
+            }),
+        ]
+        for (name, body) in failures {
+            XCTAssertThrowsError(try body(), name)
+            XCTAssertEqual(try folderContents(), ["out.png"], name)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), good)
+
+        // Abandoning a writer (the renderer threw, say) removes its temporary file too.
+        do {
+            let w = try start()
+            try w.append(frames[0])
+        }
+        XCTAssertEqual(try folderContents(), ["out.png"])
+        let cancelled = try start()
+        try cancelled.append(frames[0])
+        cancelled.cancel()
+        XCTAssertEqual(try folderContents(), ["out.png"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), good)
+
+        // Bad settings and unwritable places fail at once and create nothing.
+        XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 0, frameCount: 3))
+        XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, frameCount: 0))
+        XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, loops: -1, frameCount: 3))
+        XCTAssertThrowsError(try APNGWriter(path: target, width: 0, height: 48, fps: 30, frameCount: 3))
+        XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, frameCount: 3,
+                                            options: PNGEncodingOptions(compressionLevel: 10)))
+        XCTAssertThrowsError(try APNGWriter(path: path("missing/out.png"), width: 64, height: 48, fps: 30, frameCount: 3)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(self.path("missing/out.png") + ": cannot create a file"), "\(error)")
+        }
+        XCTAssertEqual(try folderContents(), ["out.png"])
+    }
+
+    // MARK: - Other decoders
+
+    /// Runs a program, returning its exit status and standard error (nil when it cannot be started).
+    private func run(_ arguments: [String]) -> (status: Int32, stderr: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func testPillowDecodesEveryFrame() throws {
+        guard let probe = run(["python3", "-c", "import PIL"]), probe.status == 0 else {
+            throw XCTSkip("python3 with Pillow is not installed")
+        }
+        let png = try write(loops: 2)
+        let script = """
+            import json, sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            meta = {"frames": im.n_frames, "loop": im.info.get("loop"), "durations": []}
+            with open(sys.argv[2], "wb") as out:
+                for i in range(im.n_frames):
+                    im.seek(i)
+                    meta["durations"].append(im.info.get("duration"))
+                    out.write(im.convert("RGBA").tobytes())
+            with open(sys.argv[3], "w") as f:
+                json.dump(meta, f)
+            """
+        let result = run(["python3", "-c", script, path("anim.png"), path("pillow.rgba"), path("pillow.json")])
+        XCTAssertEqual(result?.status, 0, result?.stderr ?? "")
+        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("pillow.json")))) as! [String: Any]
+        XCTAssertEqual(meta["frames"] as? Int, 30)
+        XCTAssertEqual(meta["loop"] as? Int, 2)
+        for duration in meta["durations"] as! [Double] { XCTAssertEqual(duration, 1000.0 / 30, accuracy: 1e-6) }
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("pillow.rgba"))))
+        let frameBytes = 64 * 48 * 4
+        XCTAssertEqual(raw.count, frameBytes * 30)
+        XCTAssertGreaterThan(png.count, 0)
+        for i in 0..<min(30, raw.count / frameBytes) {
+            let frame = try premultiplied(raw[(i * frameBytes)..<((i + 1) * frameBytes)], width: 64, height: 48)
+            XCTAssertEqual(frame, APNGTests.frames[i], "Pillow's frame \(i)")
+        }
+    }
+
+    func testFFmpegDecodesEveryFrame() throws {
+        guard let probe = run(["ffmpeg", "-version"]), probe.status == 0 else {
+            throw XCTSkip("ffmpeg is not installed")
+        }
+        _ = try write()
+        let result = run(["ffmpeg", "-nostdin", "-v", "error", "-i", path("anim.png"), "-f", "rawvideo", "-pix_fmt", "rgba",
+                          "-fps_mode", "passthrough", path("ffmpeg.rgba")])
+        XCTAssertEqual(result?.status, 0, result?.stderr ?? "")
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("ffmpeg.rgba"))))
+        let frameBytes = 64 * 48 * 4
+        XCTAssertEqual(raw.count, frameBytes * 30)
+        for i in 0..<min(30, raw.count / frameBytes) {
+            let frame = try premultiplied(raw[(i * frameBytes)..<((i + 1) * frameBytes)], width: 64, height: 48)
+            XCTAssertEqual(frame, APNGTests.frames[i], "ffmpeg's frame \(i)")
+        }
+    }
+
+    // MARK: - The reader on other files
+
+    /// One zlib stream of stored (uncompressed) blocks with its Adler-32: compressed data made
+    /// without the code under test.
+    private func storedZlib(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, bytes.count)
+            let n = end - start
+            out += [end == bytes.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += bytes[start..<end]
+            start = end
+        } while start < bytes.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        out.appendBigEndian(b << 16 | a)
+        return out
+    }
+
+    /// Straight RGBA rows with filter type 0, compressed with `storedZlib`.
+    private func imageData(_ pixels: [[UInt8]], width: Int) -> [UInt8] {
+        var rows: [UInt8] = []
+        for row in 0..<(pixels.count / width) {
+            rows.append(0)
+            for pixel in pixels[(row * width)..<((row + 1) * width)] { rows += pixel }
+        }
+        return storedZlib(rows)
+    }
+
+    private func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    private func fcTL(_ seq: Int, _ w: Int, _ h: Int, _ x: Int, _ y: Int, dispose: UInt8 = 0, blend: UInt8 = 0) -> RawChunk {
+        RawChunk(type: "fcTL", data: be32(seq) + be32(w) + be32(h) + be32(x) + be32(y) + [0, 1, 0, 10, dispose, blend], crcIsValid: true)
+    }
+
+    private func chunk(_ type: String, _ data: [UInt8]) -> RawChunk { RawChunk(type: type, data: data, crcIsValid: true) }
+
+    private func header(_ w: Int, _ h: Int, frames: Int, colorType: UInt8 = 6, interlace: UInt8 = 0) -> [RawChunk] {
+        [chunk("IHDR", be32(w) + be32(h) + [8, colorType, 0, 0, interlace]), chunk("acTL", be32(frames) + be32(0))]
+    }
+
+    func testReaderHonoursOffsetsDisposeAndBlendOps() throws {
+        let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 128], green: [UInt8] = [0, 255, 0, 255]
+        let white: [UInt8] = [255, 255, 255, 255]
+        let file = assemble(header(4, 2, frames: 4) + [
+            fcTL(0, 4, 2, 0, 0), chunk("IDAT", imageData(Array(repeating: red, count: 8), width: 4)),
+            // Half-transparent blue over red at (1, 0) and (2, 0); then cleared.
+            fcTL(1, 2, 1, 1, 0, dispose: 1, blend: 1), chunk("fdAT", be32(2) + imageData([blue, blue], width: 2)),
+            // Green at (0, 1); then put back as it was.
+            fcTL(3, 1, 1, 0, 1, dispose: 2), chunk("fdAT", be32(4) + imageData([green], width: 1)),
+            fcTL(5, 1, 1, 3, 0), chunk("fdAT", be32(6) + imageData([white], width: 1)),
+            chunk("IEND", []),
+        ])
+        let frames = try APNG.decodeFrames(file)
+        let r = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), clear = PremultipliedRGBA8.transparent
+        let blended = PremultipliedRGBA8(r: 127, g: 0, b: 128, a: 255)  // (0, 0, 128, 128) over red, premultiplied
+        let g = PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255), w = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let expected: [[PremultipliedRGBA8]] = [
+            [r, r, r, r, r, r, r, r],
+            [r, blended, blended, r, r, r, r, r],
+            [r, clear, clear, r, g, r, r, r],
+            [r, clear, clear, w, r, r, r, r],
+        ]
+        XCTAssertEqual(frames.count, 4)
+        for (i, frame) in frames.enumerated() {
+            XCTAssertEqual((0..<8).map { frame[$0 % 4, $0 / 4] }, expected[i], "frame \(i)")
+        }
+    }
+
+    func testReaderSkipsAStillThatIsNotAFrame() throws {
+        let gray: [UInt8] = [9, 9, 9, 255], lime: [UInt8] = [0, 200, 0, 255]
+        let file = assemble(header(2, 1, frames: 1) + [
+            chunk("IDAT", imageData([gray, gray], width: 2)),
+            fcTL(0, 2, 1, 0, 0), chunk("fdAT", be32(1) + imageData([lime, lime], width: 2)),
+            chunk("IEND", []),
+        ])
+        let animation = try APNG.decode(file)
+        XCTAssertFalse(animation.stillIsFirstFrame)
+        XCTAssertEqual(animation.frames.map(\.pixmap),
+                       [try Pixmap(width: 2, height: 1, fill: PremultipliedRGBA8(r: 0, g: 200, b: 0, a: 255))])
+    }
+
+    private func decodeError(_ bytes: [UInt8], maxPixels: Int = 100_000_000) -> String? {
+        do {
+            _ = try APNG.decode(bytes, maxPixels: maxPixels)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    func testReaderRejectsDamagedFilesWithoutTrapping() throws {
+        // 7×5 crops of the first frames, around the moving square: a file small enough to damage everywhere.
+        var small: [Pixmap] = []
+        for frame in APNGTests.frames.prefix(4) {
+            var crop = try Pixmap(width: 7, height: 5)
+            for y in 0..<5 { for x in 0..<7 { crop[x, y] = frame[x + 8, y + 4] } }
+            small.append(crop)
+        }
+        let png = try write(small, to: "small.png")
+        XCTAssertEqual(try APNG.decodeFrames(png), small)
+        for cut in 0..<png.count {
+            XCTAssertNotNil(decodeError(Array(png.prefix(cut))), "cut at \(cut)")
+        }
+        for i in 0..<png.count {
+            var damaged = png
+            damaged[i] ^= 0x10
+            XCTAssertNotNil(decodeError(damaged), "byte \(i) flipped")
+        }
+    }
+
+    func testReaderRejectsWellFormedChunksThatBreakTheRules() throws {
+        let png = try write(Array(APNGTests.frames.prefix(3)), to: "three.png")
+        let chunks = rawChunks(png)
+        XCTAssertEqual(chunks.map(\.type), ["IHDR", "acTL", "sRGB", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
+        func edited(_ edit: (inout [RawChunk]) -> Void) -> [UInt8] {
+            var copy = chunks
+            edit(&copy)
+            return assemble(copy)
+        }
+        /// Where chunk `index` starts in a file made of `chunks`.
+        func offset(_ index: Int, in chunks: [RawChunk] = chunks) -> Int {
+            chunks.prefix(index).reduce(8) { $0 + 12 + $1.data.count }
+        }
+        func expectError(_ bytes: [UInt8], _ fragment: String, maxPixels: Int = 100_000_000, line: UInt = #line) {
+            guard let message = decodeError(bytes, maxPixels: maxPixels) else { return XCTFail("accepted", line: line) }
+            XCTAssertTrue(message.contains(fragment), "\(message) should mention \(fragment)", line: line)
+        }
+        expectError(edited { $0[6].data[3] = 9 }, "fdAT at byte \(offset(6)) has sequence number 9 where 2 was expected")
+        expectError(edited { $0[5].data[3] = 5 }, "fcTL at byte \(offset(5)) has sequence number 5 where 1 was expected")
+        expectError(edited { $0[1].data[3] = 4 }, "acTL declares 4 frames, but the file has 3")
+        expectError(edited { $0[1].data[3] = 2 }, "more frames than the 2")
+        expectError(edited { $0[1].data[0...3] = [0, 0, 0, 0] }, "acTL declares 0 frames")
+        expectError(edited { $0[5].data[12...15] = [0, 0, 0, 60] }, "does not fit the 64×48 canvas")  // x offset 60
+        expectError(edited { $0[3].data[7] = 63 }, "must cover the whole canvas")
+        expectError(edited { $0[5].data[24] = 3 }, "unknown dispose or blend op")
+        expectError(edited { $0.remove(at: 1) }, "fcTL before acTL")
+        expectError(edited { $0.swapAt(1, 4) }, "not an animated PNG (no acTL chunk before IDAT)")
+        expectError(edited {
+            $0.remove(at: 6)
+            $0[6].data[3] = 2
+            $0[7].data[3] = 3
+        }, "frame 1 has no image data")
+        expectError(edited { $0.removeSubrange(4...5) }, "fdAT before IDAT")
+        expectError(edited {
+            $0.remove(at: 5)
+            for (i, number) in [(5, 1), (6, 2), (7, 3)] { $0[i].data[3] = UInt8(number) }
+        }, "fdAT at byte \(offset(5)) follows no fcTL")
+        expectError(edited { $0[0].data[9] = 3 }, "colour type 3 is not supported")
+        expectError(edited { $0[0].data[12] = 1 }, "interlaced")
+        expectError(edited { $0.insert(self.chunk("tRNS", [0, 0, 0, 0, 0, 0]), at: 2) }, "tRNS")
+        expectError(edited { $0.insert(self.chunk("QUUX", []), at: 2) }, "unknown critical chunk QUUX")
+        expectError(edited { $0.insert(self.chunk("IDAT", []), at: 6) }, "IDAT chunks are not consecutive")
+        expectError(edited { $0[0].data[0...7] = [0, 1, 0, 0, 0, 1, 0, 0] }, "more than the limit")
+        expectError(png, "more than the limit of 5000", maxPixels: 5000)  // 3 frames of 64×48 = 9216 pixels
+        XCTAssertNoThrow(try APNG.decode(png, maxPixels: 9216))
+        expectError(edited { $0.removeLast() }, "truncated")
+        // Image data that inflates to more than the frame's rectangle is cut off at the rectangle's size.
+        let bomb = storedZlib([UInt8](repeating: 0, count: 2_000_000))
+        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + bomb }, "more than the expected")
+        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib([0, 1, 2]) }, "bytes of image data where")
+        let rect = (chunks[7].u32(4), chunks[7].u32(8))
+        var badFilter = [UInt8](repeating: 0, count: rect.1 * (1 + rect.0 * 4))
+        badFilter[0] = 7
+        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib(badFilter) }, "unknown filter type")
+        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + [0x78, 0x01, 0xFF] }, "damaged compressed data")
+        expectError(edited { $0[8].data += [0] }, "data continues after the end")
+        expectError(edited { $0[8].data = Array($0[8].data.dropLast(3)) }, "compressed data ends early")
+        XCTAssertEqual(decodeError(try PNG.encode(APNGTests.frames[0])), "APNG: not an animated PNG (no acTL chunk before IDAT)")
+        XCTAssertEqual(decodeError([]), "not a PNG file (no data)")
+    }
+
+    // MARK: - The C shim's zlib and filter functions
+
+    func testDeflateAndInflateRoundTripWithinHardLimits() {
+        let input = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 * $0 >> 7) }
+        for (level, strategy) in [(0, CPNG_STRATEGY_DEFAULT), (6, CPNG_STRATEGY_RLE), (9, CPNG_STRATEGY_FIXED), (1, CPNG_STRATEGY_HUFFMAN_ONLY)] {
+            let bound = cpng_deflate_bound(input.count, Int32(level), strategy)
+            var compressed = [UInt8](repeating: 0, count: bound)
+            var size = 0
+            XCTAssertEqual(cpng_deflate(input, input.count, Int32(level), strategy, &compressed, bound, &size, nil, 0), CPNG_OK)
+            compressed.removeLast(bound - size)
+            var output = [UInt8](repeating: 0, count: input.count)
+            var produced = 0
+            XCTAssertEqual(cpng_inflate(compressed, compressed.count, &output, output.count, &produced, nil, 0), CPNG_OK)
+            XCTAssertEqual(produced, input.count)
+            XCTAssertEqual(output, input, "level \(level), strategy \(strategy)")
+            // One byte less room is refused, and nothing is written past the buffer.
+            var short = [UInt8](repeating: 0xAB, count: input.count)
+            XCTAssertEqual(cpng_inflate(compressed, compressed.count, &short, input.count - 1, &produced, nil, 0), CPNG_ERR_TOO_LARGE)
+            XCTAssertEqual(short.last, 0xAB)
+            XCTAssertEqual(produced, 0)
+            // More room than needed is fine: the caller checks the count.
+            var roomy = [UInt8](repeating: 0, count: input.count + 10)
+            XCTAssertEqual(cpng_inflate(compressed, compressed.count, &roomy, roomy.count, &produced, nil, 0), CPNG_OK)
+            XCTAssertEqual(produced, input.count)
+        }
+        var tiny = [UInt8](repeating: 0, count: 8)
+        var size = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        XCTAssertEqual(cpng_deflate(input, input.count, 0, CPNG_STRATEGY_DEFAULT, &tiny, tiny.count, &size, &message, message.count),
+                       CPNG_ERR_TOO_LARGE)
+        XCTAssertEqual(String(cString: message), "compressed data does not fit in 8 bytes")
+        XCTAssertEqual(cpng_deflate(input, input.count, 10, CPNG_STRATEGY_DEFAULT, &tiny, tiny.count, &size, nil, 0), CPNG_ERR_INVALID_ARGUMENT)
+        XCTAssertEqual(cpng_deflate_bound(100, 6, 99), 0)
+        XCTAssertEqual(cpng_crc32(0, Array("IEND".utf8), 4), 0xAE42_6082)
+    }
+
+    func testRowFiltersRoundTripAndAdaptivePicksTheSmallestSum() {
+        let width = 33, bpp = 4, rowBytes = width * bpp
+        let rows = (0..<6).map { y in (0..<rowBytes).map { UInt8(truncatingIfNeeded: ($0 * 37 + y * 11) ^ ($0 >> 3)) } }
+        for filter in [CPNG_FILTER_NONE, CPNG_FILTER_SUB, CPNG_FILTER_UP, CPNG_FILTER_AVERAGE, CPNG_FILTER_PAETH, CPNG_FILTER_ADAPTIVE] {
+            var previous: [UInt8]?
+            for row in rows {
+                var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
+                XCTAssertEqual(cpng_filter_row(filter, row, previous, rowBytes, bpp, &filtered), CPNG_OK)
+                if filter != CPNG_FILTER_ADAPTIVE { XCTAssertEqual(Int32(filtered[0]), filter) }
+                var restored = Array(filtered[1...])
+                XCTAssertEqual(cpng_unfilter_row(filtered[0], &restored, previous, rowBytes, bpp), CPNG_OK)
+                XCTAssertEqual(restored, row, "filter \(filter)")
+                previous = row
+            }
+        }
+        // A row equal to the one above: Up makes it all zeros, which adaptive must choose.
+        var out = [UInt8](repeating: 0, count: rowBytes + 1)
+        XCTAssertEqual(cpng_filter_row(CPNG_FILTER_ADAPTIVE, rows[3], rows[3], rowBytes, bpp, &out), CPNG_OK)
+        XCTAssertEqual(out, [UInt8(CPNG_FILTER_UP)] + [UInt8](repeating: 0, count: rowBytes))
+        var row = rows[0]
+        XCTAssertEqual(cpng_unfilter_row(5, &row, nil, rowBytes, bpp), CPNG_ERR_CORRUPT)
+        XCTAssertEqual(cpng_filter_row(6, rows[0], nil, rowBytes, bpp, &out), CPNG_ERR_INVALID_ARGUMENT)
+    }
+}
