@@ -2,61 +2,19 @@ import Foundation
 import RevealRender
 import XCTest
 
-/// `reveal-render compare`, run as a subprocess: exit 0 when the images or folders match, 1 when they
-/// differ (report on standard output), 2 on bad input with one line on standard error.
-final class CompareCLITests: XCTestCase {
-    private struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
+/// `reveal-render compare`, run as a subprocess (through `CLITestCase`): exit 0 when the images or
+/// folders match, 1 when they differ (report on standard output), 2 on bad input with one line on
+/// standard error.
+final class CompareCLITests: CLITestCase {
     private var work = ""
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        work = try TestImages.temporaryFolder(self, "CompareCLITests")
+        work = try makeWorkspace().path
     }
 
-    private struct MissingExecutable: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// `reveal-render` in the products folder that holds this test bundle (on Linux the bundle's URL
-    /// may be that folder itself).
-    private func executable() throws -> URL {
-        let bundle = Bundle(for: CompareCLITests.self).bundleURL
-        for folder in [bundle.deletingLastPathComponent(), bundle] {
-            let url = folder.appendingPathComponent("reveal-render")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: url.path) {
-                return url
-            }
-        }
-        throw MissingExecutable(description: "reveal-render is not built beside \(bundle.path); run `swift build --build-tests` first")
-    }
-
-    private func run(_ args: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["compare"] + args
-        process.currentDirectoryURL = URL(fileURLWithPath: work)
-        let out = work + "/.stdout", err = work + "/.stderr"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: err)), as: UTF8.self))
+    private func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        try run(["compare"] + args, in: URL(fileURLWithPath: work), file: file, line: line)
     }
 
     private func png(_ name: String, _ image: Pixmap) throws -> String {
