@@ -6,7 +6,7 @@ reveal-render compare: compares two PNG images, or two folders of frames, pixel 
 
 USAGE
   reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [OPTIONS]
-  reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT_DIR] [OPTIONS]
+  reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [OPTIONS]
 
 Exact by default: a pixel differs when any of its bytes differs.
 
@@ -18,8 +18,10 @@ OPTIONS
   --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
   --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
   --diff PATH          files: write the diff image there: differences red over a faded grey copy of
-                       EXPECTED, antialiasing yellow. Folders: a folder of side-by-side frames
-                       (expected | actual | diff) for the frames that differ, named like them.
+                       EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side
+                       for each frame that differs, as an animated PNG at 2 frames per second when
+                       PATH ends in .png (nothing is written when no frame differs), else as PNG
+                       files named like the frames in the folder PATH.
 
 FOLDERS
   Frames pair by name (frame-00000.png, …); other files (manifest.json) are ignored. Frames missing
@@ -122,8 +124,13 @@ func compareCommand(_ argv: [String]) -> Int32 {
         if folders {
             let result = try compare(expectedFolder: args.expected, actualFolder: args.actual, options: args.options)
             if let out = args.diff {
-                var sink = try DiffFrameFolder(path: out)
-                try SequenceDiff.write(result, into: &sink)
+                if out.lowercased().hasSuffix(".png") {
+                    var sink = try APNGDiffSink(path: out, for: result)
+                    try SequenceDiff.write(result, into: &sink)
+                } else {
+                    var sink = try DiffFrameFolder(path: out)
+                    try SequenceDiff.write(result, into: &sink)
+                }
             }
             print(result.report)
             passed = result.passed

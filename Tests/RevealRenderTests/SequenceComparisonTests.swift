@@ -147,6 +147,44 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertEqual(sink.finished, 1)
     }
 
+    func testTheAnimatedDiffHasOneFramePerDifferingFramePaddedToTheLargest() throws {
+        let image = try TestImages.gradient(6, 4)
+        let expected = try folder([0: image, 1: image, 2: image, 3: image], label: "expected")
+        let bigger = try TestImages.gradient(7, 5)
+        let actual = try folder([0: image.nudged(x: 1, y: 1, by: 1), 1: image, 2: bigger, 3: image.nudged(x: 5, y: 3, by: -1)],
+                                label: "actual")
+        let result = try compare(expectedFolder: expected, actualFolder: actual)
+        XCTAssertEqual(result.differingFrames.map(\.name), ["frame-00000.png", "frame-00002.png", "frame-00003.png"])
+        let path = try TestImages.temporaryFolder(self, "apng") + "/diff.png"
+        var sink = try APNGDiffSink(path: path, for: result)
+        XCTAssertEqual(try SequenceDiff.write(result, into: &sink), 3)
+        let animation = try APNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        // The pair of sizes 6×4 and 7×5 makes the widest frame: 6 + 7 + 7 + 2 gaps, 5 high.
+        XCTAssertEqual(PixelSize(width: animation.width, height: animation.height),
+                       PixelSize(width: 20 + 2 * SequenceDiff.gap, height: 5))
+        XCTAssertEqual(animation.frames.count, 3)
+        XCTAssertEqual(animation.frames.first?.control.delay ?? 0, 0.5, accuracy: 1e-9)
+        let first = try SequenceDiff.sideBySide(expected: image, actual: image.nudged(x: 1, y: 1, by: 1),
+                                                diff: compare(expected: image, actual: image.nudged(x: 1, y: 1, by: 1)).diffImage)
+        let shown = animation.frames[0].pixmap
+        for y in 0..<shown.height {
+            for x in 0..<shown.width {
+                let inside = x < first.width && y < first.height
+                XCTAssertEqual(shown[x, y], inside ? first[x, y] : SequenceDiff.gapColor, "(\(x), \(y))")
+            }
+        }
+        XCTAssertEqual(animation.frames[1].pixmap, try SequenceDiff.sideBySide(expected: image, actual: bigger, diff: nil))
+    }
+
+    func testNoAnimatedDiffWhenNothingDiffers() throws {
+        let image = try TestImages.gradient(6, 4)
+        let result = try compare(expectedFolder: try folder([0: image], label: "expected"), actualFolder: try folder([0: image], label: "actual"))
+        let path = try TestImages.temporaryFolder(self, "apng") + "/diff.png"
+        var sink = try APNGDiffSink(path: path, for: result)
+        XCTAssertEqual(try SequenceDiff.write(result, into: &sink), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
     // MARK: - Rendering frames in memory
 
     func testRenderFrameMatchesTheSequenceFrame() throws {

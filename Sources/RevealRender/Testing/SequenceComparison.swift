@@ -130,9 +130,9 @@ private func readFrame(_ folder: String, _ name: String) throws(ComparisonInputE
 
 /// Receives side-by-side diff frames (expected | actual | diff), one per differing frame, in frame order.
 ///
-/// This is the hook for an animated diff: today `DiffFrameFolder` writes PNG frames into a folder; an
-/// APNG writer adopts this protocol and gets the same frames. Frames of one sequence usually share one
-/// size; a pair whose images differ in size gives a frame of another size (an APNG writer should pad).
+/// `DiffFrameFolder` writes them as PNG files into a folder, `APNGDiffSink` as one animated PNG. Frames
+/// of one sequence usually share one size; a pair whose images differ in size gives a frame of another
+/// size.
 public protocol DiffFrameSink {
     /// One side-by-side frame; `name` is the frame's file name in the compared folders.
     mutating func append(_ frame: Pixmap, name: String) throws
@@ -166,6 +166,46 @@ public struct DiffFrameFolder: DiffFrameSink {
     }
 }
 
+/// Writes side-by-side diff frames as one animated PNG, at `fps` frames per second (default 2, so each
+/// differing frame can be read), looping forever; written atomically by `finish`.
+///
+/// The canvas is the largest side-by-side frame of the comparison; a smaller frame (a pair whose sizes
+/// differ) is drawn at the top left over `SequenceDiff.gapColor`. When no frame differs, no file is
+/// written (an animated PNG needs at least one frame).
+public final class APNGDiffSink: DiffFrameSink {
+    public let path: String
+    private let writer: APNGWriter?
+    private let canvas: PixelSize
+
+    public init(path: String, for comparison: SequenceComparison, fps: Double = 2) throws(OutputError) {
+        self.path = path
+        let sizes = comparison.differingFrames.map {
+            SequenceDiff.sideBySideSize(expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize)
+        }
+        canvas = PixelSize(width: sizes.map(\.width).max() ?? 1, height: sizes.map(\.height).max() ?? 1)
+        writer = sizes.isEmpty ? nil
+            : try APNGWriter(path: path, width: canvas.width, height: canvas.height, fps: fps, frameCount: sizes.count)
+    }
+
+    public func append(_ frame: Pixmap, name: String) throws {
+        guard let writer else { throw OutputError(path: path, reason: "no differing frames were expected") }
+        if PixelSize(frame) == canvas {
+            try writer.append(frame)
+            return
+        }
+        var padded = try Pixmap(width: canvas.width, height: canvas.height, fill: SequenceDiff.gapColor)
+        for y in 0..<frame.height {
+            padded.bytes.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + frame.width) * 4,
+                                         with: frame.bytes[y * frame.width * 4..<(y + 1) * frame.width * 4])
+        }
+        try writer.append(padded)
+    }
+
+    public func finish() throws {
+        try writer?.finish()
+    }
+}
+
 /// Side-by-side pictures of differences: expected | actual | diff.
 public enum SequenceDiff {
     /// Pixels between the panels.
@@ -177,10 +217,10 @@ public enum SequenceDiff {
     /// as they are (transparency included); the diff panel is left grey when the sizes differ.
     public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?) throws -> Pixmap {
         let panels = [expected, actual, diff]
-        let diffWidth = diff?.width ?? max(expected.width, actual.width)
-        let width = expected.width + actual.width + diffWidth + 2 * gap
-        let height = max(expected.height, actual.height, diff?.height ?? 0)
-        var canvas = try Pixmap(width: width, height: height, fill: gapColor)
+        let diffWidth = max(expected.width, actual.width)
+        let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual))
+        let width = size.width
+        var canvas = try Pixmap(width: width, height: size.height, fill: gapColor)
         var left = 0
         for (k, panel) in panels.enumerated() {
             if let panel {
@@ -194,6 +234,13 @@ public enum SequenceDiff {
             left += (k == 2 ? diffWidth : panel!.width) + gap
         }
         return canvas
+    }
+
+    /// The size of `sideBySide` for images of these sizes (the diff, when there is one, has the
+    /// expected image's size, which is then the actual's too).
+    public static func sideBySideSize(expected: PixelSize, actual: PixelSize) -> PixelSize {
+        PixelSize(width: expected.width + actual.width + max(expected.width, actual.width) + 2 * gap,
+                  height: max(expected.height, actual.height))
     }
 
     /// Sends a side-by-side frame for every frame of `comparison` that did not pass into `sink`, in frame
