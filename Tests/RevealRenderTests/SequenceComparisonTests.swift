@@ -174,6 +174,12 @@ final class SequenceComparisonTests: XCTestCase {
             }
         }
         XCTAssertEqual(animation.frames[1].pixmap, try SequenceDiff.sideBySide(expected: image, actual: bigger, diff: nil))
+
+        // Frames from elsewhere that do not fit are refused, not drawn out of bounds.
+        let other = try APNGDiffSink(path: path, for: result)
+        XCTAssertThrowsError(try other.append(try TestImages.gradient(40, 4), name: "frame-00009.png")) { error in
+            XCTAssertTrue("\(error)".contains("frame-00009.png is 40×4, larger than the animation's"), "\(error)")
+        }
     }
 
     func testNoAnimatedDiffWhenNothingDiffers() throws {

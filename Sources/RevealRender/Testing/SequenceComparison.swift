@@ -193,6 +193,9 @@ public final class APNGDiffSink: DiffFrameSink {
             try writer.append(frame)
             return
         }
+        guard frame.width <= canvas.width, frame.height <= canvas.height else {
+            throw OutputError(path: path, reason: "\(name) is \(PixelSize(frame)), larger than the animation's \(canvas)")
+        }
         var padded = try Pixmap(width: canvas.width, height: canvas.height, fill: SequenceDiff.gapColor)
         for y in 0..<frame.height {
             padded.bytes.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + frame.width) * 4,
