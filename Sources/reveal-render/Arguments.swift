@@ -22,6 +22,7 @@ struct Arguments {
     var time: Double?
     var frame: Int?
     var quiet = false
+    var debugOverlay = false
     var apng: String?
     var loops = 0
     var filmstrip: String?
@@ -75,6 +76,7 @@ struct Arguments {
             case "--frame": frame = try integer(arg)
             case "--frames": frames = try Arguments.range(try value(arg))
             case "--quiet", "-q": quiet = true
+            case "--debug-overlay": debugOverlay = true
             case "--apng": apng = try value(arg)
             case "--loops": loops = min(try integer(arg), Int(Int32.max))
             case "--filmstrip": filmstrip = try value(arg)
@@ -106,6 +108,7 @@ struct Arguments {
         if sources > 1 { throw UsageError(message: "give one of --stroke, --circle and --demo") }
         if sources == 0 { throw UsageError(message: "nothing to render: give --stroke FILE, --circle FILE or --demo scratch|circle") }
         if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch, circle)") }
+        if debugOverlay && isCircle { throw UsageError(message: "--debug-overlay applies to the scratch card") }
         if origin != nil && !isCircle { throw UsageError(message: "--origin applies to the circle reveal (--circle or --demo circle)") }
         if out == nil && (isStill || (apng == nil && filmstrip == nil)) {
             throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)")

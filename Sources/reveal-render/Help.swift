@@ -8,7 +8,6 @@ USAGE
   reveal-render --circle FILE.json --out DIR       circle reveal frames from a scene file
   reveal-render --demo scratch|circle --out DIR    the seed demos, no file needed
   reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
-  reveal-render compare EXPECTED ACTUAL [--diff OUT]  compare two PNGs or frame folders (compare --help)
 
 OUTPUT
   --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json
@@ -25,6 +24,8 @@ OUTPUT
   --loops N         how often the animated PNG plays (0 = forever, the default).
   --filmstrip FILE  K evenly spaced frames side by side (first and last included) on white.
   --count K         frames in the filmstrip (default 6).
+  --debug-overlay   scratch card: draw the touch samples, the brush path, the coverage grid's
+                    cleared cells and a bar filling up to the reveal threshold on every frame.
   --fps N           frames per second, 0 < N <= 240 (default: the file's, else 60).
   --scale S         pixels per point, 0 < S <= 16 (default: the file's, else 2).
   --reduce-motion   as with Reduce Motion on: the scratch cover vanishes instead of fading; the
@@ -78,6 +79,10 @@ THE CIRCLE SCENE FILE
 
 EXIT CODES
   0 done · 1 the output could not be written · 2 bad input (the message names file, JSON path, reason)
+
+MORE COMMANDS
+  reveal-render strokes zigzag|spiral|taps [options] > strokes.json    generate a stroke file
+  reveal-render compare EXPECTED ACTUAL                                 compare images or folders
 
 EXAMPLES
   reveal-render --demo scratch --out frames/

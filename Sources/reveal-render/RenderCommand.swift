@@ -14,9 +14,10 @@ enum Effect {
         }
     }
 
-    func sequence(hold: Double) throws -> any FrameSequence {
+    func sequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
         switch self {
-        case let .scratch(scene): return try present(ScratchSequence(scene: scene, hold: hold), scene.card)
+        case let .scratch(scene):
+            return try present(ScratchSequence(scene: scene, hold: hold, debugOverlay: debugOverlay), scene.card)
         case let .circle(scene): return try present(CircleRevealSequence(scene: scene, hold: hold), scene.card)
         }
     }
@@ -153,7 +154,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         return 2
     }
     do {
-        var sequence = try effect.sequence(hold: args.hold)
+        var sequence = try effect.sequence(hold: args.hold, debugOverlay: args.debugOverlay)
         if let index = stillIndex {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             if !args.quiet {

@@ -73,9 +73,10 @@ class CLITestCase: XCTestCase {
 
     /// Runs `reveal-render args` in `directory` with standard input at end of file; a run that takes
     /// longer than `timeout` seconds is killed and fails the test.
+    /// Runs reveal-render (or `executable`, e.g. a shell that sets limits first) with `args`.
     func run(_ args: [String], in directory: URL, timeout: TimeInterval = CLITestCase.runTimeout,
-                     file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
-        let executable = try executableURL()
+             executable: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        let executable = try executable ?? executableURL()
         captureCount += 1
         let capture = root.appendingPathComponent("capture", isDirectory: true)
         let stdoutURL = capture.appendingPathComponent("stdout-\(captureCount).txt")

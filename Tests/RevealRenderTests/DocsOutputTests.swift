@@ -67,3 +67,35 @@ final class DocsOutputTests: XCTestCase {
         XCTAssertLessThan(animated * 3, total, "changed rectangles make the animation a fraction of its frames")
     }
 }
+
+/// The debug overlay draws the grid, the path, the samples and the threshold bar, and only those.
+final class DebugOverlayTests: XCTestCase {
+    func testOverlayShowsCellsSamplesAndProgress() throws {
+        var scene = ScratchScene(width: 240, height: 240)
+        scene.scale = 1
+        scene.cover = .color(Color(white: 0.5))
+        scene.brushWidth = 20
+        scene.revealThreshold = 0.5
+        scene.strokes = [[TouchSample(x: 55, y: 55, time: 0), TouchSample(x: 95, y: 55, time: 0)]]
+        var plain = try ScratchSequence(scene: scene)
+        var debug = try ScratchSequence(scene: scene, debugOverlay: true)
+        let a = try plain.render(frame: 0), b = try debug.render(frame: 0)
+        // A sample is a (95 % opaque) white dot over the content.
+        XCTAssertGreaterThan(min(b[55, 55].r, b[55, 55].g, b[55, 55].b), 240)
+        XCTAssertLessThan(a[55, 55].g, 200)
+        // The cell [50, 60)×[60, 70) is cleared (its centre is exactly the brush radius, 10, from the
+        // first sample), but pixel (52, 68) is 13 from the line, so the cover shows there: tinted.
+        let gray = PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255)
+        XCTAssertEqual(a[52, 68], gray)
+        XCTAssertNotEqual(b[52, 68], gray)
+        XCTAssertEqual(b[75, 90], a[75, 90], "uncleared, untouched pixels stay as they were")
+        // ...and the bar fills coverage / threshold of its width, from the left.
+        let state = ScratchTimeline(scene: scene).frame(0)
+        let progress = state.coverage / 0.5
+        XCTAssertGreaterThan(progress, 0)
+        let barY = 240 - 8 - 2, left = 16, width = 240 - 32
+        XCTAssertEqual(b[left + 1, barY], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertNotEqual(b[left + width - 2, barY], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertNotEqual(b[left + width - 2, barY], a[left + width - 2, barY], "the bar's background darkens")
+    }
+}

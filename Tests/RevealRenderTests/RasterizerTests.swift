@@ -195,21 +195,6 @@ final class RasterizerTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test data.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-    }
-}
 
 /// The bench frame the reference libraries were measured on (cairo: mean 0.79, 99.9th 6.0 levels;
 /// Skia 2.56 / 36.5), cropped to a window where strokes overlap so a debug build stays quick.

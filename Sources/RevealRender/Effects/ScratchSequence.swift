@@ -3,12 +3,15 @@ public struct ScratchSequence: FrameSequence {
     public let timeline: ScratchTimeline
     public let frameCount: Int
     private var renderer: ScratchCardRenderer
+    private var overlay: ScratchDebugOverlay?
 
-    /// `hold` seconds of still frames follow the end of the animation.
-    public init(scene: ScratchScene, hold: Double = 0) throws {
+    /// `hold` seconds of still frames follow the end of the animation; `debugOverlay` draws the
+    /// touch samples, the brush path, the cleared grid cells and the threshold progress on each frame.
+    public init(scene: ScratchScene, hold: Double = 0, debugOverlay: Bool = false) throws {
         timeline = ScratchTimeline(scene: scene)
         frameCount = timeline.frameCount(hold: hold)
         renderer = try ScratchCardRenderer(timeline: timeline)
+        overlay = debugOverlay ? try ScratchDebugOverlay(timeline: timeline) : nil
     }
 
     public var pixelWidth: Int { timeline.scene.pixelWidth }
@@ -21,7 +24,9 @@ public struct ScratchSequence: FrameSequence {
     }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
-        renderer.render(frame: index)
+        var frame = renderer.render(frame: index)
+        overlay?.draw(timeline.frame(index), on: &frame)
+        return frame
     }
 
     public func time(ofFrame index: Int) -> Double {

@@ -38,6 +38,28 @@ public enum Compositor {
         }
     }
 
+    /// Source-over of one color through a coverage mask, for the rows given.
+    public static func fill(_ color: PremultipliedRGBA8, mask: Mask, onto destination: inout Pixmap, rows: RowRange) {
+        precondition(mask.width == destination.width && mask.height == destination.height)
+        let rows = rows.clamped(to: destination.height)
+        guard !rows.isEmpty else { return }
+        let width = destination.width
+        var source = [UInt8](repeating: 0, count: width * 4)
+        for x in 0..<width {
+            source[x * 4] = color.r; source[x * 4 + 1] = color.g; source[x * 4 + 2] = color.b; source[x * 4 + 3] = color.a
+        }
+        source.withUnsafeBufferPointer { src in
+            mask.bytes.withUnsafeBufferPointer { m in
+                destination.bytes.withUnsafeMutableBufferPointer { dst in
+                    for y in rows.lower..<rows.upper {
+                        sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[y * width..<(y + 1) * width]), opacity: 255,
+                                   onto: UnsafeMutableBufferPointer(rebasing: dst[y * width * 4..<(y + 1) * width * 4]))
+                    }
+                }
+            }
+        }
+    }
+
     /// The hot loop: source-over of a run of pixels (`dst.count / 4` of them, 4 bytes each), each
     /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`.
     @inline(__always)
