@@ -5,6 +5,8 @@ let package = Package(
     name: "reveal-render",
     products: [
         .library(name: "RevealRender", targets: ["RevealRender"]),
+        // Golden-image assertions for XCTest and Swift Testing; for test targets only.
+        .library(name: "RevealRenderTesting", targets: ["RevealRenderTesting"]),
         .executable(name: "reveal-render", targets: ["reveal-render"]),
     ],
     targets: [
@@ -17,9 +19,11 @@ let package = Package(
         // The only code that calls libpng: every setjmp/longjmp stays in here.
         .target(name: "CPNG", dependencies: ["CLibPNG"]),
         .target(name: "RevealRender", dependencies: ["CPNG"]),
+        // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
+        .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
         .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
-        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender"]),
+        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting"]),
     ]
 )

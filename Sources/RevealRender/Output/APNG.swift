@@ -293,13 +293,8 @@ public final class APNGWriter {
     }
 }
 
-/// A rectangle of whole pixels.
-struct PixelRect: Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-
+/// `PixelRect` itself (a rectangle of whole pixels) is public, in Testing/ImageComparison.swift.
+extension PixelRect {
     /// The bounding rectangle of the pixels that differ between two same-sized pixmaps; nil when none do.
     static func changed(from old: Pixmap, to new: Pixmap) -> PixelRect? {
         precondition(old.width == new.width && old.height == new.height)

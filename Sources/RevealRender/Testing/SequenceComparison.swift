@@ -1,0 +1,265 @@
+import Foundation
+
+/// Why two frame folders (or two images) could not be compared at all: a folder or PNG that cannot be
+/// read. The message names the path.
+public struct ComparisonInputError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// One frame found in both folders, and how it compared.
+public struct FrameComparison: Equatable, Sendable {
+    /// The file name, `frame-NNNNN.png`.
+    public var name: String
+    public var comparison: Comparison
+}
+
+/// What comparing a folder of frames with a golden folder found. Frames pair by file name; only
+/// `frame-NNNNN.png` files take part (a manifest and other files are ignored).
+public struct SequenceComparison: Equatable, Sendable {
+    public var expectedFolder: String
+    public var actualFolder: String
+    /// Frames present in both folders, in frame order. Their `diffImage`s are not kept (a long sequence
+    /// would hold them all in memory); `SequenceDiff` renders them again for the frames that differ.
+    public var frames: [FrameComparison]
+    /// Frames in the expected folder that the actual folder lacks, in frame order.
+    public var missingFrames: [String]
+    /// Frames in the actual folder that the expected folder does not have, in frame order.
+    public var extraFrames: [String]
+
+    /// The frames present in both that did not pass, in frame order.
+    public var differingFrames: [FrameComparison] { frames.filter { !$0.comparison.passed } }
+
+    /// The first frame, in frame order, present in both folders that did not pass.
+    public var firstDifferingFrame: String? { frames.first { !$0.comparison.passed }?.name }
+
+    /// No frame missing, none extra, every pair passed.
+    public var passed: Bool { missingFrames.isEmpty && extraFrames.isEmpty && differingFrames.isEmpty }
+
+    /// A short summary for people: counts, the first differing frame and its figures, missing and
+    /// extra frames (the first few of each).
+    public var report: String {
+        let differing = differingFrames
+        var lines: [String] = []
+        if passed {
+            let changed = frames.filter { $0.comparison.verdict != .identical }.count
+            lines.append("match: \(frames.count) frame\(frames.count == 1 ? "" : "s")"
+                + (changed == 0 ? ", all identical" : ", \(changed) within tolerance"))
+            return lines.joined(separator: "\n")
+        }
+        lines.append("DIFFERENT: \(differing.count) of \(frames.count) frame\(frames.count == 1 ? "" : "s") differ"
+            + ", \(missingFrames.count) missing, \(extraFrames.count) extra")
+        if let first = differing.first {
+            lines.append("first differing frame: \(first.name)")
+            lines.append(contentsOf: first.comparison.report.split(separator: "\n").map { "  " + $0 })
+        }
+        if differing.count > 1 {
+            lines.append("differing frames: " + SequenceComparison.list(differing.map(\.name)))
+        }
+        if !missingFrames.isEmpty {
+            lines.append("missing from \(actualFolder): " + SequenceComparison.list(missingFrames))
+        }
+        if !extraFrames.isEmpty {
+            lines.append("extra in \(actualFolder): " + SequenceComparison.list(extraFrames))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Up to eight names, then "and N more".
+    private static func list(_ names: [String]) -> String {
+        let shown = names.prefix(8).joined(separator: ", ")
+        return names.count > 8 ? shown + " and \(names.count - 8) more" : shown
+    }
+}
+
+/// Compares every `frame-NNNNN.png` of `actualFolder` with the same-named frame of `expectedFolder`.
+///
+/// Frames are decoded and compared one pair at a time, so memory does not grow with the sequence.
+/// Throws `ComparisonInputError` when a folder cannot be listed, when neither holds a frame, or when a
+/// frame is not a readable PNG.
+public func compare(expectedFolder: String, actualFolder: String,
+                    options: ComparisonOptions = .init()) throws(ComparisonInputError) -> SequenceComparison {
+    let expected = try frameNames(in: expectedFolder)
+    let actual = try frameNames(in: actualFolder)
+    if expected.isEmpty && actual.isEmpty {
+        throw ComparisonInputError("\(expectedFolder) and \(actualFolder) hold no frame files (frame-NNNNN.png)")
+    }
+    let actualSet = Set(actual), expectedSet = Set(expected)
+    var result = SequenceComparison(expectedFolder: expectedFolder, actualFolder: actualFolder, frames: [],
+                                    missingFrames: expected.filter { !actualSet.contains($0) },
+                                    extraFrames: actual.filter { !expectedSet.contains($0) })
+    for name in expected where actualSet.contains(name) {
+        var comparison = compare(expected: try readFrame(expectedFolder, name), actual: try readFrame(actualFolder, name),
+                                 options: options)
+        comparison.diffImage = nil
+        result.frames.append(FrameComparison(name: name, comparison: comparison))
+    }
+    return result
+}
+
+/// The frame files of `folder`, in frame order (by number, so frame-100000 follows frame-99999).
+func frameNames(in folder: String) throws(ComparisonInputError) -> [String] {
+    guard let directory = opendir(folder) else {
+        throw ComparisonInputError("\(folder): cannot list the folder: \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        names.append(name)
+    }
+    return names.filter(FrameFolder.isFrameName).sorted { frameNumber($0) < frameNumber($1) || frameNumber($0) == frameNumber($1) && $0 < $1 }
+}
+
+private func frameNumber(_ name: String) -> Int {
+    Int(name.dropFirst(6).dropLast(4)) ?? Int.max
+}
+
+private func readFrame(_ folder: String, _ name: String) throws(ComparisonInputError) -> Pixmap {
+    do {
+        return try PNG.decode(contentsOf: folder + "/" + name)
+    } catch {
+        throw ComparisonInputError(error.message)
+    }
+}
+
+/// Receives side-by-side diff frames (expected | actual | diff), one per differing frame, in frame order.
+///
+/// `DiffFrameFolder` writes them as PNG files into a folder, `APNGDiffSink` as one animated PNG. Frames
+/// of one sequence usually share one size; a pair whose images differ in size gives a frame of another
+/// size.
+public protocol DiffFrameSink {
+    /// One side-by-side frame; `name` is the frame's file name in the compared folders.
+    mutating func append(_ frame: Pixmap, name: String) throws
+    /// Called once after the last frame (also when there were none).
+    mutating func finish() throws
+}
+
+/// Writes side-by-side diff frames as PNG files named like the frames they show, atomically, and on
+/// `finish` removes frame files of an earlier run that this run did not write (nothing else is touched).
+public struct DiffFrameFolder: DiffFrameSink {
+    public let folder: FrameFolder
+    public private(set) var written: [String] = []
+
+    public init(path: String) throws(OutputError) {
+        folder = try FrameFolder(path: path)
+    }
+
+    public mutating func append(_ frame: Pixmap, name: String) throws {
+        try AtomicFile.write(try PNG.encode(frame), to: folder.path + "/" + name)
+        written.append(name)
+    }
+
+    public mutating func finish() throws {
+        let keep = Set(written)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where FrameFolder.isFrameName(name) && !keep.contains(name) {
+            guard unlink(folder.path + "/" + name) == 0 || errno == ENOENT else {
+                throw OutputError.errno(folder.path + "/" + name, "cannot remove a diff frame of an earlier run")
+            }
+        }
+    }
+}
+
+/// Writes side-by-side diff frames as one animated PNG, at `fps` frames per second (default 2, so each
+/// differing frame can be read), looping forever; written atomically by `finish`.
+///
+/// The canvas is the largest side-by-side frame of the comparison; a smaller frame (a pair whose sizes
+/// differ) is drawn at the top left over `SequenceDiff.gapColor`. When no frame differs, no file is
+/// written (an animated PNG needs at least one frame).
+public final class APNGDiffSink: DiffFrameSink {
+    public let path: String
+    private let writer: APNGWriter?
+    private let canvas: PixelSize
+
+    public init(path: String, for comparison: SequenceComparison, fps: Double = 2) throws(OutputError) {
+        self.path = path
+        let sizes = comparison.differingFrames.map {
+            SequenceDiff.sideBySideSize(expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize)
+        }
+        canvas = PixelSize(width: sizes.map(\.width).max() ?? 1, height: sizes.map(\.height).max() ?? 1)
+        writer = sizes.isEmpty ? nil
+            : try APNGWriter(path: path, width: canvas.width, height: canvas.height, fps: fps, frameCount: sizes.count)
+    }
+
+    public func append(_ frame: Pixmap, name: String) throws {
+        guard let writer else { throw OutputError(path: path, reason: "no differing frames were expected") }
+        if PixelSize(frame) == canvas {
+            try writer.append(frame)
+            return
+        }
+        guard frame.width <= canvas.width, frame.height <= canvas.height else {
+            throw OutputError(path: path, reason: "\(name) is \(PixelSize(frame)), larger than the animation's \(canvas)")
+        }
+        var padded = try Pixmap(width: canvas.width, height: canvas.height, fill: SequenceDiff.gapColor)
+        for y in 0..<frame.height {
+            padded.bytes.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + frame.width) * 4,
+                                         with: frame.bytes[y * frame.width * 4..<(y + 1) * frame.width * 4])
+        }
+        try writer.append(padded)
+    }
+
+    public func finish() throws {
+        try writer?.finish()
+    }
+}
+
+/// Side-by-side pictures of differences: expected | actual | diff.
+public enum SequenceDiff {
+    /// Pixels between the panels.
+    public static let gap = 4
+    /// The colour of the gaps and of the space under a shorter panel: a middle grey.
+    public static let gapColor = PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255)
+
+    /// Expected, actual and diff side by side, `gap` pixels apart, top-aligned. The first two are copied
+    /// as they are (transparency included); the diff panel is left grey when the sizes differ.
+    public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?) throws -> Pixmap {
+        let panels = [expected, actual, diff]
+        let diffWidth = max(expected.width, actual.width)
+        let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual))
+        let width = size.width
+        var canvas = try Pixmap(width: width, height: size.height, fill: gapColor)
+        var left = 0
+        for (k, panel) in panels.enumerated() {
+            if let panel {
+                for y in 0..<panel.height {
+                    let source = y * panel.width * 4
+                    let target = (y * width + left) * 4
+                    canvas.bytes.replaceSubrange(target..<target + panel.width * 4,
+                                                 with: panel.bytes[source..<source + panel.width * 4])
+                }
+            }
+            left += (k == 2 ? diffWidth : panel!.width) + gap
+        }
+        return canvas
+    }
+
+    /// The size of `sideBySide` for images of these sizes (the diff, when there is one, has the
+    /// expected image's size, which is then the actual's too).
+    public static func sideBySideSize(expected: PixelSize, actual: PixelSize) -> PixelSize {
+        PixelSize(width: expected.width + actual.width + max(expected.width, actual.width) + 2 * gap,
+                  height: max(expected.height, actual.height))
+    }
+
+    /// Sends a side-by-side frame for every frame of `comparison` that did not pass into `sink`, in frame
+    /// order, then finishes the sink. Each pair is read and compared again (with the comparison's own
+    /// options) to draw its diff. Returns the number of frames sent.
+    @discardableResult
+    public static func write<Sink: DiffFrameSink>(_ comparison: SequenceComparison, into sink: inout Sink) throws -> Int {
+        var count = 0
+        for frame in comparison.differingFrames {
+            let expected = try readFrame(comparison.expectedFolder, frame.name)
+            let actual = try readFrame(comparison.actualFolder, frame.name)
+            let diff = compare(expected: expected, actual: actual, options: frame.comparison.options).diffImage
+            try sink.append(try sideBySide(expected: expected, actual: actual, diff: diff), name: frame.name)
+            count += 1
+        }
+        try sink.finish()
+        return count
+    }
+}

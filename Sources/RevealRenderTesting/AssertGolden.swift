@@ -1,0 +1,23 @@
+import RevealRender
+import XCTest
+
+/// Fails the XCTest unless `pixmap` matches the golden image `name` (exactly, unless `options` say
+/// otherwise).
+///
+/// The golden is `<folder of this test file>/__Goldens__/<TestFile>/<name>.png`, or
+/// `<directory>/<name>.png` (a relative `directory` is taken from the test file's folder). Record modes
+/// come from `REVEAL_RECORD` (`all | missing | failed | never`; default `missing`, or `never` when `CI` is
+/// set); a test that records fails, saying where. On a mismatch, expected, actual and diff PNGs go to
+/// `$REVEAL_ARTIFACTS` (default: `reveal-render-artifacts` in the temporary folder) and the failure names
+/// them with the figures. `settings` replaces the environment's, e.g. in tests of this function.
+@discardableResult
+public func assertGolden(_ pixmap: Pixmap, named name: String, options: ComparisonOptions = .init(),
+                         directory: String? = nil, settings: GoldenSettings? = nil,
+                         file: StaticString = #filePath, line: UInt = #line) -> GoldenResult {
+    let result = Golden.verify(pixmap, named: name, options: options, directory: directory, settings: settings,
+                               testFile: "\(file)")
+    if !result.passed {
+        XCTFail(result.message, file: file, line: line)
+    }
+    return result
+}

@@ -1,0 +1,27 @@
+#if canImport(Testing)
+import Foundation
+import RevealRender
+import Testing
+
+/// Records a Swift Testing issue unless `pixmap` matches the golden image `name`: `assertGolden` for
+/// `@Test` functions, with the same goldens, record modes and artifacts. On a mismatch the expected,
+/// actual and diff PNGs are also attached to the test.
+@discardableResult
+public func expectGolden(_ pixmap: Pixmap, named name: String, options: ComparisonOptions = .init(),
+                         directory: String? = nil, settings: GoldenSettings? = nil,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
+    let result = Golden.verify(pixmap, named: name, options: options, directory: directory, settings: settings,
+                               testFile: sourceLocation.filePath)
+    if !result.passed {
+        Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
+        if let files = result.artifacts {
+            for path in [files.expected, files.actual, files.diff].compactMap({ $0 }) {
+                if let bytes = FileManager.default.contents(atPath: path) {
+                    Attachment.record([UInt8](bytes), named: (path as NSString).lastPathComponent, sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+    return result
+}
+#endif

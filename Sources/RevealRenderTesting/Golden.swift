@@ -1,0 +1,235 @@
+import Foundation
+import RevealRender
+
+/// The files written for a golden that did not match, for people and CI to look at.
+public struct GoldenArtifacts: Equatable, Sendable {
+    /// The golden as it was before this run; nil when there was none or it could not be read.
+    public var expected: String?
+    /// The image the test produced.
+    public var actual: String
+    /// Differences in red over a faded copy of the golden; nil without a golden or when sizes differ.
+    public var diff: String?
+
+    public init(expected: String?, actual: String, diff: String?) {
+        self.expected = expected
+        self.actual = actual
+        self.diff = diff
+    }
+}
+
+/// What a golden check found and did. The test fails unless `passed`.
+public struct GoldenResult: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// The image matches the golden under the options.
+        case matched
+        /// The golden was written (created or replaced) under the record mode; the check fails.
+        case recorded
+        /// The image does not match, the golden is missing and recording is off, or something
+        /// could not be read or written.
+        case failed
+    }
+
+    public var outcome: Outcome
+    /// The golden's path (empty when the name is not usable).
+    public var goldenPath: String
+    /// The comparison with the golden, when there was a golden to compare with.
+    public var comparison: Comparison?
+    /// The expected, actual and diff files, when the check wrote them.
+    public var artifacts: GoldenArtifacts?
+    /// The failure message; a one-line confirmation when it matched.
+    public var message: String
+
+    public var passed: Bool { outcome == .matched }
+}
+
+/// Golden images kept beside the tests' sources: found from the test file's path, never from bundle
+/// resources (recording into a bundle's copy would be lost).
+///
+/// This is the engine under `assertGolden` (XCTest) and `expectGolden` (Swift Testing); it reports
+/// instead of failing, so it can be used with any test framework.
+public enum Golden {
+    /// `<folder of testFile>/__Goldens__/<testFile's name without extension>`.
+    public static func directory(forTestFile testFile: String) -> String {
+        let url = URL(fileURLWithPath: testFile)
+        return url.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+            .appendingPathComponent(url.deletingPathExtension().lastPathComponent).path
+    }
+
+    /// Checks `actual` against the golden `name` as the assertions do: in `directory` when given (a
+    /// relative one is taken from the test file's folder), else in `directory(forTestFile:)`; with
+    /// `settings`, else those of the environment (`GoldenSettings.current()`).
+    public static func verify(_ actual: Pixmap, named name: String, options: ComparisonOptions = .init(),
+                              directory: String? = nil, settings: GoldenSettings? = nil, testFile: String) -> GoldenResult {
+        let folder: String
+        if let directory {
+            folder = directory.hasPrefix("/") ? directory
+                : URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent(directory).standardized.path
+        } else {
+            folder = Golden.directory(forTestFile: testFile)
+        }
+        var resolved = GoldenSettings()
+        if let settings {
+            resolved = settings
+        } else {
+            do {
+                resolved = try GoldenSettings.current()
+            } catch {
+                return GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil, message: error.description)
+            }
+        }
+        return verify(actual, named: name, in: folder, options: options, settings: resolved)
+    }
+
+    /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
+    /// hold subfolders but no `..`), recording under `settings.recordMode`, writing artifacts to
+    /// `<settings.artifactsDirectory>/<last component of folder>/<name>.{expected,actual,diff}.png` when
+    /// it fails, and removing that name's old artifacts when it matches.
+    public static func verify(_ actual: Pixmap, named name: String, in folder: String,
+                              options: ComparisonOptions = .init(), settings: GoldenSettings) -> GoldenResult {
+        let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        let parts = stem.split(separator: "/", omittingEmptySubsequences: false)
+        guard !stem.isEmpty, !stem.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            return GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil,
+                                message: "golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")")
+        }
+        let check = Check(actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
+                          artifactsBase: settings.artifactsDirectory + "/" + URL(fileURLWithPath: folder).lastPathComponent + "/" + stem,
+                          options: options, mode: settings.recordMode)
+        return check.run()
+    }
+}
+
+/// One golden check, step by step.
+private struct Check {
+    let actual: Pixmap
+    let name: String
+    let goldenPath: String
+    let artifactsBase: String
+    let options: ComparisonOptions
+    let mode: RecordMode
+
+    func run() -> GoldenResult {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: goldenPath, isDirectory: &isFolder), !isFolder.boolValue else {
+            if mode == .never {
+                return failure(comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
+                               "no golden at \(goldenPath), and recording is off (REVEAL_RECORD=never, or CI is set)")
+            }
+            return record("recorded a new golden at \(goldenPath) (record mode \(mode.rawValue)): look at it, keep it with the tests, and run them again")
+        }
+        let expected: Pixmap
+        do {
+            expected = try PNG.decode(contentsOf: goldenPath)
+        } catch {
+            if mode == .all || mode == .failed {
+                return record("replaced an unreadable golden (\(error.message)) at \(goldenPath) (record mode \(mode.rawValue)): look at it and run the tests again")
+            }
+            return failure(comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
+                           "cannot read the golden: \(error.message)")
+        }
+        let comparison = compare(expected: expected, actual: actual, options: options)
+        if comparison.passed && !(mode == .all && comparison.verdict != .identical) {
+            removeArtifacts()
+            return GoldenResult(outcome: .matched, goldenPath: goldenPath, comparison: comparison, artifacts: nil,
+                                message: "golden \"\(name)\" matches (\(comparison.verdict == .identical ? "identical" : "within tolerance"))")
+        }
+        let artifacts = writeArtifacts(expected: expected, diff: comparison.diffImage)
+        let figures = "golden \"\(name)\" does not match \(goldenPath): " + summary(comparison)
+        if mode == .all || mode == .failed {
+            var result = record(figures + "\nrecorded the actual image as the new golden (record mode \(mode.rawValue)): look at it and run the tests again")
+            result.comparison = comparison
+            if case let .success(files) = artifacts {
+                result.artifacts = files
+                result.message += "\n" + listing(files)
+            }
+            return result
+        }
+        return failure(comparison: comparison, artifacts: artifacts, figures)
+    }
+
+    /// The figures of a failed comparison, on one line.
+    private func summary(_ c: Comparison) -> String {
+        if !c.sizesMatch { return "size mismatch: golden \(c.expectedSize), actual \(c.actualSize)" }
+        var text = "\(c.differingPixels) pixel\(c.differingPixels == 1 ? " differs" : "s differ") (allowed \(c.allowedPixels) of \(c.pixelCount))"
+            + ", largest difference \(c.largestChannelDifference) level\(c.largestChannelDifference == 1 ? "" : "s")"
+            + String(format: " (distance %.3g, threshold %g)", c.largestDistance, c.options.threshold)
+        if let box = c.boundingBox { text += ", bounding box \(box)" }
+        if c.options.antialiasing { text += ", \(c.antialiasedPixels) accepted as antialiasing" }
+        return text
+    }
+
+    private func listing(_ files: GoldenArtifacts) -> String {
+        ["expected: " + (files.expected ?? "(no golden)"), "actual:   " + files.actual,
+         "diff:     " + (files.diff ?? "(none: \(files.expected == nil ? "no golden" : "the sizes differ"))")]
+            .joined(separator: "\n")
+    }
+
+    private func failure(comparison: Comparison?, artifacts: Result<GoldenArtifacts, OutputError>, _ message: String) -> GoldenResult {
+        var result = GoldenResult(outcome: .failed, goldenPath: goldenPath, comparison: comparison, artifacts: nil, message: message)
+        switch artifacts {
+        case let .success(files):
+            result.artifacts = files
+            result.message += "\n" + listing(files)
+            if mode != .failed && mode != .all && comparison != nil {
+                result.message += "\nto accept the actual image, run the tests with REVEAL_RECORD=failed"
+            } else if comparison == nil && mode == .never {
+                result.message += "\nto record it, run the tests with REVEAL_RECORD=missing (off CI)"
+            }
+        case let .failure(error):
+            result.message += "\n(could not write the expected, actual and diff images: \(error))"
+        }
+        return result
+    }
+
+    /// Writes the actual image as the golden; the result fails either way.
+    private func record(_ message: String) -> GoldenResult {
+        do {
+            try writePNG(actual, to: goldenPath)
+            return GoldenResult(outcome: .recorded, goldenPath: goldenPath, comparison: nil, artifacts: nil, message: message)
+        } catch {
+            return GoldenResult(outcome: .failed, goldenPath: goldenPath, comparison: nil, artifacts: nil,
+                                message: "cannot record the golden: \(error)")
+        }
+    }
+
+    private func writeArtifacts(expected: Pixmap?, diff: Pixmap?) -> Result<GoldenArtifacts, OutputError> {
+        do {
+            var files = GoldenArtifacts(expected: nil, actual: artifactsBase + ".actual.png", diff: nil)
+            try writePNG(actual, to: files.actual)
+            if let expected {
+                files.expected = artifactsBase + ".expected.png"
+                try writePNG(expected, to: files.expected!)
+            } else {
+                unlink(artifactsBase + ".expected.png")
+            }
+            if let diff {
+                files.diff = artifactsBase + ".diff.png"
+                try writePNG(diff, to: files.diff!)
+            } else {
+                unlink(artifactsBase + ".diff.png")
+            }
+            return .success(files)
+        } catch let error as OutputError {
+            return .failure(error)
+        } catch {
+            return .failure(OutputError(path: artifactsBase, reason: "\(error)"))
+        }
+    }
+
+    private func removeArtifacts() {
+        for suffix in [".expected.png", ".actual.png", ".diff.png"] {
+            unlink(artifactsBase + suffix)
+        }
+    }
+
+    /// Creates the folders on the way and writes `pixmap` atomically.
+    private func writePNG(_ pixmap: Pixmap, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(try PNG.encode(pixmap), to: path)
+    }
+}

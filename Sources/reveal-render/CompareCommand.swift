@@ -1,0 +1,152 @@
+import Foundation
+import RevealRender
+
+let compareHelpText = """
+reveal-render compare: compares two PNG images, or two folders of frames, pixel by pixel.
+
+USAGE
+  reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [OPTIONS]
+  reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [OPTIONS]
+
+Exact by default: a pixel differs when any of its bytes differs.
+
+OPTIONS
+  --threshold T        per-pixel tolerance, 0…1, on pixelmatch's perceptual YIQ distance (0.1 ignores
+                       small colour shifts; default 0). Semi-transparent pixels are compared as seen
+                       over black and over white, the worse counts.
+  --antialiasing       a pixel that differs only because an edge moved inside it does not count.
+  --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
+  --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
+  --diff PATH          files: write the diff image there: differences red over a faded grey copy of
+                       EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side
+                       for each frame that differs, as an animated PNG at 2 frames per second when
+                       PATH ends in .png (nothing is written when no frame differs), else as PNG
+                       files named like the frames in the folder PATH.
+
+FOLDERS
+  Frames pair by name (frame-00000.png, …); other files (manifest.json) are ignored. Frames missing
+  from ACTUAL_DIR or extra in it make the folders differ; the report names the first differing frame.
+
+EXIT CODES
+  0 they match · 1 they differ (the report is on standard output) · 2 bad input (unreadable, not a
+  PNG, a file against a folder, bad options) or the diff could not be written.
+"""
+
+/// The parsed `compare` command line.
+private struct CompareArguments {
+    var expected = ""
+    var actual = ""
+    var diff: String?
+    var options = ComparisonOptions()
+    var help = false
+
+    init(_ args: [String]) throws(UsageError) {
+        var paths: [String] = []
+        var pixels: Int?, ratio: Double?
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
+            return args[i]
+        }
+        func fraction(_ flag: String) throws(UsageError) -> Double {
+            let text = try value(flag)
+            guard let x = Double(text), x.isFinite, (0...1).contains(x) else {
+                throw UsageError(message: "\(flag): expected a number from 0 to 1, got \"\(text)\"")
+            }
+            return x
+        }
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--diff": diff = try value(arg)
+            case "--threshold": options.threshold = try fraction(arg)
+            case "--antialiasing": options.antialiasing = true
+            case "--max-diff-pixels":
+                let text = try value(arg)
+                guard let n = Int(text), n >= 0 else {
+                    throw UsageError(message: "\(arg): expected a whole number, got \"\(text)\"")
+                }
+                pixels = n
+            case "--max-diff-ratio": ratio = try fraction(arg)
+            case "--help", "-h": help = true
+            default:
+                if arg.hasPrefix("-") && arg != "-" { throw UsageError(message: "unknown option \(arg)") }
+                paths.append(arg)
+            }
+            i += 1
+        }
+        if help { return }
+        guard paths.count == 2 else {
+            throw UsageError(message: paths.count < 2 ? "compare needs EXPECTED and ACTUAL (two PNG files or two folders)"
+                                                      : "compare takes two paths, got \(paths.count)")
+        }
+        if pixels != nil && ratio != nil { throw UsageError(message: "give --max-diff-pixels or --max-diff-ratio, not both") }
+        if let pixels { options.budget = .pixels(pixels) }
+        if let ratio { options.budget = .ratio(ratio) }
+        expected = paths[0]
+        actual = paths[1]
+    }
+}
+
+/// What is at a path: a folder, something else (read as a PNG), or nothing readable.
+private func isFolder(_ path: String) throws(UsageError) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        throw UsageError(message: "\(path): cannot open: \(String(cString: strerror(errno)))")
+    }
+    return (info.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// `reveal-render compare EXPECTED ACTUAL …`: exit 0 match, 1 differ (report on standard output),
+/// 2 bad input or a diff that could not be written (one line on standard error).
+func compareCommand(_ argv: [String]) -> Int32 {
+    let args: CompareArguments
+    let folders: Bool
+    do throws(UsageError) {
+        args = try CompareArguments(argv)
+        if args.help {
+            print(compareHelpText)
+            return 0
+        }
+        let expectedIsFolder = try isFolder(args.expected), actualIsFolder = try isFolder(args.actual)
+        guard expectedIsFolder == actualIsFolder else {
+            let (folder, file) = expectedIsFolder ? (args.expected, args.actual) : (args.actual, args.expected)
+            throw UsageError(message: "\(folder) is a folder but \(file) is not: compare two PNG files or two frame folders")
+        }
+        folders = expectedIsFolder
+    } catch {
+        report("reveal-render compare: \(error.message)")
+        return 2
+    }
+    do {
+        let passed: Bool
+        if folders {
+            let result = try compare(expectedFolder: args.expected, actualFolder: args.actual, options: args.options)
+            if let out = args.diff {
+                if out.lowercased().hasSuffix(".png") {
+                    var sink = try APNGDiffSink(path: out, for: result)
+                    try SequenceDiff.write(result, into: &sink)
+                } else {
+                    var sink = try DiffFrameFolder(path: out)
+                    try SequenceDiff.write(result, into: &sink)
+                }
+            }
+            print(result.report)
+            passed = result.passed
+        } else {
+            let expected = try PNG.decode(contentsOf: args.expected)
+            let actual = try PNG.decode(contentsOf: args.actual)
+            let result = compare(expected: expected, actual: actual, options: args.options)
+            if let out = args.diff, let image = result.diffImage {
+                try AtomicFile.write(try PNG.encode(image), to: out)
+            }
+            print(result.report)
+            passed = result.passed
+        }
+        return passed ? 0 : 1
+    } catch {
+        report("reveal-render compare: \(error)")
+        return 2
+    }
+}

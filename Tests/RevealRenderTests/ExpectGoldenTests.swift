@@ -1,0 +1,43 @@
+import Foundation
+import RevealRender
+import RevealRenderTesting
+import Testing
+
+/// `expectGolden` under Swift Testing. Scripts/test runs XCTest only (--disable-swift-testing); run these
+/// with `swift test --filter ExpectGoldenTests` (Swift Testing is on by default there).
+@Suite struct ExpectGoldenTests {
+    private func folders() throws -> (goldens: String, artifacts: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ExpectGoldenTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return (root.appendingPathComponent("goldens").path, root.appendingPathComponent("artifacts").path)
+    }
+
+    @Test func matchingGoldenRecordsNoIssue() throws {
+        let (goldens, artifacts) = try folders()
+        defer { try? FileManager.default.removeItem(atPath: (goldens as NSString).deletingLastPathComponent) }
+        let image = try Pixmap(width: 3, height: 2, fill: PremultipliedRGBA8(r: 9, g: 80, b: 200, a: 255))
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        try AtomicFile.write(try PNG.encode(image), to: goldens + "/blue.png")
+        let result = expectGolden(image, named: "blue", directory: goldens,
+                                  settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
+        #expect(result.passed)
+    }
+
+    @Test func mismatchRecordsAnIssueNamingTheFiles() throws {
+        let (goldens, artifacts) = try folders()
+        defer { try? FileManager.default.removeItem(atPath: (goldens as NSString).deletingLastPathComponent) }
+        let image = try Pixmap(width: 3, height: 2, fill: PremultipliedRGBA8(r: 9, g: 80, b: 200, a: 255))
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        try AtomicFile.write(try PNG.encode(image), to: goldens + "/blue.png")
+        var changed = image
+        changed[1, 1] = PremultipliedRGBA8(r: 9, g: 81, b: 200, a: 255)
+        var result: GoldenResult?
+        withKnownIssue {
+            result = expectGolden(changed, named: "blue", directory: goldens,
+                                  settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("1 pixel differs") && $0.rawValue.contains("blue.diff.png") }
+        }
+        #expect(result?.outcome == .failed)
+    }
+}

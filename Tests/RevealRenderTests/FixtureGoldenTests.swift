@@ -1,0 +1,149 @@
+import Foundation
+import RevealRender
+import RevealRenderTesting
+import XCTest
+
+/// A fixture scene of `Fixtures/scenes` and the key frames `Fixtures/scenes/key-frames` lists for it.
+struct FixtureScene {
+    enum Scene {
+        case scratch(ScratchScene)
+        case circle(CircleRevealScene)
+    }
+
+    /// The file name, e.g. `scratch-tap.scratch.json`.
+    var file: String
+    /// The file name without `.scratch.json` or `.circle.json`: its golden folder's name.
+    var name: String
+    var keyFrames: [Int]
+
+    var path: String { Repository.fixture("scenes/" + file) }
+    var goldenFolder: String { Repository.fixture("goldens/" + name) }
+
+    func load() throws -> Scene {
+        file.hasSuffix(".circle.json") ? .circle(try CircleSceneFile.load(path: path)) : .scratch(try ScratchSceneFile.load(path: path))
+    }
+
+    /// The frames as `reveal-render` draws them (and Scripts/update-goldens recorded them).
+    func sequence() throws -> any FrameSequence {
+        switch try load() {
+        case let .scratch(scene): return try scene.frameSequence()
+        case let .circle(scene): return try scene.frameSequence()
+        }
+    }
+
+    struct ListError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Every entry of `Fixtures/scenes/key-frames`, in order.
+    static func all() throws -> [FixtureScene] {
+        let text = try String(contentsOfFile: Repository.fixture("scenes/key-frames"), encoding: .utf8)
+        var scenes: [FixtureScene] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
+            let fields = line.split(separator: " ")
+            let file = String(fields[0])
+            let name: String
+            if file.hasSuffix(".scratch.json") {
+                name = String(file.dropLast(".scratch.json".count))
+            } else if file.hasSuffix(".circle.json") {
+                name = String(file.dropLast(".circle.json".count))
+            } else {
+                throw ListError(description: "key-frames: \(file) is not NAME.scratch.json or NAME.circle.json")
+            }
+            let frames = try fields.dropFirst().map { field throws(ListError) -> Int in
+                guard let n = Int(field) else { throw ListError(description: "key-frames: \(file): \"\(field)\" is not a frame number") }
+                return n
+            }
+            scenes.append(FixtureScene(file: file, name: name, keyFrames: frames))
+        }
+        return scenes
+    }
+}
+
+/// Every fixture scene rendered and compared with its golden key frames, exactly, through
+/// `assertGolden`; and the key-frame list kept honest.
+final class FixtureGoldenTests: XCTestCase {
+    func testEveryFixtureSceneMatchesItsGoldensExactly() throws {
+        let scenes = try FixtureScene.all()
+        XCTAssertGreaterThanOrEqual(scenes.count, 24)
+        for fixture in scenes {
+            var sequence = try fixture.sequence()
+            let frames = try sequence.renderFrames(fixture.keyFrames)
+            for (index, frame) in zip(fixture.keyFrames, frames) {
+                let result = assertGolden(frame, named: FrameFolder.frameName(index), options: .exact, directory: fixture.goldenFolder)
+                XCTAssertEqual(result.comparison?.verdict, .identical, "\(fixture.name) frame \(index)")
+            }
+        }
+    }
+
+    /// Each list starts at frame 0, ends at the sequence's last frame and, for a scratch card that
+    /// reveals, holds the first revealed frame: a changed timing cannot leave stale key frames behind.
+    func testKeyFramesCoverTheStartTheRevealAndTheEnd() throws {
+        for fixture in try FixtureScene.all() {
+            let frames = fixture.keyFrames
+            XCTAssertEqual(frames, frames.sorted(), fixture.file)
+            XCTAssertEqual(Set(frames).count, frames.count, fixture.file)
+            XCTAssertEqual(frames.first, 0, fixture.file)
+            XCTAssertGreaterThanOrEqual(frames.count, 3, fixture.file)
+            XCTAssertEqual(frames.last, try fixture.sequence().frameCount - 1, fixture.file)
+            if case let .scratch(scene) = try fixture.load() {
+                let timeline = ScratchTimeline(scene: scene)
+                if timeline.revealTime != nil {
+                    let reveal = (0..<timeline.frameCount()).first { timeline.frame($0).revealed }
+                    XCTAssertTrue(reveal.map(frames.contains) ?? false, "\(fixture.file): the reveal, frame \(reveal ?? -1), is not a key frame")
+                }
+            }
+        }
+    }
+
+    /// No scene without key frames, no golden folder without a scene, no stray golden frame.
+    func testTheListTheScenesAndTheGoldenFoldersAgree() throws {
+        let scenes = try FixtureScene.all()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.fixture("scenes")).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(Set(scenes.map(\.file)), Set(files))
+        XCTAssertEqual(scenes.count, Set(scenes.map(\.file)).count, "a scene is listed twice")
+        for fixture in scenes {
+            let goldens = try FileManager.default.contentsOfDirectory(atPath: fixture.goldenFolder)
+            XCTAssertEqual(Set(goldens), Set(fixture.keyFrames.map(FrameFolder.frameName)), fixture.name)
+        }
+    }
+
+    /// The small demo scenes are the seeds' demos at a smaller scale, not look-alikes.
+    func testSmallDemosAreTheDemoScenes() throws {
+        var scratch = DemoScenes.scratch
+        scratch.scale = 0.5
+        XCTAssertEqual(try ScratchSceneFile.load(path: Repository.fixture("scenes/scratch-demo-small.scratch.json")), scratch)
+        var circle = DemoScenes.circle
+        circle.scale = 0.25
+        XCTAssertEqual(try CircleSceneFile.load(path: Repository.fixture("scenes/circle-demo-small.circle.json")), circle)
+    }
+
+    /// Together the scenes cover what the goldens are meant to cover.
+    func testTheScenesCoverTheFeatures() throws {
+        var scratch: [ScratchScene] = [], circle: [CircleRevealScene] = []
+        for fixture in try FixtureScene.all() {
+            switch try fixture.load() {
+            case let .scratch(scene): scratch.append(scene)
+            case let .circle(scene): circle.append(scene)
+            }
+        }
+        func inView(_ s: TouchSample, _ scene: ScratchScene) -> Bool { s.x >= 0 && s.y >= 0 && s.x <= scene.width && s.y <= scene.height }
+        XCTAssertTrue(scratch.contains { $0.strokes.count == 1 && $0.strokes[0].count == 1 }, "a single tap")
+        XCTAssertTrue(scratch.contains { scene in scene.strokes.contains { $0.contains { !inView($0, scene) } } }, "strokes leaving the view")
+        XCTAssertTrue(scratch.contains { $0.reduceMotion && ScratchTimeline(scene: $0).revealTime != nil }, "Reduce Motion")
+        XCTAssertTrue(scratch.contains { !$0.revealActions.isEmpty }, "the VoiceOver action")
+        XCTAssertTrue(circle.contains { $0.reduceMotion }, "Reduce Motion (circle)")
+        XCTAssertEqual(Set(UnitPoint.named.values).subtracting(circle.map(\.origin)), [], "every named origin")
+        XCTAssertTrue(circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] >= $0.animation.settlingTime }, "a removal")
+        XCTAssertTrue(circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] < $0.animation.settlingTime }, "a mid-animation toggle")
+        XCTAssertTrue(circle.contains { if case .spring = $0.animation { return true } else { return false } }, "a spring")
+        XCTAssertTrue((scratch.map { $0.width != $0.height } + circle.map { $0.width != $0.height }).contains(true), "a non-square view")
+        XCTAssertTrue(try scratch.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (scratch)")
+        XCTAssertTrue(try circle.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (circle)")
+        let paints = scratch.flatMap { [$0.content, $0.cover, $0.background] } + circle.flatMap { [$0.base, $0.revealed, $0.background] }
+        XCTAssertTrue(paints.contains { if case .image = $0.kind { return true } else { return false } }, "image paint")
+        // Small, so the repository and the suite stay small.
+        for scene in scratch { XCTAssertLessThanOrEqual(scene.pixelWidth * scene.pixelHeight, 200 * 200) }
+        for scene in circle { XCTAssertLessThanOrEqual(scene.pixelWidth * scene.pixelHeight, 200 * 200) }
+    }
+}
