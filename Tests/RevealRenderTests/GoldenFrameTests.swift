@@ -1,21 +1,21 @@
 import XCTest
 @testable import RevealRender
 
-/// Key frames of the seed demo against `Fixtures/goldens`, exactly (recorded by Scripts/update-goldens
-/// and looked at before they were checked in).
+/// Key frames of the seed demos against `Fixtures/goldens`, exactly (recorded by Scripts/update-goldens
+/// and looked at before they were checked in), through our own image comparison.
 final class GoldenFrameTests: XCTestCase {
+    private func assertMatchesGolden(_ actual: Pixmap, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = Repository.fixture("goldens/\(name)")
+        let comparison = compare(expected: try PNG.decode(contentsOf: path), actual: actual)
+        XCTAssertTrue(comparison.passed, "\(path):\n\(comparison.report)", file: file, line: line)
+    }
+
     /// The demo as `--demo scratch` draws it: the card with its corners and shadow on the page.
     func testScratchDemoKeyFrames() throws {
         var demo = try CardPresentation(ScratchSequence(scene: DemoScenes.scratch), style: DemoScenes.scratch.card)
         XCTAssertEqual(demo.frameCount, 157)
         for index in [0, 45, 120, 140, 156] {
-            let path = Repository.fixture("goldens/scratch-demo/\(FrameFolder.frameName(index))")
-            let expected = try PNG.decode(contentsOf: path)
-            let actual = try demo.render(frame: index)
-            XCTAssertEqual(actual.width, expected.width)
-            XCTAssertEqual(actual.height, expected.height)
-            let differing = zip(actual.bytes, expected.bytes).filter { $0 != $1 }.count
-            XCTAssertEqual(differing, 0, "frame \(index): \(differing) bytes differ from \(path)")
+            try assertMatchesGolden(try demo.render(frame: index), "scratch-demo/\(FrameFolder.frameName(index))")
         }
     }
 
@@ -29,26 +29,7 @@ final class GoldenFrameTests: XCTestCase {
         XCTAssertEqual(timeline.frameCount(), 169)
         var renderer = try CircleRevealRenderer(timeline: timeline)
         for index in [0, 16, 30, 39, 63, 130, 150, 168] {
-            let path = Repository.fixture("goldens/circle-demo/\(FrameFolder.frameName(index))")
-            let expected = try PNG.decode(contentsOf: path)
-            let actual = renderer.render(frame: index)
-            XCTAssertEqual([actual.width, actual.height], [393, 852])
-            XCTAssertEqual([expected.width, expected.height], [393, 852], path)
-            guard actual.width == expected.width, actual.height == expected.height else { continue }
-            var differing = 0, largest = 0
-            var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
-            for y in 0..<actual.height {
-                for x in 0..<actual.width {
-                    let a = actual[x, y], e = expected[x, y]
-                    let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
-                    guard d > 0 else { continue }
-                    differing += 1
-                    largest = max(largest, d)
-                    box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-                }
-            }
-            XCTAssertEqual(differing, 0, "frame \(index): \(differing) pixels differ from \(path), by up to \(largest) "
-                           + "levels, within x \(box.minX)...\(box.maxX), y \(box.minY)...\(box.maxY)")
+            try assertMatchesGolden(renderer.render(frame: index), "circle-demo/\(FrameFolder.frameName(index))")
         }
     }
 }
