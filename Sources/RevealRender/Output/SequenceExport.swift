@@ -66,15 +66,51 @@ public struct ExportInterrupted: Error, Sendable {
     public var framesWanted: Int
 }
 
-/// A frame on its way to an encoder, dropped as soon as it is encoded so that its memory is free
-/// before the next frame takes the slot.
+/// Frame buffers for the encoders, reused from frame to frame. The renderer keeps drawing into its own
+/// frame (never shared, so never copied behind its back); each frame is copied into a pooled buffer,
+/// which goes back to the pool once encoded: no allocation and no fresh pages per frame.
+private final class FramePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [Pixmap] = []
+
+    /// A buffer holding the same pixels as `source`.
+    func copy(of source: Pixmap) -> Pixmap {
+        guard var buffer = lock.withLock({ free.popLast() }), buffer.width == source.width,
+              buffer.height == source.height else {
+            var copy = source
+            copy.bytes = Array(source.bytes)
+            return copy
+        }
+        buffer.bytes.withUnsafeMutableBufferPointer { dst in
+            source.bytes.withUnsafeBufferPointer { src in dst.baseAddress!.update(from: src.baseAddress!, count: src.count) }
+        }
+        return buffer
+    }
+
+    func give(_ buffer: Pixmap) {
+        lock.withLock { free.append(buffer) }
+    }
+}
+
+/// A frame on its way to an encoder; its buffer returns to the pool as soon as it is encoded.
 private final class PixmapBox: @unchecked Sendable {
     private var pixmap: Pixmap?
+    private let pool: FramePool
 
-    init(_ pixmap: Pixmap) { self.pixmap = pixmap }
+    init(pool: FramePool) {
+        self.pool = pool
+    }
+
+    /// Takes a pooled buffer holding `source`'s pixels.
+    func fill(from source: Pixmap) {
+        pixmap = pool.copy(of: source)
+    }
 
     func encodeAndRelease(_ options: PNGEncodingOptions) throws -> [UInt8] {
-        defer { pixmap = nil }
+        defer {
+            if let pixmap { pool.give(pixmap) }
+            pixmap = nil
+        }
         return try PNG.encode(pixmap!, options: options)
     }
 }
@@ -144,7 +180,10 @@ public enum SequenceExport {
         cpng_return_large_buffers_to_the_system()
         var renderTime = 0.0
         var previous: (index: Int, frame: EncodedFrame)?
+        // The last rendered frame, kept only for observers of repeated frames: holding it otherwise
+        // would make the renderer copy its frame on every draw.
         var last: Pixmap?
+        let pool = FramePool()
         var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
@@ -154,8 +193,10 @@ public enum SequenceExport {
             }
             started += 1
             let encoded = EncodedFrame()
-            if let previous, let repeated = last, sequence.frame(index, looksLike: previous.index) {
-                for observer in observers { try observer.observe(repeated, frame: index) }
+            if let previous, observers.isEmpty || last != nil, sequence.frame(index, looksLike: previous.index) {
+                if let repeated = last {
+                    for observer in observers { try observer.observe(repeated, frame: index) }
+                }
                 if let folder {
                     let source = previous.frame
                     dispatch(queue, group, slots) {
@@ -167,15 +208,15 @@ public enum SequenceExport {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let rendered = try sequence.render(frame: index)
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                last = rendered
+                if !observers.isEmpty { last = rendered }
                 for observer in observers { try observer.observe(rendered, frame: index) }
                 guard let folder else {
                     previous = (index, encoded)
                     progress(done + 1)
                     continue
                 }
-                let pixmap = PixmapBox(rendered)
-                dispatch(queue, group, slots) {
+                let pixmap = PixmapBox(pool: pool)
+                dispatch(queue, group, slots, prepare: { pixmap.fill(from: rendered) }) {
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     do {
                         let bytes = try pixmap.encodeAndRelease(options)
@@ -206,10 +247,12 @@ public enum SequenceExport {
         }
     }
 
-    /// Runs `work` on `queue` once one of the in-flight slots is free.
+    /// Runs `work` on `queue` once one of the in-flight slots is free; `prepare` runs on the calling
+    /// thread after the slot is taken (so a frame buffer is only filled when an encoder can take it).
     private static func dispatch(_ queue: DispatchQueue, _ group: DispatchGroup, _ slots: DispatchSemaphore,
-                                 _ work: @escaping @Sendable () -> Void) {
+                                 prepare: () -> Void = {}, _ work: @escaping @Sendable () -> Void) {
         slots.wait()
+        prepare()
         queue.async(group: group) {
             work()
             slots.signal()
