@@ -120,10 +120,12 @@ public enum PNG {
 
     /// Reads a file and decodes it; errors name the file.
     ///
-    /// The whole file is read into memory first; every error message starts with `path`.
+    /// The whole file is read into memory first; every error message starts with `path`. Only regular
+    /// files are read (a device such as /dev/zero never ends, a pipe may never open), and only up to
+    /// `maxFileBytes(maxPixels:)` bytes.
     public static func decode(contentsOf path: String, maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
         let bytes: [UInt8]
-        switch readFile(path) {
+        switch readFile(path, maxBytes: maxFileBytes(maxPixels: maxPixels)) {
         case .success(let contents): bytes = contents
         case .failure(let error): throw error
         }
@@ -140,18 +142,40 @@ public enum PNG {
         return utf8.isEmpty ? "PNG operation failed (status \(status))" : String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Reads a whole file with POSIX calls so that failures carry `strerror`'s reason.
-    private static func readFile(_ path: String) -> Result<[UInt8], PNGError> {
+    /// The largest PNG file `decode(contentsOf:maxPixels:)` reads: room for every pixel at 16-bit RGBA
+    /// stored without compression (8 bytes a pixel, a filter byte a row), plus 64 MiB for chunk
+    /// overhead and ancillary chunks.
+    public static func maxFileBytes(maxPixels: Int) -> Int {
+        let pixels = min(max(0, maxPixels), Int.max / 16)
+        return 8 * pixels + Pixmap.maxSide + (64 << 20)
+    }
+
+    /// Reads a whole regular file with POSIX calls so that failures carry `strerror`'s reason; refuses
+    /// anything longer than `maxBytes`. Opened non-blocking, so a pipe cannot hang the open.
+    private static func readFile(_ path: String, maxBytes: Int) -> Result<[UInt8], PNGError> {
         func failure(_ what: String) -> Result<[UInt8], PNGError> {
             let reason = String(cString: strerror(errno))
             return .failure(PNGError(message: "\(path): \(what): \(reason)"))
         }
-        let fd = open(path, O_RDONLY)
+        func tooLarge(_ size: String) -> Result<[UInt8], PNGError> {
+            .failure(PNGError(message: "\(path): file is \(size) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"))
+        }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         if fd < 0 { return failure("cannot open") }
         defer { close(fd) }
         var info = stat()
+        guard fstat(fd, &info) == 0 else { return failure("cannot read") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            return .failure(PNGError(message: "\(path): is a folder, not a PNG file"))
+        default:
+            return .failure(PNGError(message: "\(path): not a regular file (a device, pipe or socket)"))
+        }
+        if info.st_size > maxBytes { return tooLarge("\(info.st_size)") }
         var bytes: [UInt8] = []
-        if fstat(fd, &info) == 0, info.st_size > 0 {
+        if info.st_size > 0 {
             bytes.reserveCapacity(Int(info.st_size))
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -162,6 +186,7 @@ public enum PNG {
                 return failure("cannot read")
             }
             if n == 0 { break }
+            if n > maxBytes - bytes.count { return tooLarge("more than \(maxBytes)") }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return .success(bytes)
