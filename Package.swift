@@ -14,8 +14,9 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
-        // The only code that calls libpng: every setjmp/longjmp stays in here.
-        .target(name: "CPNG", dependencies: ["CLibPNG"]),
+        // The only code that calls libpng: every setjmp/longjmp stays in here. It calls zlib itself
+        // too (to measure IDAT streams), and pkg-config's libpng flags do not name zlib.
+        .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "RevealRender", dependencies: ["CPNG"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.

@@ -81,7 +81,9 @@ int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
  * Size limits are enforced before any pixel memory is allocated: images with more than
  * max_pixels pixels, or a side longer than max_side, fail with CPNG_ERR_TOO_LARGE. The
  * IHDR is checked straight from the bytes, then again by libpng (user limits, and a cap
- * on memory for ancillary chunks). Data ending early fails with CPNG_ERR_TRUNCATED;
+ * on memory for ancillary chunks). IDAT data that inflates to more than 1 MiB beyond what
+ * the IHDR's image needs fails with CPNG_ERR_TOO_LARGE before libpng starts (libpng would
+ * inflate all of it: a few MB can hold gigabytes). Data ending early fails with CPNG_ERR_TRUNCATED;
  * a CRC error in a critical chunk, or any other damage, fails with CPNG_ERR_LIBPNG.
  *
  * Ownership: `data` is only read and stays the caller's. On CPNG_OK, *out_pixels is a
