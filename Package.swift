@@ -21,6 +21,10 @@ let package = Package(
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
         .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
+        // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
+        // normally they replay the files they are given.
+        .executableTarget(name: "fuzz-scene", dependencies: ["RevealRender"]),
+        .executableTarget(name: "fuzz-png", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender"]),
     ]
 )

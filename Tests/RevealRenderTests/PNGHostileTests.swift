@@ -285,6 +285,16 @@ final class PNGHostileTests: XCTestCase {
         XCTAssertNotNil(decodeError(short))
     }
 
+    /// The PNG fuzzer's seeds (Scripts/make-corpus) are valid, of every color type and depth.
+    func testFuzzSeedsDecode() throws {
+        let folder = CorpusCase.folder.appendingPathComponent("png")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        XCTAssertGreaterThanOrEqual(names.count, 30)
+        for name in names {
+            XCTAssertNoThrow(try PNG.decode(contentsOf: folder.appendingPathComponent(name).path), name)
+        }
+    }
+
     // MARK: - Depths, color types, transparency
 
     func testGraySubByteDepths() {
