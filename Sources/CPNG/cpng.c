@@ -413,7 +413,10 @@ typedef struct cpng_read_state {
     unsigned char *pixels;
 } cpng_read_state;
 
-/* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. */
+/* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. A chunk
+ * header whose length runs past the end of the data fails here, as truncated: libpng would first
+ * allocate that length (up to 2 GB for a few bytes of file, even past its chunk memory limit,
+ * which it only warns about) and find the data missing afterwards. */
 static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     cpng_read_state *state = (cpng_read_state *)png_get_io_ptr(png);
     if (length > state->size - state->offset) {
@@ -421,6 +424,12 @@ static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     }
     memcpy(bytes, state->data + state->offset, length);
     state->offset += length;
+    if (length == 8 && (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_HDR) {
+        uint32_t chunk_length = cpng_read_be32(bytes);
+        if (chunk_length <= CPNG_UINT31_MAX && (size_t)chunk_length + 4 > state->size - state->offset) {
+            cpng_png_fail(png, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+        }
+    }
 }
 
 int cpng_decode_rgba8(const unsigned char *data, size_t size,

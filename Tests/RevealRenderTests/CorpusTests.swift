@@ -39,24 +39,26 @@ enum HostileInput {
         }
     }
 
-    /// `reveal-render` in the products folder that holds the test bundle (on Linux the bundle URL is
-    /// that folder; elsewhere the bundle sits in it).
-    static func executable() throws -> URL {
+    /// `reveal-render` (or another product) in the products folder that holds the test bundle (on
+    /// Linux the bundle URL is that folder; elsewhere the bundle sits in it).
+    static func executable(_ name: String = "reveal-render") throws -> URL {
         let bundle = Bundle(for: CorpusTests.self).bundleURL
         for folder in [bundle, bundle.deletingLastPathComponent()] {
-            let url = folder.appendingPathComponent("reveal-render")
+            let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
                FileManager.default.isExecutableFile(atPath: url.path) {
                 return url
             }
         }
-        throw Failure(description: "no reveal-render executable next to \(bundle.path); run `swift build --build-tests` first")
+        throw Failure(description: "no \(name) executable next to \(bundle.path); run `swift build --build-tests` first")
     }
 
-    /// Runs `reveal-render args` with standard input at end of file, killing it after `timeout` seconds.
-    /// Standard error goes through a file in `scratch`, so a chatty run can never block on a full pipe.
-    static func run(_ args: [String], scratch: URL, timeout: TimeInterval = timeout) throws -> Run {
+    /// Runs `reveal-render args` (or `program`) with standard input at end of file, killing it after
+    /// `timeout` seconds. Standard error goes through a file in `scratch`, so a chatty run can never
+    /// block on a full pipe.
+    static func run(_ args: [String], scratch: URL, timeout: TimeInterval = timeout,
+                    program: String = "reveal-render") throws -> Run {
         let stderrURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: stderrURL) }
@@ -64,7 +66,7 @@ enum HostileInput {
         defer { try? stderrHandle.close() }
 
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try executable(program)
         process.arguments = args
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -314,6 +316,21 @@ final class CorpusTests: XCTestCase {
     func testCommandLineRefusesEveryCorpusFile() throws {
         let cases = try CorpusCase.all()
         try assertRefused(cases.map { ($0.kind, $0.url.path, $0.path, $0.reason) })
+    }
+
+    /// What the fuzzers found (Tests/Corpus/crashes) replays through the same functions, built
+    /// without sanitizers: no trap, no hang. (`Scripts/fuzz` replays them with the sanitizers.)
+    func testFuzzerFindingsReplayCleanly() throws {
+        let crashes = CorpusCase.folder.appendingPathComponent("crashes")
+        let names = try FileManager.default.contentsOfDirectory(atPath: crashes.path).sorted()
+        XCTAssertFalse(names.isEmpty)
+        for (program, prefix) in [("fuzz-scene", "scene-"), ("fuzz-png", "png-")] {
+            let files = names.filter { $0.hasPrefix(prefix) }.map { crashes.appendingPathComponent($0).path }
+            guard !files.isEmpty else { continue }
+            let run = try HostileInput.run(files, scratch: scratch, program: program)
+            XCTAssert(!run.timedOut && !run.killedBySignal && run.status == 0,
+                      "\(program) on \(files.count) files: status \(run.status), \(run.stderr.prefix(2000))")
+        }
     }
 
     // MARK: - Generated here: too large to commit
