@@ -411,6 +411,8 @@ typedef struct cpng_read_state {
     size_t size;
     size_t offset;
     unsigned char *pixels;
+    /* Whether `pixels` was allocated here (else it is the caller's). */
+    int owns_pixels;
 } cpng_read_state;
 
 /* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. A chunk
@@ -432,18 +434,22 @@ static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     }
 }
 
-int cpng_decode_rgba8(const unsigned char *data, size_t size,
-                      uint64_t max_pixels, uint32_t max_side,
-                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
-                      char *message, size_t message_capacity) {
+/* Both decode entry points: with `out_pixels`, into a buffer allocated here and handed out;
+ * without, into `caller_pixels`, which must hold exactly the image's `capacity` bytes (a NULL
+ * buffer of 0 bytes still gets the image's own reason for a refusal). */
+static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                       unsigned char *caller_pixels, size_t capacity, unsigned char **out_pixels,
+                       uint32_t *out_width, uint32_t *out_height, char *message, size_t message_capacity) {
     cpng_error_sink args = {CPNG_OK, message, message_capacity};
     if (message != NULL && message_capacity > 0) {
         message[0] = '\0';
     }
-    if (out_pixels == NULL || out_width == NULL || out_height == NULL) {
+    if (out_width == NULL || out_height == NULL) {
         return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
     }
-    *out_pixels = NULL;
+    if (out_pixels != NULL) {
+        *out_pixels = NULL;
+    }
     *out_width = 0;
     *out_height = 0;
 
@@ -495,7 +501,9 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
     if (setjmp(png_jmpbuf(png))) {
         int status = state->sink.status != CPNG_OK ? state->sink.status : CPNG_ERR_LIBPNG;
         png_destroy_read_struct(&png, &info, NULL);
-        free(state->pixels);
+        if (state->owns_pixels) {
+            free(state->pixels);
+        }
         free(state);
         return status;
     }
@@ -552,9 +560,17 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
         cpng_png_fail(png, CPNG_ERR_LIBPNG, "could not convert the image to 8-bit RGBA");
     }
     size_t total = row_bytes * height;
-    state->pixels = (unsigned char *)malloc(total);
-    if (state->pixels == NULL) {
-        cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory for the decoded pixels");
+    if (out_pixels == NULL) {
+        if (caller_pixels == NULL || capacity != total) {
+            cpng_png_fail(png, CPNG_ERR_INVALID_ARGUMENT, "the pixel buffer does not fit the image");
+        }
+        state->pixels = caller_pixels;
+    } else {
+        state->pixels = (unsigned char *)malloc(total);
+        if (state->pixels == NULL) {
+            cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory for the decoded pixels");
+        }
+        state->owns_pixels = 1;
     }
 
     /* For interlaced images each pass fills in more pixels of the same rows. */
@@ -576,11 +592,34 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
         }
     }
 
-    *out_pixels = state->pixels;
+    if (out_pixels != NULL && state->owns_pixels) {
+        *out_pixels = state->pixels;
+    }
     *out_width = width;
     *out_height = height;
     free(state);
     return CPNG_OK;
+}
+
+int cpng_decode_rgba8(const unsigned char *data, size_t size,
+                      uint64_t max_pixels, uint32_t max_side,
+                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                      char *message, size_t message_capacity) {
+    if (out_pixels == NULL) {
+        cpng_error_sink args = {CPNG_OK, message, message_capacity};
+        return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
+    }
+    return cpng_decode(data, size, max_pixels, max_side, NULL, 0, out_pixels, out_width, out_height,
+                       message, message_capacity);
+}
+
+int cpng_decode_rgba8_into(const unsigned char *data, size_t size,
+                           uint64_t max_pixels, uint32_t max_side,
+                           unsigned char *pixels, size_t capacity,
+                           uint32_t *out_width, uint32_t *out_height,
+                           char *message, size_t message_capacity) {
+    return cpng_decode(data, size, max_pixels, max_side, pixels, capacity, NULL, out_width, out_height,
+                       message, message_capacity);
 }
 
 void cpng_free(void *buffer) {

@@ -642,6 +642,33 @@ final class PNGHostileTests: XCTestCase {
         }
     }
 
+    /// The process's peak resident memory in bytes (VmHWM), after resetting it to the current
+    /// resident size when `reset` is set; nil where Linux's /proc does not offer that.
+    private func residentPeak(reset: Bool = false) -> Int? {
+        if reset {
+            guard let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return nil }
+            defer { try? clear.close() }
+            guard (try? clear.write(contentsOf: Data("5".utf8))) != nil else { return nil }
+        }
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kB * 1024
+    }
+
+    func testDecodingNeedsThePixelMemoryOnce() throws {
+        // 7000×7000 gray from a 48 KB file: 196 MB of premultiplied pixels. Decoding into a buffer of
+        // its own and copying that into the pixmap would peak at twice that.
+        let png = PNGForge.file([PNGForge.ihdr(7000, 7000), PNGForge.chunk("IDAT", PNGForge.zlibZeros(7000 * 7001)), PNGForge.iend])
+        guard let before = residentPeak(reset: true) else { throw XCTSkip("no /proc/self/clear_refs to measure with") }
+        let pixmap = try PNG.decode(png)
+        let peak = try XCTUnwrap(residentPeak()) - before
+        XCTAssertEqual(pixmap.bytes.count, 196_000_000)
+        XCTAssertEqual(pixmap.bytes[pixmap.bytes.count - 1], 255)
+        XCTAssertLessThan(peak, 196_000_000 * 5 / 4, "peak \(peak / 1_000_000) MB for 196 MB of pixels")
+    }
+
     // MARK: - Through the command line
 
     func testSceneWithABombImageExits2NamingFilePathAndReason() throws {

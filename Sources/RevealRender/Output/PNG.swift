@@ -93,29 +93,44 @@ public enum PNG {
     /// inflating huge ancillary chunks. Truncated data, a bad signature and CRC errors in
     /// critical chunks throw; CRC errors in ancillary chunks only drop that chunk.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+        // The pixels are decoded straight into the pixmap's array, sized from the IHDR: the image
+        // needs its memory once, not once in C and again for a copy. Without a usable IHDR the
+        // array is empty and the C layer says what is wrong with the file.
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0
         var height: UInt32 = 0
         let limit = UInt64(max(0, maxPixels))
-        let status = bytes.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { text in
-                cpng_decode_rgba8(
-                    data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
-                    &pixels, &width, &height, text.baseAddress, text.count)
+        let count = headerPixelCount(bytes, maxPixels: maxPixels).map { 4 * $0 } ?? 0
+        var status = CPNG_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = bytes.withUnsafeBufferPointer { data in
+                message.withUnsafeMutableBufferPointer { text in
+                    cpng_decode_rgba8_into(
+                        data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
+                        count > 0 ? buffer.baseAddress : nil, count,
+                        &width, &height, text.baseAddress, text.count)
+                }
             }
+            initialized = status == CPNG_OK ? count : 0
         }
-        defer { cpng_free(pixels) }
-        guard status == CPNG_OK, let pixels else {
+        guard status == CPNG_OK else {
             throw PNGError(message: text(of: message, status: status))
         }
-        let count = Int(width) * Int(height) * 4
         do {
-            return try Pixmap(width: Int(width), height: Int(height),
-                              premultipliedBytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+            return try Pixmap(width: Int(width), height: Int(height), premultipliedBytes: pixels)
         } catch {
             throw PNGError(message: "\(error)")
         }
+    }
+
+    /// Width × height from an IHDR at the start of `bytes`, when it is there and within the limits.
+    private static func headerPixelCount(_ bytes: [UInt8], maxPixels: Int) -> Int? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        guard width >= 1, height >= 1, width <= Pixmap.maxSide, height <= Pixmap.maxSide,
+              width * height <= maxPixels else { return nil }
+        return width * height
     }
 
     /// Reads a file and decodes it; errors name the file.
