@@ -16,14 +16,19 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]
         ),
-        // The only code that calls libpng: every setjmp/longjmp stays in here.
-        .target(name: "CPNG", dependencies: ["CLibPNG"]),
+        // The only code that calls libpng: every setjmp/longjmp stays in here. It calls zlib itself
+        // too (to measure IDAT streams), and pkg-config's libpng flags do not name zlib.
+        .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "RevealRender", dependencies: ["CPNG"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
         .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
+        // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
+        // normally they replay the files they are given.
+        .executableTarget(name: "fuzz-scene", dependencies: ["RevealRender"]),
+        .executableTarget(name: "fuzz-png", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting"]),
     ]
 )

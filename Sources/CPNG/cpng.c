@@ -26,6 +26,8 @@
 #define CPNG_CHUNK_CACHE_MAX 1000
 /* The largest value libpng accepts for a width or height. */
 #define CPNG_UINT31_MAX 0x7fffffffu
+/* How far the IDAT stream may inflate beyond what the image needs (libpng tolerates extra data). */
+#define CPNG_IDAT_SLACK ((uint64_t)1 << 20)
 
 static const char cpng_truncated_message[] = "truncated PNG data";
 
@@ -267,6 +269,100 @@ int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
 /* Decoding                                                                             */
 /* ------------------------------------------------------------------------------------ */
 
+/* The bytes of filtered scanlines an image needs (a filter byte a row, Adam7's seven passes when
+ * interlaced), from IHDR fields; 0 when they make no sense (libpng will say why). */
+static uint64_t cpng_raw_size(uint32_t width, uint32_t height, unsigned depth, unsigned color, unsigned interlace) {
+    unsigned channels;
+    switch (color) {
+    case 0: channels = 1; break;
+    case 2: channels = 3; break;
+    case 3: channels = 1; break;
+    case 4: channels = 2; break;
+    case 6: channels = 4; break;
+    default: return 0;
+    }
+    if (depth == 0 || depth > 16 || interlace > 1) {
+        return 0;
+    }
+    static const unsigned adam7[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                          {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
+    static const unsigned whole[1][4] = {{0, 0, 1, 1}};
+    const unsigned (*passes)[4] = interlace ? adam7 : whole;
+    int count = interlace ? 7 : 1;
+    uint64_t total = 0;
+    for (int p = 0; p < count; p++) {
+        uint64_t w = width > passes[p][0] ? ((uint64_t)width - passes[p][0] + passes[p][2] - 1) / passes[p][2] : 0;
+        uint64_t h = height > passes[p][1] ? ((uint64_t)height - passes[p][1] + passes[p][3] - 1) / passes[p][3] : 0;
+        if (w > 0 && h > 0) {
+            total += h * (1 + (w * channels * depth + 7) / 8);
+        }
+    }
+    return total;
+}
+
+/*
+ * Inflates the IDAT stream into a scratch buffer, counting, and fails if it goes on past what the
+ * image needs plus CPNG_IDAT_SLACK. libpng would inflate it all: png_read_end swallows extra data
+ * 1 KB at a time, and deflate packs 1032 bytes into one, so a 4 MB file can hold 4 GB of zeros.
+ * Damaged chunks or zlib data end the check quietly: libpng reports those itself.
+ */
+static int cpng_check_idat_size(cpng_error_sink *sink, const unsigned char *data, size_t size, uint64_t needed,
+                                uint32_t width, uint32_t height) {
+    unsigned char scratch[16384];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) {
+        return cpng_sink_fail(sink, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    uint64_t limit = needed + CPNG_IDAT_SLACK;
+    int status = CPNG_OK;
+    int seen_idat = 0;
+    int ended = 0;
+    size_t offset = 8;
+    while (!ended && size - offset >= 8) {
+        uint32_t length = cpng_read_be32(data + offset);
+        const unsigned char *type = data + offset + 4;
+        if (length > CPNG_UINT31_MAX) {
+            break;
+        }
+        if (memcmp(type, "IDAT", 4) != 0) {
+            if (seen_idat || memcmp(type, "IEND", 4) == 0) {
+                break;
+            }
+        } else {
+            seen_idat = 1;
+            size_t available = size - offset - 8;
+            z.next_in = (unsigned char *)data + offset + 8;
+            z.avail_in = (uInt)(length < available ? length : available);
+            while (z.avail_in > 0) {
+                z.next_out = scratch;
+                z.avail_out = sizeof scratch;
+                int ret = inflate(&z, Z_NO_FLUSH);
+                if (z.total_out > limit) {
+                    status = CPNG_ERR_TOO_LARGE;
+                    cpng_sink_format(sink, "IDAT: the compressed data inflates to more than the %llu bytes a %u\xC3\x97%u image needs",
+                                     (unsigned long long)needed, (unsigned)width, (unsigned)height);
+                    ended = 1;
+                    break;
+                }
+                if (ret != Z_OK) {
+                    ended = 1; /* the end of the stream, or damage libpng will report */
+                    break;
+                }
+            }
+        }
+        if (size - offset < 12 || length > size - offset - 12) {
+            break; /* the file ends inside this chunk */
+        }
+        offset += 12 + (size_t)length;
+    }
+    inflateEnd(&z);
+    if (status != CPNG_OK) {
+        sink->status = status;
+    }
+    return status;
+}
+
 /* Heap state of one decode: the error sink, the input cursor and the pixel buffer (owned
  * here until it is handed to the caller). */
 typedef struct cpng_read_state {
@@ -275,9 +371,14 @@ typedef struct cpng_read_state {
     size_t size;
     size_t offset;
     unsigned char *pixels;
+    /* Whether `pixels` was allocated here (else it is the caller's). */
+    int owns_pixels;
 } cpng_read_state;
 
-/* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. */
+/* libpng's read callback: hands out input bytes, failing cleanly when the data runs out. A chunk
+ * header whose length runs past the end of the data fails here, as truncated: libpng would first
+ * allocate that length (up to 2 GB for a few bytes of file, even past its chunk memory limit,
+ * which it only warns about) and find the data missing afterwards. */
 static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     cpng_read_state *state = (cpng_read_state *)png_get_io_ptr(png);
     if (length > state->size - state->offset) {
@@ -285,20 +386,30 @@ static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     }
     memcpy(bytes, state->data + state->offset, length);
     state->offset += length;
+    if (length == 8 && (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_HDR) {
+        uint32_t chunk_length = cpng_read_be32(bytes);
+        if (chunk_length <= CPNG_UINT31_MAX && (size_t)chunk_length + 4 > state->size - state->offset) {
+            cpng_png_fail(png, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+        }
+    }
 }
 
-int cpng_decode_rgba8(const unsigned char *data, size_t size,
-                      uint64_t max_pixels, uint32_t max_side,
-                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
-                      char *message, size_t message_capacity) {
+/* Both decode entry points: with `out_pixels`, into a buffer allocated here and handed out;
+ * without, into `caller_pixels`, which must hold exactly the image's `capacity` bytes (a NULL
+ * buffer of 0 bytes still gets the image's own reason for a refusal). */
+static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                       unsigned char *caller_pixels, size_t capacity, unsigned char **out_pixels,
+                       uint32_t *out_width, uint32_t *out_height, char *message, size_t message_capacity) {
     cpng_error_sink args = {CPNG_OK, message, message_capacity};
     if (message != NULL && message_capacity > 0) {
         message[0] = '\0';
     }
-    if (out_pixels == NULL || out_width == NULL || out_height == NULL) {
+    if (out_width == NULL || out_height == NULL) {
         return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
     }
-    *out_pixels = NULL;
+    if (out_pixels != NULL) {
+        *out_pixels = NULL;
+    }
     *out_width = 0;
     *out_height = 0;
 
@@ -318,6 +429,14 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
                                      max_pixels, max_side);
         if (status != CPNG_OK) {
             return status;
+        }
+        /* Then that the compressed data does not hold far more than that image. */
+        if (size >= 29) {
+            uint32_t width = cpng_read_be32(data + 16), height = cpng_read_be32(data + 20);
+            uint64_t needed = cpng_raw_size(width, height, data[24], data[25], data[28]);
+            if (needed > 0 && cpng_check_idat_size(&args, data, size, needed, width, height) != CPNG_OK) {
+                return args.status;
+            }
         }
     }
 
@@ -342,7 +461,9 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
     if (setjmp(png_jmpbuf(png))) {
         int status = state->sink.status != CPNG_OK ? state->sink.status : CPNG_ERR_LIBPNG;
         png_destroy_read_struct(&png, &info, NULL);
-        free(state->pixels);
+        if (state->owns_pixels) {
+            free(state->pixels);
+        }
         free(state);
         return status;
     }
@@ -399,9 +520,17 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
         cpng_png_fail(png, CPNG_ERR_LIBPNG, "could not convert the image to 8-bit RGBA");
     }
     size_t total = row_bytes * height;
-    state->pixels = (unsigned char *)malloc(total);
-    if (state->pixels == NULL) {
-        cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory for the decoded pixels");
+    if (out_pixels == NULL) {
+        if (caller_pixels == NULL || capacity != total) {
+            cpng_png_fail(png, CPNG_ERR_INVALID_ARGUMENT, "the pixel buffer does not fit the image");
+        }
+        state->pixels = caller_pixels;
+    } else {
+        state->pixels = (unsigned char *)malloc(total);
+        if (state->pixels == NULL) {
+            cpng_png_fail(png, CPNG_ERR_NO_MEMORY, "out of memory for the decoded pixels");
+        }
+        state->owns_pixels = 1;
     }
 
     /* For interlaced images each pass fills in more pixels of the same rows. */
@@ -415,11 +544,34 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
 
     cpng_premultiplied_from_straight(state->pixels, (size_t)width * height, 4, state->pixels);
 
-    *out_pixels = state->pixels;
+    if (out_pixels != NULL && state->owns_pixels) {
+        *out_pixels = state->pixels;
+    }
     *out_width = width;
     *out_height = height;
     free(state);
     return CPNG_OK;
+}
+
+int cpng_decode_rgba8(const unsigned char *data, size_t size,
+                      uint64_t max_pixels, uint32_t max_side,
+                      unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                      char *message, size_t message_capacity) {
+    if (out_pixels == NULL) {
+        cpng_error_sink args = {CPNG_OK, message, message_capacity};
+        return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
+    }
+    return cpng_decode(data, size, max_pixels, max_side, NULL, 0, out_pixels, out_width, out_height,
+                       message, message_capacity);
+}
+
+int cpng_decode_rgba8_into(const unsigned char *data, size_t size,
+                           uint64_t max_pixels, uint32_t max_side,
+                           unsigned char *pixels, size_t capacity,
+                           uint32_t *out_width, uint32_t *out_height,
+                           char *message, size_t message_capacity) {
+    return cpng_decode(data, size, max_pixels, max_side, pixels, capacity, NULL, out_width, out_height,
+                       message, message_capacity);
 }
 
 void cpng_free(void *buffer) {

@@ -82,7 +82,9 @@ int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
  * Size limits are enforced before any pixel memory is allocated: images with more than
  * max_pixels pixels, or a side longer than max_side, fail with CPNG_ERR_TOO_LARGE. The
  * IHDR is checked straight from the bytes, then again by libpng (user limits, and a cap
- * on memory for ancillary chunks). Data ending early fails with CPNG_ERR_TRUNCATED;
+ * on memory for ancillary chunks). IDAT data that inflates to more than 1 MiB beyond what
+ * the IHDR's image needs fails with CPNG_ERR_TOO_LARGE before libpng starts (libpng would
+ * inflate all of it: a few MB can hold gigabytes). Data ending early fails with CPNG_ERR_TRUNCATED;
  * a CRC error in a critical chunk, or any other damage, fails with CPNG_ERR_LIBPNG.
  *
  * Ownership: `data` is only read and stays the caller's. On CPNG_OK, *out_pixels is a
@@ -94,6 +96,20 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
                       uint64_t max_pixels, uint32_t max_side,
                       unsigned char **out_pixels, uint32_t *out_width, uint32_t *out_height,
                       char *message, size_t message_capacity);
+
+/*
+ * Decodes like cpng_decode_rgba8, but into `pixels`, a caller buffer that must hold exactly the
+ * image's 4 * width * height bytes (read the size from the IHDR, which comes first in every PNG):
+ * the pixels then need memory once, not twice. A buffer of the wrong size fails with
+ * CPNG_ERR_INVALID_ARGUMENT; `pixels` may be NULL (with `capacity` 0) when the IHDR is missing or
+ * over the limits, and the image's own reason is reported. On failure the buffer's contents are
+ * unspecified; nothing is allocated for the caller to release.
+ */
+int cpng_decode_rgba8_into(const unsigned char *data, size_t size,
+                           uint64_t max_pixels, uint32_t max_side,
+                           unsigned char *pixels, size_t capacity,
+                           uint32_t *out_width, uint32_t *out_height,
+                           char *message, size_t message_capacity);
 
 /* Releases a buffer handed out by a cpng_ function; NULL is allowed and does nothing. */
 void cpng_free(void *buffer);

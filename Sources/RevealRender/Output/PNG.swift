@@ -126,37 +126,54 @@ public enum PNG {
     /// inflating huge ancillary chunks. Truncated data, a bad signature and CRC errors in
     /// critical chunks throw; CRC errors in ancillary chunks only drop that chunk.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+        // The pixels are decoded straight into the pixmap's array, sized from the IHDR: the image
+        // needs its memory once, not once in C and again for a copy. Without a usable IHDR the
+        // array is empty and the C layer says what is wrong with the file.
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0
         var height: UInt32 = 0
         let limit = UInt64(max(0, maxPixels))
-        let status = bytes.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { text in
-                cpng_decode_rgba8(
-                    data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
-                    &pixels, &width, &height, text.baseAddress, text.count)
+        let count = headerPixelCount(bytes, maxPixels: maxPixels).map { 4 * $0 } ?? 0
+        var status = CPNG_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = bytes.withUnsafeBufferPointer { data in
+                message.withUnsafeMutableBufferPointer { text in
+                    cpng_decode_rgba8_into(
+                        data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
+                        count > 0 ? buffer.baseAddress : nil, count,
+                        &width, &height, text.baseAddress, text.count)
+                }
             }
+            initialized = status == CPNG_OK ? count : 0
         }
-        defer { cpng_free(pixels) }
-        guard status == CPNG_OK, let pixels else {
+        guard status == CPNG_OK else {
             throw PNGError(message: text(of: message, status: status))
         }
-        let count = Int(width) * Int(height) * 4
         do {
-            return try Pixmap(width: Int(width), height: Int(height),
-                              premultipliedBytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+            return try Pixmap(width: Int(width), height: Int(height), premultipliedBytes: pixels)
         } catch {
             throw PNGError(message: "\(error)")
         }
     }
 
+    /// Width × height from an IHDR at the start of `bytes`, when it is there and within the limits.
+    private static func headerPixelCount(_ bytes: [UInt8], maxPixels: Int) -> Int? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        guard width >= 1, height >= 1, width <= Pixmap.maxSide, height <= Pixmap.maxSide,
+              width * height <= maxPixels else { return nil }
+        return width * height
+    }
+
     /// Reads a file and decodes it; errors name the file.
     ///
-    /// The whole file is read into memory first; every error message starts with `path`.
+    /// The whole file is read into memory first; every error message starts with `path`. Only regular
+    /// files are read (a device such as /dev/zero never ends, a pipe may never open), and only up to
+    /// `maxFileBytes(maxPixels:)` bytes.
     public static func decode(contentsOf path: String, maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
         let bytes: [UInt8]
-        switch readFile(path) {
+        switch readFile(path, maxBytes: maxFileBytes(maxPixels: maxPixels)) {
         case .success(let contents): bytes = contents
         case .failure(let error): throw error
         }
@@ -173,18 +190,40 @@ public enum PNG {
         return utf8.isEmpty ? "PNG operation failed (status \(status))" : String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Reads a whole file with POSIX calls so that failures carry `strerror`'s reason.
-    private static func readFile(_ path: String) -> Result<[UInt8], PNGError> {
+    /// The largest PNG file `decode(contentsOf:maxPixels:)` reads: room for every pixel at 16-bit RGBA
+    /// stored without compression (8 bytes a pixel, a filter byte a row), plus 64 MiB for chunk
+    /// overhead and ancillary chunks.
+    public static func maxFileBytes(maxPixels: Int) -> Int {
+        let pixels = min(max(0, maxPixels), Int.max / 16)
+        return 8 * pixels + Pixmap.maxSide + (64 << 20)
+    }
+
+    /// Reads a whole regular file with POSIX calls so that failures carry `strerror`'s reason; refuses
+    /// anything longer than `maxBytes`. Opened non-blocking, so a pipe cannot hang the open.
+    private static func readFile(_ path: String, maxBytes: Int) -> Result<[UInt8], PNGError> {
         func failure(_ what: String) -> Result<[UInt8], PNGError> {
             let reason = String(cString: strerror(errno))
             return .failure(PNGError(message: "\(path): \(what): \(reason)"))
         }
-        let fd = open(path, O_RDONLY)
+        func tooLarge(_ size: String) -> Result<[UInt8], PNGError> {
+            .failure(PNGError(message: "\(path): file is \(size) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"))
+        }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         if fd < 0 { return failure("cannot open") }
         defer { close(fd) }
         var info = stat()
+        guard fstat(fd, &info) == 0 else { return failure("cannot read") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            return .failure(PNGError(message: "\(path): is a folder, not a PNG file"))
+        default:
+            return .failure(PNGError(message: "\(path): not a regular file (a device, pipe or socket)"))
+        }
+        if info.st_size > maxBytes { return tooLarge("\(info.st_size)") }
         var bytes: [UInt8] = []
-        if fstat(fd, &info) == 0, info.st_size > 0 {
+        if info.st_size > 0 {
             bytes.reserveCapacity(Int(info.st_size))
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -195,6 +234,7 @@ public enum PNG {
                 return failure("cannot read")
             }
             if n == 0 { break }
+            if n > maxBytes - bytes.count { return tooLarge("more than \(maxBytes)") }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return .success(bytes)

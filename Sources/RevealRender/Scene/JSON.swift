@@ -8,7 +8,7 @@
 // equivalence), so "é" and "e\u0301" count as the same key, as they would when looked up.
 
 /// A parsed JSON value. Numbers are always finite.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

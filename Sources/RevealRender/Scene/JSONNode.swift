@@ -127,17 +127,25 @@ public struct JSONNode: Sendable {
 
     /// All elements with their paths; more than `maxCount` is an error.
     public func array(maxCount: Int = 1_000_000) throws(SceneError) -> [JSONNode] {
-        if let absence { throw absence }
-        guard case .array(let elements) = value else { throw mismatch("an array") }
-        guard elements.count <= maxCount else {
-            throw error("array has \(elements.count) elements, more than \(maxCount)")
-        }
+        let elements = try elements(maxCount: maxCount)
         var nodes: [JSONNode] = []
         nodes.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             nodes.append(JSONNode(value: element, path: childPath(index: index), file: file))
         }
         return nodes
+    }
+
+    /// The elements as plain values, checked as `array(maxCount:)` checks them. For loops over
+    /// millions of elements: `self[i]` makes the node (and its path) for an element only when
+    /// there is something to report.
+    public func elements(maxCount: Int = 1_000_000) throws(SceneError) -> [JSONValue] {
+        if let absence { throw absence }
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        guard elements.count <= maxCount else {
+            throw error("array has \(elements.count) elements, more than \(maxCount)")
+        }
+        return elements
     }
 
     // MARK: Scalars

@@ -73,6 +73,9 @@ public struct PaintDecoder {
     static func hexColor(_ text: String) -> Color? {
         let digits = Array(text.utf8.dropFirst())
         guard digits.count == 6 || digits.count == 8 else { return nil }
+        // Only hex digits: UInt8(_:radix:) alone would take "+F" or "-0" as a byte.
+        let isHexDigit = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
+        guard digits.allSatisfy(isHexDigit) else { return nil }
         var bytes: [UInt8] = []
         for i in stride(from: 0, to: digits.count, by: 2) {
             guard let byte = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }

@@ -52,35 +52,57 @@ public enum ScratchSceneFile {
         var previousEnd: (time: Double, path: String)?
         for stroke in try node.array(maxCount: 1_000_000) {
             _ = try stroke.object(allowedKeys: ["points"])
-            let points = try stroke.required("points").array(maxCount: 10_000_000)
+            let pointsNode = try stroke.required("points")
+            // Points are read as plain values: a node and its path are made only for a point that
+            // is not plainly valid, so that a stroke of millions of points decodes quickly.
+            let points = try pointsNode.elements(maxCount: 10_000_000)
             guard !points.isEmpty else { throw stroke.error("a stroke needs at least one point") }
             var samples: [TouchSample] = []
             samples.reserveCapacity(points.count)
-            for point in points {
-                let xyt = try point.array(maxCount: 3)
-                guard xyt.count == 3 else {
-                    throw point.error("a point is [x, y, t] (3 numbers), found \(xyt.count)")
-                }
-                let limit = SceneLimits.maxCoordinate
-                let x = try xyt[0].number(in: -limit...limit, what: "x")
-                let y = try xyt[1].number(in: -limit...limit, what: "y")
-                let t = try xyt[2].number()
-                guard t >= 0 else { throw xyt[2].error("time \(formatNumber(t)) is negative") }
-                guard t <= SceneLimits.maxTime else {
-                    throw xyt[2].error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
-                }
+            for (index, point) in points.enumerated() {
+                let sample: TouchSample
+                if let plain = plainSample(point) { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
+                let t = sample.time
                 if let last = samples.last, t < last.time {
-                    throw point.error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
+                    throw pointsNode[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
                 }
                 if samples.isEmpty, let previousEnd, t < previousEnd.time {
-                    throw point.error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
+                    throw pointsNode[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
                 }
-                samples.append(TouchSample(x: x, y: y, time: t))
+                samples.append(sample)
             }
             previousEnd = (samples[samples.count - 1].time, stroke.path)
             strokes.append(samples)
         }
         return strokes
+    }
+
+    /// The sample for `[x, y, t]` when it is plainly valid, else nil (and `checkedSample` says why).
+    @inline(__always)
+    private static func plainSample(_ point: JSONValue) -> TouchSample? {
+        guard case let .array(xyt) = point, xyt.count == 3,
+              case let .number(x) = xyt[0], case let .number(y) = xyt[1], case let .number(t) = xyt[2],
+              abs(x) <= SceneLimits.maxCoordinate, abs(y) <= SceneLimits.maxCoordinate,
+              t >= 0, t <= SceneLimits.maxTime
+        else { return nil }
+        return TouchSample(x: x, y: y, time: t)
+    }
+
+    /// The sample for the point `[x, y, t]` at `point`, or the error that says what is wrong with it.
+    private static func checkedSample(_ point: JSONNode) throws(SceneError) -> TouchSample {
+        let xyt = try point.array(maxCount: 3)
+        guard xyt.count == 3 else {
+            throw point.error("a point is [x, y, t] (3 numbers), found \(xyt.count)")
+        }
+        let limit = SceneLimits.maxCoordinate
+        let x = try xyt[0].number(in: -limit...limit, what: "x")
+        let y = try xyt[1].number(in: -limit...limit, what: "y")
+        let t = try xyt[2].number()
+        guard t >= 0 else { throw xyt[2].error("time \(formatNumber(t)) is negative") }
+        guard t <= SceneLimits.maxTime else {
+            throw xyt[2].error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
+        }
+        return TouchSample(x: x, y: y, time: t)
     }
 
     private static func actions(_ node: JSONNode) throws(SceneError) -> [Double] {

@@ -1,0 +1,78 @@
+// A libFuzzer target for scene files: every input is read as a stroke file and as a circle scene
+// file, and whatever decodes goes on through what `reveal-render` does with it — the size and frame
+// checks, the timeline, and three frames rendered into a view cut down to at most 40×40 pixels
+// (the strokes, paints and animation unchanged). Errors are expected; crashes, hangs and memory
+// errors are what the fuzzer looks for.
+//
+// Built normally this is a plain program that runs each file named on the command line through the
+// same function, to replay what the fuzzer found: `swift run fuzz-scene Tests/Corpus/crashes/*`.
+// `Scripts/fuzz` builds it with `-sanitize=fuzzer,address -DFUZZING`, when libFuzzer drives it.
+import Foundation
+import RevealRender
+
+/// Image paths in fuzzed scenes are relative to the corpus images (`good.png` and friends).
+let imageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Tests/Corpus/images").path
+
+/// The largest frame and sequence the fuzzer renders, as the command line's limits would allow.
+let maxPixels = 100_000_000
+let maxFrames = 100_000
+
+func fuzzScene(_ bytes: [UInt8]) {
+    if var scene = try? ScratchSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+        let timeline = ScratchTimeline(scene: scene)
+        guard acceptable(scene.pixelWidth, scene.pixelHeight, timeline.frameCount()) else { return }
+        scene.width = min(scene.width, 40 / scene.scale)
+        scene.height = min(scene.height, 40 / scene.scale)
+        guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, var sequence = try? ScratchSequence(scene: scene) else { return }
+        render(&sequence)
+    }
+    if var scene = try? CircleSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+        let timeline = CircleRevealTimeline(scene: scene)
+        guard acceptable(scene.pixelWidth, scene.pixelHeight, timeline.frameCount()) else { return }
+        scene.width = min(scene.width, 40 / scene.scale)
+        scene.height = min(scene.height, 40 / scene.scale)
+        guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, var sequence = try? CircleRevealSequence(scene: scene) else { return }
+        render(&sequence)
+    }
+}
+
+/// What `reveal-render` checks before it renders anything.
+func acceptable(_ width: Int, _ height: Int, _ frames: Int) -> Bool {
+    width >= 1 && height >= 1 && width <= Pixmap.maxSide && height <= Pixmap.maxSide
+        && width * height <= maxPixels && frames >= 1 && frames <= maxFrames
+}
+
+/// The first, a middle and the last frame, in order as an export would draw them.
+func render<S: FrameSequence>(_ sequence: inout S) {
+    let count = sequence.frameCount
+    for index in Set([0, count / 2, count - 1]).sorted() {
+        guard let pixmap = try? sequence.render(frame: index) else { return }
+        precondition(pixmap.width == sequence.pixelWidth && pixmap.height == sequence.pixelHeight)
+        _ = sequence.manifestEntry(frame: index)
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzScene(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+#if FUZZING
+@_extern(c, "LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+var argc = CommandLine.argc
+var argv = Optional(CommandLine.unsafeArgv)
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzSceneInput))
+#else
+for path in CommandLine.arguments.dropFirst() {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("fuzz-scene: cannot read \(path)\n".utf8))
+        exit(1)
+    }
+    fuzzScene([UInt8](data))
+}
+#endif
