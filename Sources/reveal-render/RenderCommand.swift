@@ -16,14 +16,9 @@ enum Effect {
 
     func sequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
         switch self {
-        case let .scratch(scene):
-            return try present(ScratchSequence(scene: scene, hold: hold, debugOverlay: debugOverlay), scene.card)
-        case let .circle(scene): return try present(CircleRevealSequence(scene: scene, hold: hold), scene.card)
+        case let .scratch(scene): return try scene.frameSequence(hold: hold, debugOverlay: debugOverlay)
+        case let .circle(scene): return try scene.frameSequence(hold: hold)
         }
-    }
-
-    private func present<S: FrameSequence>(_ sequence: S, _ card: CardStyle) throws -> any FrameSequence {
-        card.isPlain ? sequence : try CardPresentation(sequence, style: card)
     }
 
     func frameCount(hold: Double) -> Int {

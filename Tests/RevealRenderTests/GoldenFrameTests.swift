@@ -12,7 +12,7 @@ final class GoldenFrameTests: XCTestCase {
 
     /// The demo as `--demo scratch` draws it: the card with its corners and shadow on the page.
     func testScratchDemoKeyFrames() throws {
-        var demo = try CardPresentation(ScratchSequence(scene: DemoScenes.scratch), style: DemoScenes.scratch.card)
+        var demo = try DemoScenes.scratch.frameSequence()
         XCTAssertEqual(demo.frameCount, 157)
         for index in [0, 45, 120, 140, 156] {
             try assertMatchesGolden(try demo.render(frame: index), "scratch-demo/\(FrameFolder.frameName(index))")
