@@ -177,6 +177,8 @@ public enum SequenceExport {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "reveal-render.encode", attributes: .concurrent)
         let state = ExportState()
+        // Whatever ends the loop, encoders still at work finish (their files stay whole) first.
+        defer { group.wait() }
         cpng_return_large_buffers_to_the_system()
         var renderTime = 0.0
         var previous: (index: Int, frame: EncodedFrame)?
@@ -187,10 +189,7 @@ public enum SequenceExport {
         var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
-            if shouldStop() {
-                group.wait()
-                throw ExportInterrupted(framesWritten: started, framesWanted: frames.count)
-            }
+            if shouldStop() { throw ExportInterrupted(framesWritten: started, framesWanted: frames.count) }
             started += 1
             let encoded = EncodedFrame()
             if let previous, observers.isEmpty || last != nil, sequence.frame(index, looksLike: previous.index) {
@@ -210,21 +209,18 @@ public enum SequenceExport {
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 if !observers.isEmpty { last = rendered }
                 for observer in observers { try observer.observe(rendered, frame: index) }
-                guard let folder else {
-                    previous = (index, encoded)
-                    progress(done + 1)
-                    continue
-                }
-                let pixmap = PixmapBox(pool: pool)
-                dispatch(queue, group, slots, prepare: { pixmap.fill(from: rendered) }) {
-                    let t1 = DispatchTime.now().uptimeNanoseconds
-                    do {
-                        let bytes = try pixmap.encodeAndRelease(options)
-                        let encodeTime = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
-                        write(bytes, frame: index, to: folder, encodeTime: encodeTime, state: state, result: encoded)
-                    } catch {
-                        state.fail(error)
-                        encoded.set(nil)
+                if let folder {
+                    let pixmap = PixmapBox(pool: pool)
+                    dispatch(queue, group, slots, prepare: { pixmap.fill(from: rendered) }) {
+                        let t1 = DispatchTime.now().uptimeNanoseconds
+                        do {
+                            let bytes = try pixmap.encodeAndRelease(options)
+                            let encodeTime = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
+                            write(bytes, frame: index, to: folder, encodeTime: encodeTime, state: state, result: encoded)
+                        } catch {
+                            state.fail(error)
+                            encoded.set(nil)
+                        }
                     }
                 }
             }
