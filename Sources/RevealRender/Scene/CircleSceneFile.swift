@@ -12,14 +12,13 @@ public enum CircleSceneFile {
 
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
                               maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
-        let root = try JSONNode.parse(file: file, bytes: bytes)
-        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
-        let size = try SceneSize.decode(root)
-        var scene = CircleRevealScene(width: size.width, height: size.height)
-        scene.scale = size.scale ?? scene.scale
-        scene.fps = size.fps ?? scene.fps
-        let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
-        scene.card = try CardStyleDecoder.decode(root, paints: paints)
+        let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
+                                         maxImagePixels: maxImagePixels)
+        let root = document.root, paints = document.paints
+        var scene = CircleRevealScene(width: document.size.width, height: document.size.height)
+        scene.scale = document.size.scale ?? scene.scale
+        scene.fps = document.size.fps ?? scene.fps
+        scene.card = document.card
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
         if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
@@ -42,6 +41,23 @@ public enum CircleSceneFile {
             scene.toggles = toggles
         }
         return scene
+    }
+}
+
+/// How both scene files begin: the document parsed, its keys checked against the format's fields and
+/// the card look's, the view's size and frame rate, the paint decoder and the card look.
+struct SceneDocument {
+    let root: JSONNode
+    let size: SceneSize
+    let paints: PaintDecoder
+    let card: CardStyle
+
+    init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], maxImagePixels: Int) throws(SceneError) {
+        root = try JSONNode.parse(file: file, bytes: bytes)
+        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
+        size = try SceneSize.decode(root)
+        paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        card = try CardStyleDecoder.decode(root, paints: paints)
     }
 }
 

@@ -27,14 +27,13 @@ public enum ScratchSceneFile {
 
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
                               maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
-        let root = try JSONNode.parse(file: file, bytes: bytes)
-        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
-        let size = try SceneSize.decode(root)
-        var scene = ScratchScene(width: size.width, height: size.height)
-        scene.scale = size.scale ?? scene.scale
-        scene.fps = size.fps ?? scene.fps
-        let paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
-        scene.card = try CardStyleDecoder.decode(root, paints: paints)
+        let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
+                                         maxImagePixels: maxImagePixels)
+        let root = document.root, paints = document.paints
+        var scene = ScratchScene(width: document.size.width, height: document.size.height)
+        scene.scale = document.size.scale ?? scene.scale
+        scene.fps = document.size.fps ?? scene.fps
+        scene.card = document.card
         if let node = root["brushWidth"] { scene.brushWidth = try node.number(in: 0...SceneLimits.maxCoordinate, what: "brushWidth") }
         if let node = root["revealThreshold"] { scene.revealThreshold = try node.number(in: -1e6...1e6, what: "revealThreshold") }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
