@@ -100,20 +100,7 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public mutating func render(frame index: Int) throws -> Pixmap {
         let view = try base.render(frame: index)
         var out = page
-        let rowBytes = view.width * 4
-        view.bytes.withUnsafeBufferPointer { src in
-            clip.bytes.withUnsafeBufferPointer { coverage in
-                out.bytes.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<view.height {
-                        let target = ((y + offset) * out.width + offset) * 4
-                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes]),
-                                              coverage: UnsafeBufferPointer(rebasing: coverage[y * view.width..<(y + 1) * view.width]),
-                                              opacity: 255,
-                                              onto: UnsafeMutableBufferPointer(rebasing: dst[target..<target + rowBytes]))
-                    }
-                }
-            }
-        }
+        Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset)
         return out
     }
 

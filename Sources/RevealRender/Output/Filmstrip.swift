@@ -38,16 +38,7 @@ public final class Filmstrip: FrameObserver {
         var strip = try background.render(width: indices.count * (w + gap) + gap, height: h + 2 * gap)
         for (k, index) in indices.enumerated() {
             guard let frame = frames[index] else { continue }
-            let x0 = gap + k * (w + gap)
-            frame.bytes.withUnsafeBufferPointer { src in
-                strip.bytes.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<h {
-                        let target = ((y + gap) * strip.width + x0) * 4
-                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[y * w * 4..<(y + 1) * w * 4]), coverage: nil,
-                                              opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[target..<target + w * 4]))
-                    }
-                }
-            }
+            Compositor.draw(frame, onto: &strip, x: gap + k * (w + gap), y: gap)
         }
         return strip
     }

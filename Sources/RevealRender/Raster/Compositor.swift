@@ -38,6 +38,31 @@ public enum Compositor {
         }
     }
 
+    /// Source-over of all of `source` with its top-left corner at (x, y) of `destination`, scaled per
+    /// pixel by `mask` (same size as `source`) when given. The source must fit inside the destination.
+    public static func draw(_ source: Pixmap, mask: Mask? = nil, onto destination: inout Pixmap, x: Int, y: Int) {
+        precondition(x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height)
+        precondition(mask.map { $0.width == source.width && $0.height == source.height } ?? true)
+        let rowBytes = source.width * 4, width = destination.width
+        source.bytes.withUnsafeBufferPointer { src in
+            destination.bytes.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<source.height {
+                    let target = ((row + y) * width + x) * 4
+                    let srcRow = UnsafeBufferPointer(rebasing: src[row * rowBytes..<(row + 1) * rowBytes])
+                    let dstRow = UnsafeMutableBufferPointer(rebasing: dst[target..<target + rowBytes])
+                    if let mask {
+                        mask.bytes.withUnsafeBufferPointer { m in
+                            sourceOver(srcRow, coverage: UnsafeBufferPointer(rebasing: m[row * source.width..<(row + 1) * source.width]),
+                                       opacity: 255, onto: dstRow)
+                        }
+                    } else {
+                        sourceOver(srcRow, coverage: nil, opacity: 255, onto: dstRow)
+                    }
+                }
+            }
+        }
+    }
+
     /// Source-over of one color through a coverage mask, for the rows given.
     public static func fill(_ color: PremultipliedRGBA8, mask: Mask, onto destination: inout Pixmap, rows: RowRange) {
         precondition(mask.width == destination.width && mask.height == destination.height)
