@@ -1,6 +1,6 @@
 /*
- * cpng_raw: zlib streams, CRCs, row filters and alpha conversion for PNG data that is
- * written and read without libpng (the animated PNG code). See cpng.h for the contract.
+ * cpng_raw: inflating zlib streams, CRCs, row filters and alpha conversion for PNG data that is
+ * written and read without libpng. See cpng.h for the contract.
  *
  * Nothing here calls libpng, so there is no setjmp and no longjmp. Nothing here allocates
  * memory that outlives a call: outputs go into caller buffers of stated capacity.
@@ -19,7 +19,7 @@
 #define CPNG_ZLIB_PIECE ((size_t)UINT_MAX)
 
 /* Writes a NUL-terminated message into the caller's buffer (if any) and returns `status`. */
-static int cpng_raw_fail(char *message, size_t capacity, int status, const char *format, ...) {
+int cpng_fail(char *message, size_t capacity, int status, const char *format, ...) {
     if (message != NULL && capacity > 0) {
         va_list args;
         va_start(args, format);
@@ -29,7 +29,7 @@ static int cpng_raw_fail(char *message, size_t capacity, int status, const char 
     return status;
 }
 
-static void cpng_clear_message(char *message, size_t capacity) {
+void cpng_clear_message(char *message, size_t capacity) {
     if (message != NULL && capacity > 0) {
         message[0] = '\0';
     }
@@ -61,100 +61,22 @@ uint32_t cpng_crc32(uint32_t crc, const unsigned char *bytes, size_t count) {
 /* zlib streams                                                                         */
 /* ------------------------------------------------------------------------------------ */
 
-/* Sets up a deflate stream as libpng would for image data; Z_OK or zlib's error. */
-static int cpng_deflate_init(z_stream *stream, int compression_level, int strategy) {
-    memset(stream, 0, sizeof *stream);
-    return deflateInit2(stream, compression_level, Z_DEFLATED, 15, 8, strategy);
-}
-
-size_t cpng_deflate_bound(size_t input_size, int compression_level, int strategy) {
-    int zlib_strategy = cpng_zlib_strategy(strategy);
-    if (compression_level < 0 || compression_level > 9 || zlib_strategy < 0) {
-        return 0;
-    }
-    z_stream stream;
-    if (cpng_deflate_init(&stream, compression_level, zlib_strategy) != Z_OK) {
-        return 0;
-    }
-    uLong bound = deflateBound(&stream, (uLong)input_size);
-    deflateEnd(&stream);
-    return bound < input_size ? 0 : (size_t)bound;
-}
-
-int cpng_deflate(const unsigned char *input, size_t input_size,
-                 int compression_level, int strategy,
-                 unsigned char *output, size_t output_capacity, size_t *out_size,
-                 char *message, size_t message_capacity) {
-    cpng_clear_message(message, message_capacity);
-    if (out_size == NULL) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "no place to return the size");
-    }
-    *out_size = 0;
-    int zlib_strategy = cpng_zlib_strategy(strategy);
-    if (compression_level < 0 || compression_level > 9 || zlib_strategy < 0) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT,
-                             "compression level %d or strategy %d is not valid", compression_level, strategy);
-    }
-    if ((input == NULL && input_size > 0) || output == NULL) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "missing input or output buffer");
-    }
-    z_stream stream;
-    int status = cpng_deflate_init(&stream, compression_level, zlib_strategy);
-    if (status != Z_OK) {
-        return cpng_raw_fail(message, message_capacity, status == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_INVALID_ARGUMENT,
-                             "zlib could not start compressing (%d)", status);
-    }
-    size_t input_left = input_size;
-    size_t output_left = output_capacity;
-    stream.next_in = (Bytef *)input;
-    stream.next_out = output;
-    for (;;) {
-        if (stream.avail_in == 0 && input_left > 0) {
-            size_t piece = input_left < CPNG_ZLIB_PIECE ? input_left : CPNG_ZLIB_PIECE;
-            stream.avail_in = (uInt)piece;
-            input_left -= piece;
-        }
-        if (stream.avail_out == 0 && output_left > 0) {
-            size_t piece = output_left < CPNG_ZLIB_PIECE ? output_left : CPNG_ZLIB_PIECE;
-            stream.avail_out = (uInt)piece;
-            output_left -= piece;
-        }
-        status = deflate(&stream, input_left == 0 ? Z_FINISH : Z_NO_FLUSH);
-        if (status == Z_STREAM_END) {
-            break;
-        }
-        if (status == Z_OK && stream.avail_out == 0 && output_left == 0) {
-            deflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_TOO_LARGE,
-                                 "compressed data does not fit in %zu bytes", output_capacity);
-        }
-        if (status != Z_OK && status != Z_BUF_ERROR) {
-            deflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "zlib failed while compressing (%d)", status);
-        }
-    }
-    size_t produced = output_capacity - output_left - stream.avail_out;
-    deflateEnd(&stream);
-    *out_size = produced;
-    return CPNG_OK;
-}
-
 int cpng_inflate(const unsigned char *input, size_t input_size,
                  unsigned char *output, size_t output_capacity, size_t *out_size,
                  char *message, size_t message_capacity) {
     cpng_clear_message(message, message_capacity);
     if (out_size == NULL) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "no place to return the size");
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "no place to return the size");
     }
     *out_size = 0;
     if ((input == NULL && input_size > 0) || (output == NULL && output_capacity > 0)) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "missing input or output buffer");
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "missing input or output buffer");
     }
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     int status = inflateInit(&stream);
     if (status != Z_OK) {
-        return cpng_raw_fail(message, message_capacity, status == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_INVALID_ARGUMENT,
+        return cpng_fail(message, message_capacity, status == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_INVALID_ARGUMENT,
                              "zlib could not start decompressing (%d)", status);
     }
     size_t input_left = input_size;
@@ -174,7 +96,7 @@ int cpng_inflate(const unsigned char *input, size_t input_size,
         if (stream.avail_out == 0) {
             if (probing) {
                 inflateEnd(&stream);
-                return cpng_raw_fail(message, message_capacity, CPNG_ERR_TOO_LARGE,
+                return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE,
                                      "compressed data holds more than the expected %zu bytes", output_capacity);
             }
             if (output_left > 0) {
@@ -196,32 +118,32 @@ int cpng_inflate(const unsigned char *input, size_t input_size,
         if (status == Z_NEED_DICT || status == Z_DATA_ERROR) {
             const char *reason = stream.msg != NULL ? stream.msg : "invalid data";
             inflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_CORRUPT, "damaged compressed data: %s", reason);
+            return cpng_fail(message, message_capacity, CPNG_ERR_CORRUPT, "damaged compressed data: %s", reason);
         }
         if (status == Z_MEM_ERROR) {
             inflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory while decompressing");
+            return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory while decompressing");
         }
         int stalled = stream.avail_in == before_in && stream.avail_out == before_out;
         if (stream.avail_in == 0 && input_left == 0 && (stalled || stream.avail_out > 0)) {
             inflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_TRUNCATED, "compressed data ends early");
+            return cpng_fail(message, message_capacity, CPNG_ERR_TRUNCATED, "compressed data ends early");
         }
         if (stalled && stream.avail_out > 0) {
             inflateEnd(&stream);
-            return cpng_raw_fail(message, message_capacity, CPNG_ERR_CORRUPT, "zlib made no progress (%d)", status);
+            return cpng_fail(message, message_capacity, CPNG_ERR_CORRUPT, "zlib made no progress (%d)", status);
         }
     }
     if (probing && stream.avail_out == 0) {
         inflateEnd(&stream);
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_TOO_LARGE,
+        return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE,
                              "compressed data holds more than the expected %zu bytes", output_capacity);
     }
     size_t produced = probing ? output_capacity : output_capacity - output_left - stream.avail_out;
     int extra = stream.avail_in > 0 || input_left > 0;
     inflateEnd(&stream);
     if (extra) {
-        return cpng_raw_fail(message, message_capacity, CPNG_ERR_CORRUPT, "data continues after the end of the compressed stream");
+        return cpng_fail(message, message_capacity, CPNG_ERR_CORRUPT, "data continues after the end of the compressed stream");
     }
     *out_size = produced;
     return CPNG_OK;
@@ -355,8 +277,19 @@ int cpng_filter_row(int filter, const unsigned char *row, const unsigned char *p
         }
     }
     out[0] = (unsigned char)type;
-    for (size_t i = 0; i < row_bytes; i++) {
-        out[i + 1] = cpng_filtered_byte(type, row, previous, i, bytes_per_pixel);
+    /* None and Sub are what frames use: their own loops, which the compiler can vectorise. */
+    if (type == CPNG_FILTER_NONE) {
+        memcpy(out + 1, row, row_bytes);
+    } else if (type == CPNG_FILTER_SUB) {
+        size_t head = row_bytes < bytes_per_pixel ? row_bytes : bytes_per_pixel;
+        memcpy(out + 1, row, head);
+        for (size_t i = head; i < row_bytes; i++) {
+            out[i + 1] = (unsigned char)(row[i] - row[i - bytes_per_pixel]);
+        }
+    } else {
+        for (size_t i = 0; i < row_bytes; i++) {
+            out[i + 1] = cpng_filtered_byte(type, row, previous, i, bytes_per_pixel);
+        }
     }
     return CPNG_OK;
 }

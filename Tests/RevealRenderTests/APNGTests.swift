@@ -601,14 +601,14 @@ final class APNGTests: XCTestCase {
 
     // MARK: - The C shim's zlib and filter functions
 
-    func testDeflateAndInflateRoundTripWithinHardLimits() {
-        let input = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 * $0 >> 7) }
+    func testInflateRoundTripsStripStreamsWithinHardLimits() throws {
+        // A 50,000-byte stream: 125 rows of 100 RGBA pixels in strips, filtered as the PNG encoder does.
+        let width = 100, height = 125
+        let pixels = (0..<(4 * width * height)).map { i in UInt8(truncatingIfNeeded: (i % 4 == 3) ? 255 : (i * i) >> 7) }
+        let image = try Pixmap(width: width, height: height, premultipliedBytes: pixels)
         for (level, strategy) in [(0, CPNG_STRATEGY_DEFAULT), (6, CPNG_STRATEGY_RLE), (9, CPNG_STRATEGY_FIXED), (1, CPNG_STRATEGY_HUFFMAN_ONLY)] {
-            let bound = cpng_deflate_bound(input.count, Int32(level), strategy)
-            var compressed = [UInt8](repeating: 0, count: bound)
-            var size = 0
-            XCTAssertEqual(cpng_deflate(input, input.count, Int32(level), strategy, &compressed, bound, &size, nil, 0), CPNG_OK)
-            compressed.removeLast(bound - size)
+            let compressed = try zlibStream(of: image, level: level, strategy: strategy, stripHeights: [40, 40, 45])
+            let input = filteredRows(of: image, filter: CPNG_FILTER_PAETH)
             var output = [UInt8](repeating: 0, count: input.count)
             var produced = 0
             XCTAssertEqual(cpng_inflate(compressed, compressed.count, &output, output.count, &produced, nil, 0), CPNG_OK)
@@ -624,15 +624,34 @@ final class APNGTests: XCTestCase {
             XCTAssertEqual(cpng_inflate(compressed, compressed.count, &roomy, roomy.count, &produced, nil, 0), CPNG_OK)
             XCTAssertEqual(produced, input.count)
         }
-        var tiny = [UInt8](repeating: 0, count: 8)
-        var size = 0
-        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        XCTAssertEqual(cpng_deflate(input, input.count, 0, CPNG_STRATEGY_DEFAULT, &tiny, tiny.count, &size, &message, message.count),
-                       CPNG_ERR_TOO_LARGE)
-        XCTAssertEqual(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), "compressed data does not fit in 8 bytes")
-        XCTAssertEqual(cpng_deflate(input, input.count, 10, CPNG_STRATEGY_DEFAULT, &tiny, tiny.count, &size, nil, 0), CPNG_ERR_INVALID_ARGUMENT)
-        XCTAssertEqual(cpng_deflate_bound(100, 6, 99), 0)
         XCTAssertEqual(cpng_crc32(0, Array("IEND".utf8), 4), 0xAE42_6082)
+    }
+
+    func testStripCompressorRefusesInvalidStrips() throws {
+        let image = try Pixmap(width: 4, height: 4, fill: PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        let compressor = cpng_strip_compressor_create()
+        defer { cpng_strip_compressor_destroy(compressor) }
+        func status(_ edit: (inout cpng_strip) -> Void) -> (Int32, String) {
+            image.bytes.withUnsafeBufferPointer { pixels in
+                var strip = cpng_strip(image: pixels.baseAddress, stride: 16, width: 4, height: 4, first_row: 0, row_count: 4,
+                                       channels: 4, filter: CPNG_FILTER_NONE, compression_level: 6, strategy: CPNG_STRATEGY_DEFAULT)
+                edit(&strip)
+                var data: UnsafePointer<UInt8>?
+                var size = 0
+                var adler: UInt32 = 0
+                var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+                let status = cpng_strip_compress(compressor, &strip, &data, &size, &adler, &message, message.count)
+                return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
+        XCTAssertEqual(status { _ in }.0, CPNG_OK)
+        for edit: (inout cpng_strip) -> Void in [{ $0.compression_level = 10 }, { $0.strategy = 99 }, { $0.channels = 2 },
+                                                 { $0.filter = 6 }, { $0.row_count = 0 }, { $0.first_row = 3; $0.row_count = 2 },
+                                                 { $0.stride = 12 }, { $0.image = nil }] {
+            let (code, message) = status(edit)
+            XCTAssertEqual(code, CPNG_ERR_INVALID_ARGUMENT)
+            XCTAssertTrue(message.hasSuffix("is not valid"), message)
+        }
     }
 
     func testRowFiltersRoundTripAndAdaptivePicksTheSmallestSum() {

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import RevealRender
 
-/// The exporter's shortcuts (parallel encoding, reused PNGs for repeated frames, incremental
-/// rendering) against the plainest path: a fresh renderer drawing each frame from nothing.
+/// The exporter's shortcuts (strips kept from frame to frame, parallel encoding, reused PNGs for
+/// repeated frames, incremental rendering) against the plainest path: a fresh renderer drawing each
+/// frame from nothing, encoded on its own.
 final class ExportTests: XCTestCase {
     private func temporaryFolder() throws -> FrameFolder {
         let path = NSTemporaryDirectory() + "export-tests-" + UUID().uuidString
@@ -13,22 +14,21 @@ final class ExportTests: XCTestCase {
 
     func testExportedScratchFramesEqualFreshRenders() throws {
         var scene = try Bench.scratchScene()
-        scene.scale = 0.4
+        scene.scale = 1  // 337 × 240: two strips of rows
         var sequence = try ScratchSequence(scene: scene, hold: 0.2)
         let folder = try temporaryFolder()
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true)
         let timeline = ScratchTimeline(scene: scene)
         XCTAssertEqual(sequence.frameCount, 141)
-        for index in 0..<sequence.frameCount {
+        try checkFrames(in: folder, count: sequence.frameCount, options: sequence.pngOptions(.fast)) { index in
             var fresh = try ScratchCardRenderer(timeline: timeline)
-            let decoded = try PNG.decode(contentsOf: folder.path + "/" + FrameFolder.frameName(index))
-            XCTAssertEqual(decoded, fresh.render(frame: index), "frame \(index)")
+            return fresh.render(frame: index)
         }
     }
 
     func testExportedCircleFramesEqualFreshRenders() throws {
-        var scene = CircleRevealScene(width: 40, height: 70)
-        scene.scale = 1
+        var scene = CircleRevealScene(width: 150, height: 250)
+        scene.scale = 2  // 300 × 500: three strips of rows
         scene.origin = UnitPoint(x: 0.3, y: 0.8)
         scene.toggles = [0, 0.4]
         scene.animation = .spring(.snappy)
@@ -36,22 +36,21 @@ final class ExportTests: XCTestCase {
         let folder = try temporaryFolder()
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true)
         let timeline = CircleRevealTimeline(scene: scene)
-        for index in 0..<sequence.frameCount {
+        try checkFrames(in: folder, count: sequence.frameCount, options: sequence.pngOptions(.fast)) { index in
             var fresh = try CircleRevealRenderer(timeline: timeline)
-            let decoded = try PNG.decode(contentsOf: folder.path + "/" + FrameFolder.frameName(index))
-            XCTAssertEqual(decoded, fresh.render(frame: index), "frame \(index)")
+            return fresh.render(frame: index)
         }
     }
 
-    func testAutomaticFilterPicksSubOnlyForFlatRows() throws {
-        let vertical = try Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
-            .render(width: 300, height: 200)
-        let diagonal = try ScratchScene.demoContent.render(width: 300, height: 200)
-        XCTAssertTrue(PNG.hasMostlyFlatRows(vertical))
-        XCTAssertFalse(PNG.hasMostlyFlatRows(diagonal))
-        // Either way the pixels survive exactly.
-        XCTAssertEqual(try PNG.decode(PNG.encode(vertical, options: .fast)), vertical)
-        XCTAssertEqual(try PNG.decode(PNG.encode(diagonal, options: .fast)), diagonal)
+    /// Every frame file holds the pixels of `render(index)`, in exactly the bytes `PNG.encode` gives them.
+    private func checkFrames(in folder: FrameFolder, count: Int, options: PNGEncodingOptions,
+                             render: (Int) throws -> Pixmap, line: UInt = #line) throws {
+        for index in 0..<count {
+            let expected = try render(index)
+            let file = try XCTUnwrap(FileManager.default.contents(atPath: folder.path + "/" + FrameFolder.frameName(index)))
+            XCTAssertEqual(try PNG.decode(Array(file)), expected, "frame \(index)", line: line)
+            XCTAssertEqual(Array(file), try PNG.encode(expected, options: options), "frame \(index)", line: line)
+        }
     }
 
     func testCompactLayersHaveThePixelsOfFullOnes() throws {

@@ -232,7 +232,7 @@ final class PNGTests: XCTestCase {
                 outputs["\(filter) \(strategy)"] = png
             }
         }
-        // The options must actually reach libpng and zlib.
+        // The options must actually reach the filters and zlib.
         for filter in filters.dropFirst() {
             XCTAssertNotEqual(outputs["none default"], outputs["\(filter) default"], "\(filter)")
         }

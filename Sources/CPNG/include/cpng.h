@@ -34,7 +34,7 @@ extern "C" {
 /* A message buffer of this many bytes always holds a whole message. */
 #define CPNG_MESSAGE_CAPACITY 256
 
-/* Row filters for cpng_encode_rgba8. ADAPTIVE lets libpng try all five per row. */
+/* PNG row filters. ADAPTIVE tries all five on each row (libpng's heuristic). */
 #define CPNG_FILTER_NONE 0
 #define CPNG_FILTER_SUB 1
 #define CPNG_FILTER_UP 2
@@ -42,34 +42,12 @@ extern "C" {
 #define CPNG_FILTER_PAETH 4
 #define CPNG_FILTER_ADAPTIVE 5
 
-/* zlib strategies for cpng_encode_rgba8 (Z_DEFAULT_STRATEGY, Z_FILTERED, ...). */
+/* zlib strategies (Z_DEFAULT_STRATEGY, Z_FILTERED, ...). */
 #define CPNG_STRATEGY_DEFAULT 0
 #define CPNG_STRATEGY_FILTERED 1
 #define CPNG_STRATEGY_HUFFMAN_ONLY 2
 #define CPNG_STRATEGY_RLE 3
 #define CPNG_STRATEGY_FIXED 4
-
-/*
- * Encodes premultiplied RGBA8 pixels (rows top to bottom, stride 4 * width) as an 8-bit PNG.
- *
- * Writes color type 2 (RGB) when every alpha is 255, else 6 (RGBA) with straight alpha,
- * demultiplied one row at a time: c' = (c * 255 + a / 2) / a, 0 when a == 0, 255 when
- * c >= a. Adds an sRGB chunk (perceptual intent) and, when write_phys is nonzero, a pHYs
- * chunk with pixels_per_meter on both axes. Never writes tIME or text, so identical input
- * gives identical bytes. byte_count must equal 4 * width * height; compression_level is
- * zlib's 0...9; filter and strategy are CPNG_FILTER_* and CPNG_STRATEGY_* values.
- *
- * Ownership: `pixels` is only read and stays the caller's. On CPNG_OK, *out_data is a
- * buffer of *out_size bytes allocated by cpng that the caller must release with
- * cpng_free. On failure *out_data is NULL, *out_size is 0, and `message` (if not NULL)
- * holds a NUL-terminated reason, truncated to message_capacity bytes.
- */
-int cpng_encode_rgba8(const unsigned char *pixels, size_t byte_count,
-                      uint32_t width, uint32_t height,
-                      int compression_level, int filter, int strategy,
-                      int write_phys, uint32_t pixels_per_meter,
-                      unsigned char **out_data, size_t *out_size,
-                      char *message, size_t message_capacity);
 
 /*
  * Decodes a PNG held in memory into premultiplied RGBA8 pixels (stride 4 * width).
@@ -115,36 +93,15 @@ int cpng_decode_rgba8_into(const unsigned char *data, size_t size,
 void cpng_free(void *buffer);
 
 /* ------------------------------------------------------------------------------------ */
-/* Building blocks for PNG data written and read without libpng (the animated PNG code,  */
-/* since this libpng has no APNG support). None of these allocates memory for the        */
-/* caller: every output goes into a caller buffer whose capacity is passed in, and every  */
-/* input is only read. None of them calls libpng, so none can longjmp.                   */
+/* Building blocks for PNG data written and read without libpng (every PNG we write, and  */
+/* animated PNGs we read, since this libpng has no APNG support). Except for the strip    */
+/* compressor below, none of these allocates memory for the caller: every output goes    */
+/* into a caller buffer whose capacity is passed in, and every input is only read. None   */
+/* of them calls libpng, so none can longjmp.                                             */
 /* ------------------------------------------------------------------------------------ */
 
 /* The CRC-32 that PNG chunks carry (zlib's crc32), continuing from `crc` (start with 0). */
 uint32_t cpng_crc32(uint32_t crc, const unsigned char *bytes, size_t count);
-
-/*
- * The most bytes cpng_deflate can produce from input_size bytes at this compression level
- * and strategy (zlib's deflateBound). Returns 0 when the level or strategy is invalid or
- * zlib cannot set up a stream.
- */
-size_t cpng_deflate_bound(size_t input_size, int compression_level, int strategy);
-
-/*
- * Compresses `input` into one complete zlib stream (windowBits 15, memLevel 8, as libpng
- * writes), at compression_level 0...9 with a CPNG_STRATEGY_* strategy.
- *
- * Ownership: `input` is only read; `output` is the caller's buffer of output_capacity bytes.
- * On CPNG_OK, *out_size bytes of it hold the stream. An output buffer of
- * cpng_deflate_bound(...) bytes is always large enough; a smaller one that the stream does
- * not fit fails with CPNG_ERR_TOO_LARGE. On failure *out_size is 0 and `message` (if not
- * NULL) holds a NUL-terminated reason.
- */
-int cpng_deflate(const unsigned char *input, size_t input_size,
-                 int compression_level, int strategy,
-                 unsigned char *output, size_t output_capacity, size_t *out_size,
-                 char *message, size_t message_capacity);
 
 /*
  * Decompresses one complete zlib stream, never writing more than output_capacity bytes.
@@ -206,6 +163,41 @@ int cpng_unfilter_row(unsigned char filter_type, unsigned char *row, const unsig
  * (a threshold that rises as such buffers are freed) the heap keeps them and memory grows
  * with the number of encoding threads. Safe to call more than once.
  */
+/*
+ * Strips: PNG image data compressed a band of rows at a time, so that an encoder can keep the
+ * compressed bytes of rows that did not change from one frame to the next.
+ *
+ * Concatenated in order (after a zlib header, before the big-endian Adler-32 of the whole filtered
+ * data, which cpng_adler32_combine builds from the strips' own), the strips of an image form
+ * one valid zlib stream. A strip's bytes depend only on its own rows, the two rows above it, its
+ * place (first row, last or not) and the settings, never on other strips or on earlier calls.
+ */
+typedef struct cpng_strip {
+    const unsigned char *image; /* premultiplied RGBA, row 0 of the whole image */
+    size_t stride;              /* bytes from one row to the next, at least width * 4 */
+    uint32_t width, height;     /* the whole image */
+    uint32_t first_row, row_count;
+    int channels;               /* 3: RGB (alpha dropped), 4: straight RGBA */
+    int filter;                 /* CPNG_FILTER_*, ADAPTIVE choosing per row */
+    int compression_level;      /* 0...9 */
+    int strategy;               /* CPNG_STRATEGY_* */
+} cpng_strip;
+
+/* A zlib stream and buffers, reused strip after strip; one per thread. NULL when memory runs out. */
+typedef struct cpng_strip_compressor cpng_strip_compressor;
+cpng_strip_compressor *cpng_strip_compressor_create(void);
+void cpng_strip_compressor_destroy(cpng_strip_compressor *compressor);
+
+/* Filters and compresses one strip. On CPNG_OK, `*out_data` points at `*out_size` bytes owned by
+ * the compressor (valid until its next call) and `*out_adler` is the Adler-32 of the strip's
+ * filtered bytes. Errors: invalid arguments, no memory, or zlib failing. */
+int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
+                        const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
+                        char *message, size_t message_capacity);
+
+/* The Adler-32 of two byte sequences one after the other, from theirs and the second's length. */
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
+
 void cpng_return_large_buffers_to_the_system(void);
 
 #ifdef __cplusplus

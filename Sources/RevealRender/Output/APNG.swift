@@ -51,11 +51,8 @@ public final class APNGWriter {
     private var file: AtomicFileStream?
     private var previous: Pixmap?
     private var sequenceNumber: UInt32 = 0
-    /// Scratch space of one full frame, reused for every frame: straight rows, filtered rows,
-    /// compressed data, and the chunks about to be written.
-    private var rows: [UInt8]
-    private var filtered: [UInt8]
-    private var compressed: [UInt8]
+    private let compressors = CompressorPool()
+    /// The chunks about to be written, reused for every frame.
     private var output: [UInt8] = []
 
     /// Starts the file and writes its header.
@@ -90,12 +87,6 @@ public final class APNGWriter {
         guard (0...9).contains(self.options.compressionLevel) else {
             throw invalid("compression level \(self.options.compressionLevel) is outside 0...9")
         }
-        let filteredSize = height * (1 + width * channels)
-        let bound = cpng_deflate_bound(filteredSize, Int32(self.options.compressionLevel), self.options.strategy.cValue)
-        guard bound > 0 else { throw invalid("zlib cannot compress \(filteredSize) bytes with these settings") }
-        rows = [UInt8](repeating: 0, count: 2 * width * channels)
-        filtered = [UInt8](repeating: 0, count: filteredSize)
-        compressed = [UInt8](repeating: 0, count: bound)
 
         let file = try AtomicFileStream(path: path)
         self.file = file
@@ -143,8 +134,7 @@ public final class APNGWriter {
             if let previous, !storesFullFrames {
                 rect = PixelRect.changed(from: previous, to: pixmap) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            let size = try compress(pixmap, rect)
-            writeFrameChunks(rect, compressedSize: size)
+            writeFrameChunks(rect, data: try compress(pixmap, rect))
             try file.write(output)
             previous = pixmap
             framesWritten += 1
@@ -220,47 +210,28 @@ public final class APNGWriter {
 
     // MARK: - Encoding one frame
 
-    /// Demultiplies, filters and compresses the pixels of `rect`; the result is `compressed[0..<size]`.
-    private func compress(_ pixmap: Pixmap, _ rect: PixelRect) throws(OutputError) -> Int {
-        let rowBytes = rect.width * channels
-        let filteredSize = rect.height * (1 + rowBytes)
-        let filter = options.filter.cValue
-        let bytesPerPixel = channels
-        let canvasWidth = width
-        pixmap.bytes.withUnsafeBufferPointer { pixels in
-            rows.withUnsafeMutableBufferPointer { rows in
-                filtered.withUnsafeMutableBufferPointer { out in
-                    // Two straight rows alternate: the one being filtered and the one above it.
-                    let halves = [rows.baseAddress!, rows.baseAddress! + canvasWidth * bytesPerPixel]
-                    for y in 0..<rect.height {
-                        let row = halves[y % 2]
-                        let source = pixels.baseAddress! + ((rect.y + y) * canvasWidth + rect.x) * 4
-                        cpng_straight_from_premultiplied(source, rect.width, Int32(bytesPerPixel), row)
-                        cpng_filter_row(filter, row, y == 0 ? nil : UnsafePointer(halves[(y + 1) % 2]),
-                                        rowBytes, bytesPerPixel, out.baseAddress! + y * (1 + rowBytes))
-                    }
-                }
+    /// Demultiplies, filters and compresses the pixels of `rect` into one zlib stream.
+    private func compress(_ pixmap: Pixmap, _ rect: PixelRect) throws(OutputError) -> [UInt8] {
+        do {
+            let (data, adler) = try pixmap.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
+                let origin = pixels.baseAddress! + (rect.y * width + rect.x) * 4
+                let strip = cpng_strip(image: origin, stride: 4 * width, width: UInt32(rect.width), height: UInt32(rect.height),
+                                       first_row: 0, row_count: UInt32(rect.height), channels: Int32(channels),
+                                       filter: options.filter.cValue, compression_level: Int32(options.compressionLevel),
+                                       strategy: options.strategy.cValue)
+                let compressor = compressors.take()
+                defer { compressors.give(compressor) }
+                return try PNGEncoder.compress(strip, with: compressor)
             }
+            return PNGEncoder.zlibStream(level: options.compressionLevel,
+                                         strips: [(data, adler, rect.height * (1 + rect.width * channels))])
+        } catch {
+            throw OutputError(path: path, reason: "cannot compress frame \(framesWritten): \(error.message)")
         }
-        var size = 0
-        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        let status = filtered.withUnsafeBufferPointer { input in
-            compressed.withUnsafeMutableBufferPointer { output in
-                message.withUnsafeMutableBufferPointer { text in
-                    cpng_deflate(input.baseAddress, filteredSize, Int32(options.compressionLevel), options.strategy.cValue,
-                                 output.baseAddress, output.count, &size, text.baseAddress, text.count)
-                }
-            }
-        }
-        guard status == CPNG_OK else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw OutputError(path: path, reason: "cannot compress frame \(framesWritten): \(reason)")
-        }
-        return size
     }
 
     /// Puts the frame's `fcTL` and its image data chunks (`IDAT` for frame 0, else `fdAT`) in `output`.
-    private func writeFrameChunks(_ rect: PixelRect, compressedSize: Int) {
+    private func writeFrameChunks(_ rect: PixelRect, data: [UInt8]) {
         output.removeAll(keepingCapacity: true)
         PNGChunk.append("fcTL", to: &output) { [self] in
             $0.appendBigEndian(nextSequenceNumber())
@@ -272,19 +243,13 @@ public final class APNGWriter {
             $0.appendBigEndian(delay.denominator)
             $0 += [0, 0]  // dispose op NONE, blend op SOURCE
         }
-        var start = 0
-        repeat {
-            let end = min(start + maxChunkData, compressedSize)
-            if framesWritten == 0 {
-                PNGChunk.append("IDAT", to: &output) { [self] in $0 += compressed[start..<end] }
-            } else {
-                PNGChunk.append("fdAT", to: &output) { [self] in
-                    $0.appendBigEndian(nextSequenceNumber())
-                    $0 += compressed[start..<end]
-                }
+        if framesWritten == 0 {
+            PNGChunk.append("IDAT", split: data, limit: maxChunkData, to: &output)
+        } else {
+            PNGChunk.append("fdAT", split: data, limit: maxChunkData, to: &output) { [self] in
+                $0.appendBigEndian(nextSequenceNumber())
             }
-            start = end
-        } while start < compressedSize
+        }
     }
 
     private func nextSequenceNumber() -> UInt32 {

@@ -17,20 +17,20 @@ public struct PNGError: Error, Equatable, CustomStringConvertible {
 
 /// The PNG row filter applied before compression.
 ///
-/// `adaptive` lets libpng try all five filters on every row and keep the one its
-/// heuristic (smallest sum of absolute differences) prefers.
+/// `adaptive` tries all five filters on every row and keeps the one with the smallest sum of
+/// bytes read as signed magnitudes (libpng's heuristic).
 public enum PNGFilter: Sendable {
     case none, sub, up, average, paeth, adaptive
-    /// Per image: Sub with run-length deflate when rows are mostly flat (vertical gradients, where
-    /// Sub leaves runs of zeros), otherwise None with the given strategy (diagonal 8-bit gradients
-    /// leave ±1 noise that filters make larger, not smaller).
+    /// Per image: Sub with run-length deflate when at least 98 % of the pixels on every eighth row
+    /// equal their left neighbour (vertical gradients, where Sub leaves runs of zeros), otherwise None
+    /// with the given strategy (slow diagonal 8-bit gradients repeat each value over ~10 pixels,
+    /// about 90 %, and leave ±1 noise that filters make larger, not smaller).
     case automatic
 }
 
 /// The zlib compression strategy used for the image data.
 ///
-/// `default` is zlib's `Z_DEFAULT_STRATEGY`, set explicitly (libpng on its own would pick
-/// `Z_FILTERED` whenever a filter other than `none` is in use).
+/// `default` is zlib's `Z_DEFAULT_STRATEGY`, whatever the filter.
 public enum PNGStrategy: Sendable {
     case `default`, filtered, huffmanOnly, rle, fixed
 }
@@ -62,59 +62,15 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     public static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .none)
 }
 
-/// PNG encoding and decoding through libpng; pixels on the Swift side are always premultiplied.
+/// PNG encoding (our own strip encoder over zlib) and decoding (libpng); pixels on the Swift side are always premultiplied.
 public enum PNG {
     /// Encodes to PNG bytes: 8-bit, RGB (color type 2) when every pixel is opaque, else RGBA (6), straight alpha (demultiply: c' = (c*255 + a/2)/a, 0 when a == 0), an sRGB chunk (perceptual), pHYs if requested, no tIME/text: byte-identical output for identical input.
     ///
     /// A color channel larger than its alpha (not valid premultiplied data) is written as 255.
-    /// Throws when `compressionLevel` is outside 0...9, when `pixmap.bytes` does not hold
-    /// exactly `4 * width * height` bytes, or when libpng or memory fails.
+    /// The same bytes as a `PNGEncoder` gives for this image in a sequence. Throws when
+    /// `compressionLevel` is outside 0...9 or when zlib or memory fails.
     public static func encode(_ pixmap: Pixmap, options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
-        guard (0...9).contains(options.compressionLevel) else {
-            throw PNGError(message: "compression level \(options.compressionLevel) is outside 0...9")
-        }
-        guard let width = UInt32(exactly: pixmap.width), let height = UInt32(exactly: pixmap.height) else {
-            throw PNGError(message: "cannot encode a \(pixmap.width)×\(pixmap.height) image")
-        }
-        var filter = options.filter, strategy = options.strategy
-        if filter == .automatic {
-            (filter, strategy) = hasMostlyFlatRows(pixmap) ? (.sub, .rle) : (.none, strategy)
-        }
-        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        let status = pixmap.bytes.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
-                cpng_encode_rgba8(
-                    pixels.baseAddress, pixels.count, width, height,
-                    Int32(options.compressionLevel), filter.cValue, strategy.cValue,
-                    options.pixelsPerMeter == nil ? 0 : 1, options.pixelsPerMeter ?? 0,
-                    &data, &size, text.baseAddress, text.count)
-            }
-        }
-        defer { cpng_free(data) }
-        guard status == CPNG_OK, let data else {
-            throw PNGError(message: text(of: message, status: status))
-        }
-        return Array(UnsafeBufferPointer(start: data, count: size))
-    }
-
-    /// Whether, on every eighth row, at least 98 % of pixels equal their left neighbour: rows of long
-    /// flat runs. (Slow 8-bit gradients repeat each value over ~10 pixels, about 90 %, and compress
-    /// better unfiltered.)
-    static func hasMostlyFlatRows(_ pixmap: Pixmap) -> Bool {
-        var same = 0, total = 0
-        pixmap.bytes.withUnsafeBytes { raw in
-            let pixels = raw.bindMemory(to: UInt32.self)
-            for y in stride(from: 0, to: pixmap.height, by: 8) {
-                let row = y * pixmap.width
-                for x in 1..<max(pixmap.width, 1) where pixels[row + x] == pixels[row + x - 1] {
-                    same += 1
-                }
-                total += pixmap.width - 1
-            }
-        }
-        return total > 0 && same * 50 >= total * 49
+        try PNGEncoder(width: pixmap.width, height: pixmap.height, options: options).encode(pixmap)
     }
 
     /// Decodes any PNG libpng reads (gray, gray+alpha, palette, tRNS, 16-bit → 8-bit, interlaced) into a premultiplied pixmap (c*a/255 rounded).

@@ -44,6 +44,21 @@ public struct PNGChunk: Sendable {
         }
         buffer.appendBigEndian(crc)
     }
+
+    /// Appends `data` as one or more chunks of `type` holding at most `limit` bytes of it each;
+    /// `prefix` writes what each chunk holds before its share (fdAT's sequence number).
+    static func append(_ type: String, split data: [UInt8], limit: Int, to buffer: inout [UInt8],
+                       prefix: (inout [UInt8]) -> Void = { _ in }) {
+        var start = 0
+        repeat {
+            let end = min(start + limit, data.count)
+            append(type, to: &buffer) {
+                prefix(&$0)
+                $0 += data[start..<end]
+            }
+            start = end
+        } while start < data.count
+    }
 }
 
 extension [UInt8] {

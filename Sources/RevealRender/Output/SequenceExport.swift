@@ -66,55 +66,6 @@ public struct ExportInterrupted: Error, Sendable {
     public var framesWanted: Int
 }
 
-/// Frame buffers for the encoders, reused from frame to frame. The renderer keeps drawing into its own
-/// frame (never shared, so never copied behind its back); each frame is copied into a pooled buffer,
-/// which goes back to the pool once encoded: no allocation and no fresh pages per frame.
-private final class FramePool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [Pixmap] = []
-
-    /// A buffer holding the same pixels as `source`.
-    func copy(of source: Pixmap) -> Pixmap {
-        guard var buffer = lock.withLock({ free.popLast() }), buffer.width == source.width,
-              buffer.height == source.height else {
-            var copy = source
-            copy.bytes = Array(source.bytes)
-            return copy
-        }
-        buffer.bytes.withUnsafeMutableBufferPointer { dst in
-            source.bytes.withUnsafeBufferPointer { src in dst.baseAddress!.update(from: src.baseAddress!, count: src.count) }
-        }
-        return buffer
-    }
-
-    func give(_ buffer: Pixmap) {
-        lock.withLock { free.append(buffer) }
-    }
-}
-
-/// A frame on its way to an encoder; its buffer returns to the pool as soon as it is encoded.
-private final class PixmapBox: @unchecked Sendable {
-    private var pixmap: Pixmap?
-    private let pool: FramePool
-
-    init(pool: FramePool) {
-        self.pool = pool
-    }
-
-    /// Takes a pooled buffer holding `source`'s pixels.
-    func fill(from source: Pixmap) {
-        pixmap = pool.copy(of: source)
-    }
-
-    func encodeAndRelease(_ options: PNGEncodingOptions) throws -> [UInt8] {
-        defer {
-            if let pixmap { pool.give(pixmap) }
-            pixmap = nil
-        }
-        return try PNG.encode(pixmap!, options: options)
-    }
-}
-
 /// State shared by the encoding threads: the first error and the time spent.
 private final class ExportState: @unchecked Sendable {
     private let lock = NSLock()
@@ -151,9 +102,10 @@ extension APNGWriter: FrameObserver {
 
 /// The last stage of the pipeline: frames → PNG → files in a folder, manifest last.
 ///
-/// Frames are rendered in order on the calling thread and encoded on as many threads as there are
-/// cores, with at most that many frames in flight so memory stays flat. A frame whose state equals
-/// the previous one's reuses its PNG bytes instead of encoding the same pixels again.
+/// Frames are rendered in order on the calling thread; one `PNGEncoder` compresses each frame's
+/// changed strips on all cores while the next frame is rendered, and files are written with at most
+/// as many frames in flight as there are cores, so memory stays flat. A frame whose state equals the
+/// previous one's reuses its PNG bytes instead of staging the same pixels again.
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. With
     /// `wholeSequence`, frame files of earlier runs beyond this sequence are removed before the
@@ -171,7 +123,9 @@ public enum SequenceExport {
         let manifest = try folder.map { try ManifestWriter(folder: $0, fields: fields) }
         var finished = false
         defer { if !finished { observers.forEach { $0.cancel() } } }
-        let options = sequence.pngOptions(png)
+        let encoder = try PNGEncoder(width: sequence.pixelWidth, height: sequence.pixelHeight, options: sequence.pngOptions(png))
+        // The encoder compresses one frame while the next is rendered; writes overlap both.
+        let encoderFree = DispatchSemaphore(value: 1)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let slots = DispatchSemaphore(value: workers)
         let group = DispatchGroup()
@@ -185,7 +139,6 @@ public enum SequenceExport {
         // The last rendered frame, kept only for observers of repeated frames: holding it otherwise
         // would make the renderer copy its frame on every draw.
         var last: Pixmap?
-        let pool = FramePool()
         var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
@@ -210,17 +163,23 @@ public enum SequenceExport {
                 if !observers.isEmpty { last = rendered }
                 for observer in observers { try observer.observe(rendered, frame: index) }
                 if let folder {
-                    let pixmap = PixmapBox(pool: pool)
-                    dispatch(queue, group, slots, prepare: { pixmap.fill(from: rendered) }) {
+                    encoderFree.wait()
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    do { try encoder.stage(rendered) } catch { encoderFree.signal(); throw error }
+                    let staging = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
+                    dispatch(queue, group, slots) {
                         let t1 = DispatchTime.now().uptimeNanoseconds
+                        let bytes: [UInt8]
                         do {
-                            let bytes = try pixmap.encodeAndRelease(options)
-                            let encodeTime = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
-                            write(bytes, frame: index, to: folder, encodeTime: encodeTime, state: state, result: encoded)
+                            bytes = try encoder.encodeStaged()
+                            encoderFree.signal()
                         } catch {
+                            encoderFree.signal()
                             state.fail(error)
-                            encoded.set(nil)
+                            return encoded.set(nil)
                         }
+                        let encodeTime = staging + Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
+                        write(bytes, frame: index, to: folder, encodeTime: encodeTime, state: state, result: encoded)
                     }
                 }
             }
@@ -243,12 +202,10 @@ public enum SequenceExport {
         }
     }
 
-    /// Runs `work` on `queue` once one of the in-flight slots is free; `prepare` runs on the calling
-    /// thread after the slot is taken (so a frame buffer is only filled when an encoder can take it).
+    /// Runs `work` on `queue` once one of the in-flight slots is free.
     private static func dispatch(_ queue: DispatchQueue, _ group: DispatchGroup, _ slots: DispatchSemaphore,
-                                 prepare: () -> Void = {}, _ work: @escaping @Sendable () -> Void) {
+                                 _ work: @escaping @Sendable () -> Void) {
         slots.wait()
-        prepare()
         queue.async(group: group) {
             work()
             slots.signal()

@@ -1,0 +1,179 @@
+/*
+ * cpng_strip: PNG image data compressed in strips of rows that concatenate into one zlib stream.
+ * See cpng.h for the contract.
+ *
+ * Each strip is a raw deflate stream of its filtered rows, primed with the filtered row above it
+ * as a preset dictionary (the decoder has exactly those bytes in its window) and ended with a sync
+ * flush (byte-aligned, not final) or, for the image's last row, a final block. Its bytes depend on
+ * its own rows and the two rows above only, so a caller may keep them while those rows stay the same.
+ */
+#include "cpng.h"
+#include "cpng_internal.h"
+
+#include <zlib.h>
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cpng_strip_compressor {
+    z_stream stream;
+    int ready;                  /* stream initialised */
+    int level;                  /* the level it was initialised with */
+    unsigned char *filtered;    /* filter byte + row, for every row of a strip */
+    size_t filtered_capacity;
+    unsigned char *straight[3]; /* straight-alpha rows: two above the current one, and the current */
+    size_t row_capacity;
+    unsigned char *output;
+    size_t output_capacity;
+};
+
+cpng_strip_compressor *cpng_strip_compressor_create(void) {
+    return (cpng_strip_compressor *)calloc(1, sizeof(cpng_strip_compressor));
+}
+
+void cpng_strip_compressor_destroy(cpng_strip_compressor *compressor) {
+    if (compressor == NULL) {
+        return;
+    }
+    if (compressor->ready) {
+        deflateEnd(&compressor->stream);
+    }
+    free(compressor->filtered);
+    free(compressor->straight[0]);
+    free(compressor->output);
+    free(compressor);
+}
+
+/* Makes `*buffer` hold at least `size` bytes; 0 when memory runs out. */
+static int cpng_reserve(unsigned char **buffer, size_t *capacity, size_t size) {
+    if (*capacity >= size) {
+        return 1;
+    }
+    unsigned char *grown = (unsigned char *)realloc(*buffer, size);
+    if (grown == NULL) {
+        return 0;
+    }
+    *buffer = grown;
+    *capacity = size;
+    return 1;
+}
+
+/* A raw deflate stream at `level` and `strategy`, reset for a new strip; zlib's status. */
+static int cpng_strip_stream(cpng_strip_compressor *compressor, int level, int strategy) {
+    if (compressor->ready && compressor->level != level) {
+        deflateEnd(&compressor->stream);
+        compressor->ready = 0;
+    }
+    if (!compressor->ready) {
+        memset(&compressor->stream, 0, sizeof compressor->stream);
+        int status = deflateInit2(&compressor->stream, level, Z_DEFLATED, -15, 8, strategy);
+        if (status != Z_OK) {
+            return status;
+        }
+        compressor->ready = 1;
+        compressor->level = level;
+        return Z_OK;
+    }
+    int status = deflateReset(&compressor->stream);
+    /* Before any input, deflateParams only records the new strategy. */
+    return status == Z_OK ? deflateParams(&compressor->stream, level, strategy) : status;
+}
+
+int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
+                        const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
+                        char *message, size_t message_capacity) {
+    cpng_clear_message(message, message_capacity);
+    if (compressor == NULL || strip == NULL || out_data == NULL || out_size == NULL || out_adler == NULL) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "missing compressor, strip or result");
+    }
+    *out_data = NULL;
+    *out_size = 0;
+    *out_adler = 1;
+    int zlib_strategy = cpng_zlib_strategy(strip->strategy);
+    size_t width = strip->width;
+    size_t channels = (size_t)strip->channels;
+    if (strip->image == NULL || width == 0 || strip->row_count == 0 || strip->stride < width * 4 ||
+        strip->first_row >= strip->height || strip->row_count > strip->height - strip->first_row ||
+        (channels != 3 && channels != 4) || strip->filter < CPNG_FILTER_NONE || strip->filter > CPNG_FILTER_ADAPTIVE ||
+        strip->compression_level < 0 || strip->compression_level > 9 || zlib_strategy < 0) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "strip of %zu pixels by %u rows, %zu channels, filter %d, "
+                         "level %d or strategy %d is not valid", width, strip->row_count, channels, strip->filter,
+                         strip->compression_level, strip->strategy);
+    }
+    size_t row_bytes = width * channels;
+    if (row_bytes >= SIZE_MAX / 4 || strip->row_count > (SIZE_MAX / 2) / (row_bytes + 1)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE, "strip is too large for memory");
+    }
+    size_t filtered_size = (size_t)strip->row_count * (row_bytes + 1);
+    if (!cpng_reserve(&compressor->filtered, &compressor->filtered_capacity, filtered_size + row_bytes + 1)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    if (compressor->row_capacity < row_bytes) {
+        unsigned char *rows = (unsigned char *)realloc(compressor->straight[0], 3 * row_bytes);
+        if (rows == NULL) {
+            return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
+        }
+        for (int i = 0; i < 3; i++) {
+            compressor->straight[i] = rows + (size_t)i * row_bytes;
+        }
+        compressor->row_capacity = row_bytes;
+    }
+
+    /* Straight rows rotate through three buffers; `dictionary` is the filtered row above the strip,
+     * kept after the strip's own rows in `filtered`. */
+    unsigned char *dictionary = compressor->filtered + filtered_size;
+    unsigned char *above = NULL;
+    int bpp = (int)channels;
+    int slot = 0;
+    uint32_t first = strip->first_row >= 2 ? 2 : strip->first_row;
+    for (uint32_t i = 0; i < first + strip->row_count; i++) {
+        const unsigned char *source = strip->image + (size_t)(strip->first_row - first + i) * strip->stride;
+        unsigned char *row = compressor->straight[slot];
+        cpng_straight_from_premultiplied(source, width, bpp, row);
+        if (i + 1 == first) {
+            cpng_filter_row(strip->filter, row, above, row_bytes, channels, dictionary);
+        } else if (i >= first) {
+            cpng_filter_row(strip->filter, row, above, row_bytes, channels,
+                            compressor->filtered + (size_t)(i - first) * (row_bytes + 1));
+        }
+        above = row;
+        slot = (slot + 1) % 3;
+    }
+
+    int status = cpng_strip_stream(compressor, strip->compression_level, zlib_strategy);
+    if (status == Z_OK && first > 0) {
+        status = deflateSetDictionary(&compressor->stream, dictionary, (uInt)(row_bytes + 1));
+    }
+    if (status != Z_OK) {
+        return cpng_fail(message, message_capacity, status == Z_MEM_ERROR ? CPNG_ERR_NO_MEMORY : CPNG_ERR_INVALID_ARGUMENT,
+                         "zlib could not start compressing (%d)", status);
+    }
+    /* A sync flush adds an empty stored block (5 bytes) and up to a byte of padding. */
+    size_t bound = deflateBound(&compressor->stream, (uLong)filtered_size) + 16;
+    if (filtered_size > UINT_MAX || bound > UINT_MAX) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE, "strip of %zu bytes is too large for one zlib call", filtered_size);
+    }
+    if (!cpng_reserve(&compressor->output, &compressor->output_capacity, bound)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    z_stream *stream = &compressor->stream;
+    stream->next_in = compressor->filtered;
+    stream->avail_in = (uInt)filtered_size;
+    stream->next_out = compressor->output;
+    stream->avail_out = (uInt)bound;
+    int last = strip->first_row + strip->row_count == strip->height;
+    status = deflate(stream, last ? Z_FINISH : Z_SYNC_FLUSH);
+    if ((last && status != Z_STREAM_END) || (!last && (status != Z_OK || stream->avail_out == 0)) ||
+        stream->avail_in != 0) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE, "zlib could not finish the strip (%d)", status);
+    }
+    *out_data = compressor->output;
+    *out_size = bound - stream->avail_out;
+    *out_adler = (uint32_t)adler32(1, compressor->filtered, (uInt)filtered_size);
+    return CPNG_OK;
+}
+
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    return (uint32_t)adler32_combine((uLong)first, (uLong)second, (z_off_t)second_length);
+}

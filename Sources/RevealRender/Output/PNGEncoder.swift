@@ -1,0 +1,310 @@
+import CPNG
+import Foundation
+
+/// Encodes images of one size to PNG, compressing rows in strips and keeping each strip's bytes
+/// for the next image: a strip whose rows (and the two rows above it) are unchanged is not
+/// compressed again, and changed strips are compressed on all cores.
+///
+/// The bytes depend only on the image and the options, never on what was encoded before, so a
+/// frame of a sequence encodes exactly as the same image would on its own. Not for use from two
+/// threads at once.
+public final class PNGEncoder: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let options: PNGEncodingOptions
+    /// Rows per strip: about 256 KiB of pixels, at least 8 rows, unless a test asks otherwise.
+    let stripHeight: Int
+
+    /// What every strip of one image is compressed with; a change recompresses all strips.
+    private struct Mode: Equatable {
+        var channels: Int32
+        var filter: PNGFilter
+        var strategy: PNGStrategy
+    }
+
+    /// One strip's compressed bytes and the facts about its rows that choose the image's mode.
+    private struct Strip {
+        var rows: Range<Int>
+        var data: [UInt8] = []
+        var adler: UInt32 = 1
+        var filteredCount = 0
+        var isOpaque = true
+        /// Pixels equal to their left neighbour, and neighbour pairs, on rows whose index is a multiple of 8.
+        var flatPairs = 0
+        var pairs = 0
+        var stale = true
+    }
+
+    /// The pixels of the image last staged; strips are compressed from here.
+    private var staged: Pixmap?
+    private var strips: [Strip]
+    private var mode: Mode?
+    private let compressors = CompressorPool()
+
+    /// How many strips the last `encodeStaged` compressed (the others were kept).
+    private(set) var stripsCompressed = 0
+
+    /// Throws for a size outside `Pixmap`'s limits or a compression level outside 0...9.
+    public convenience init(width: Int, height: Int, options: PNGEncodingOptions) throws(PNGError) {
+        let rowBytes = 4 * max(1, width)
+        try self.init(width: width, height: height, options: options, stripHeight: max(8, ((1 << 18) + rowBytes - 1) / rowBytes))
+    }
+
+    /// `stripHeight` rows per strip (tests use small ones).
+    init(width: Int, height: Int, options: PNGEncodingOptions, stripHeight: Int) throws(PNGError) {
+        guard (1...Pixmap.maxSide).contains(width), (1...Pixmap.maxSide).contains(height) else {
+            throw PNGError(message: "cannot encode a \(width)×\(height) image")
+        }
+        guard (0...9).contains(options.compressionLevel) else {
+            throw PNGError(message: "compression level \(options.compressionLevel) is outside 0...9")
+        }
+        self.width = width
+        self.height = height
+        self.options = options
+        self.stripHeight = stripHeight
+        strips = stride(from: 0, to: height, by: stripHeight).map { Strip(rows: $0..<min(height, $0 + stripHeight)) }
+    }
+
+    /// Encodes one image (its size must be the encoder's).
+    public func encode(_ image: Pixmap) throws(PNGError) -> [UInt8] {
+        try stage(image)
+        return try encodeStaged()
+    }
+
+    /// Takes a copy of the rows of `image` that differ from the image staged before, so that the
+    /// caller may draw into `image` again while `encodeStaged` runs on another thread.
+    public func stage(_ image: Pixmap) throws(PNGError) {
+        guard image.width == width, image.height == height else {
+            throw PNGError(message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
+        }
+        guard image.bytes.count == 4 * width * height else {
+            throw PNGError(message: "pixel buffer holds \(image.bytes.count) bytes, but a \(width)×\(height) image needs \(4 * width * height)")
+        }
+        guard var copy = staged else {
+            staged = image
+            staged!.bytes = image.bytes.withUnsafeBufferPointer { Array($0) }  // a copy, not shared storage
+            for k in strips.indices { measure(&strips[k]) }
+            return
+        }
+        staged = nil  // one reference, so the rows below are written in place
+        let rowBytes = 4 * width
+        var changedRows: [Bool] = []
+        image.bytes.withUnsafeBufferPointer { source in
+            copy.bytes.withUnsafeMutableBufferPointer { target in
+                changedRows = (0..<height).map { y in
+                    let offset = y * rowBytes
+                    guard memcmp(source.baseAddress! + offset, target.baseAddress! + offset, rowBytes) != 0 else { return false }
+                    (target.baseAddress! + offset).update(from: source.baseAddress! + offset, count: rowBytes)
+                    return true
+                }
+            }
+        }
+        staged = copy
+        for k in strips.indices {
+            let rows = strips[k].rows
+            if changedRows[rows].contains(true) {
+                measure(&strips[k])
+            } else if changedRows[max(0, rows.lowerBound - 2)..<rows.lowerBound].contains(true) {
+                strips[k].stale = true
+            }
+        }
+    }
+
+    /// Compresses the strips that changed since the last call and returns the staged image's PNG.
+    public func encodeStaged() throws(PNGError) -> [UInt8] {
+        guard let image = staged else { throw PNGError(message: "no image was staged") }
+        let mode = chooseMode()
+        if mode != self.mode {
+            for k in strips.indices { strips[k].stale = true }
+            self.mode = mode
+        }
+        try compressStaleStrips(of: image, mode: mode)
+        return assemble(mode)
+    }
+
+    /// Records whether a strip's rows are opaque and how flat they are, and marks it for compression.
+    private func measure(_ strip: inout Strip) {
+        strip.stale = true
+        strip.isOpaque = true
+        strip.flatPairs = 0
+        strip.pairs = 0
+        staged!.bytes.withUnsafeBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            let alpha = UInt32(littleEndian: 0xFF00_0000)  // a pixel's fourth byte
+            for y in strip.rows {
+                let row = pixels[(y * width)..<(y * width + width)]
+                if strip.isOpaque, row.contains(where: { $0 & alpha != alpha }) { strip.isOpaque = false }
+                guard y % 8 == 0 else { continue }
+                var previous = row.first!
+                for pixel in row.dropFirst() {
+                    if pixel == previous { strip.flatPairs += 1 }
+                    previous = pixel
+                }
+                strip.pairs += width - 1
+            }
+        }
+    }
+
+    /// RGB when every pixel is opaque; for `automatic`, Sub with run-length deflate when at least 98 %
+    /// of sampled pixels equal their left neighbour (vertical gradients, where Sub leaves runs of
+    /// zeros), otherwise None (diagonal 8-bit gradients leave ±1 noise that filters make larger).
+    private func chooseMode() -> Mode {
+        let channels: Int32 = strips.allSatisfy(\.isOpaque) ? 3 : 4
+        guard options.filter == .automatic else {
+            return Mode(channels: channels, filter: options.filter, strategy: options.strategy)
+        }
+        let flat = strips.reduce(0) { $0 + $1.flatPairs }, pairs = strips.reduce(0) { $0 + $1.pairs }
+        let mostlyFlat = pairs > 0 && flat * 50 >= pairs * 49
+        return Mode(channels: channels, filter: mostlyFlat ? .sub : .none, strategy: mostlyFlat ? .rle : options.strategy)
+    }
+
+    /// Compresses every stale strip, spreading them over the cores.
+    private func compressStaleStrips(of image: Pixmap, mode: Mode) throws(PNGError) {
+        let work = StripWork(strips.indices.filter { strips[$0].stale })
+        stripsCompressed = work.count
+        guard work.count > 0 else { return }
+        let workers = min(work.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        image.bytes.withUnsafeBufferPointer { pixels in
+            strips.withUnsafeMutableBufferPointer { strips in
+                let shared = UnsafeSendable((pixels, strips))
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    let (pixels, strips) = shared.value
+                    let compressor = compressors.take()
+                    defer { compressors.give(compressor) }
+                    while let k = work.next() {
+                        do throws(PNGError) {
+                            try compress(&strips[k], pixels: pixels, mode: mode, with: compressor)
+                        } catch {
+                            work.fail(error)
+                        }
+                    }
+                }
+            }
+        }
+        if let failure = work.failure { throw failure }
+    }
+
+    private func compress(_ strip: inout Strip, pixels: UnsafeBufferPointer<UInt8>, mode: Mode,
+                          with compressor: OpaquePointer?) throws(PNGError) {
+        let request = cpng_strip(
+            image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
+            first_row: UInt32(strip.rows.lowerBound), row_count: UInt32(strip.rows.count),
+            channels: mode.channels, filter: mode.filter.cValue,
+            compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
+        (strip.data, strip.adler) = try PNGEncoder.compress(request, with: compressor)
+        strip.filteredCount = strip.rows.count * (1 + width * Int(mode.channels))
+        strip.stale = false
+    }
+
+    /// One strip's raw deflate bytes and the Adler-32 of its filtered rows.
+    static func compress(_ strip: cpng_strip, with compressor: OpaquePointer?) throws(PNGError) -> ([UInt8], UInt32) {
+        var strip = strip
+        var data: UnsafePointer<UInt8>?
+        var size = 0
+        var adler: UInt32 = 1
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        let status = message.withUnsafeMutableBufferPointer { text in
+            cpng_strip_compress(compressor, &strip, &data, &size, &adler, text.baseAddress, text.count)
+        }
+        guard status == CPNG_OK, let data else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw PNGError(message: text.isEmpty ? "could not compress image rows (status \(status))" : text)
+        }
+        return (Array(UnsafeBufferPointer(start: data, count: size)), adler)
+    }
+
+    /// A zlib stream from an image's strips in order: header (FLEVEL as zlib writes it for `level`),
+    /// their bytes, and the Adler-32 of all filtered rows.
+    static func zlibStream(level: Int, strips: [(data: [UInt8], adler: UInt32, filteredCount: Int)]) -> [UInt8] {
+        var stream: [UInt8] = []
+        stream.reserveCapacity(strips.reduce(6) { $0 + $1.data.count })
+        // Deflate with a 32 KiB window; FCHECK makes the header a multiple of 31.
+        let flevel: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
+        var header: UInt16 = 0x7800 | flevel << 6
+        header += 31 - header % 31
+        stream.appendBigEndian(header)
+        var adler: UInt32 = 1
+        for strip in strips {
+            stream += strip.data
+            adler = cpng_adler32_combine(adler, strip.adler, strip.filteredCount)
+        }
+        stream.appendBigEndian(adler)
+        return stream
+    }
+
+    /// The whole file: signature, IHDR, sRGB, pHYs, the zlib stream in IDAT chunks of at most
+    /// `idatLimit` bytes, IEND.
+    private func assemble(_ mode: Mode) -> [UInt8] {
+        let stream = PNGEncoder.zlibStream(level: options.compressionLevel,
+                                           strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
+        var file = PNGChunk.signature
+        file.reserveCapacity(stream.count + 128)
+        PNGChunk.append("IHDR", to: &file) {
+            $0.appendBigEndian(UInt32(width))
+            $0.appendBigEndian(UInt32(height))
+            $0 += [8, mode.channels == 3 ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
+        }
+        PNGChunk.append("sRGB", to: &file) { $0.append(0) }  // perceptual
+        if let ppm = options.pixelsPerMeter {
+            PNGChunk.append("pHYs", to: &file) {
+                $0.appendBigEndian(ppm)
+                $0.appendBigEndian(ppm)
+                $0.append(1)  // unit: meter
+            }
+        }
+        PNGChunk.append("IDAT", split: stream, limit: PNGEncoder.idatLimit, to: &file)
+        PNGChunk.append("IEND", to: &file) { _ in }
+        return file
+    }
+
+    /// The largest IDAT chunk written.
+    static let idatLimit = 1 << 20
+}
+
+/// Strip compressors, one per thread at work, kept for their owner's lifetime.
+final class CompressorPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+
+    func take() -> OpaquePointer? {
+        lock.withLock { idle.popLast() } ?? cpng_strip_compressor_create()
+    }
+
+    func give(_ compressor: OpaquePointer?) {
+        guard let compressor else { return }
+        lock.withLock { idle.append(compressor) }
+    }
+
+    deinit { idle.forEach { cpng_strip_compressor_destroy($0) } }
+}
+
+/// The strips left to compress, taken one at a time by the threads at work; the first error stops them.
+private final class StripWork: @unchecked Sendable {
+    private let lock = NSLock()
+    private let indices: [Int]
+    private var taken = 0
+    private(set) var failure: PNGError?
+    var count: Int { indices.count }
+
+    init(_ indices: [Int]) {
+        self.indices = indices
+    }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < indices.count, failure == nil else { return nil }
+            defer { taken += 1 }
+            return indices[taken]
+        }
+    }
+
+    func fail(_ error: PNGError) {
+        lock.withLock { if failure == nil { failure = error } }
+    }
+}
+
+/// Hands pointers to `concurrentPerform`'s workers, which only touch disjoint parts of them.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,167 @@
+import CPNG
+import Foundation
+import XCTest
+@testable import RevealRender
+
+/// Filter byte + straight-alpha row for every row of `image`, built row by row with the C shim's
+/// filter (no strips, no zlib): what a PNG's zlib stream must inflate to.
+func filteredRows(of image: Pixmap, filter: Int32, channels: Int = 4) -> [UInt8] {
+    let rowBytes = image.width * channels
+    var out: [UInt8] = []
+    var above: [UInt8]?
+    image.bytes.withUnsafeBufferPointer { pixels in
+        for y in 0..<image.height {
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            cpng_straight_from_premultiplied(pixels.baseAddress! + 4 * image.width * y, image.width, Int32(channels), &row)
+            var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
+            if let above {
+                cpng_filter_row(filter, row, above, rowBytes, channels, &filtered)
+            } else {
+                cpng_filter_row(filter, row, nil, rowBytes, channels, &filtered)
+            }
+            out += filtered
+            above = row
+        }
+    }
+    return out
+}
+
+/// The zlib stream of `image` compressed in strips of the given heights (RGBA, Paeth), put together
+/// as the encoder does.
+func zlibStream(of image: Pixmap, level: Int, strategy: Int32, stripHeights: [Int]) throws -> [UInt8] {
+    precondition(stripHeights.reduce(0, +) == image.height)
+    let compressor = cpng_strip_compressor_create()
+    defer { cpng_strip_compressor_destroy(compressor) }
+    var strips: [(data: [UInt8], adler: UInt32, filteredCount: Int)] = []
+    var first = 0
+    for rows in stripHeights {
+        let (data, adler) = try image.bytes.withUnsafeBufferPointer { pixels in
+            try PNGEncoder.compress(cpng_strip(image: pixels.baseAddress, stride: 4 * image.width, width: UInt32(image.width),
+                                               height: UInt32(image.height), first_row: UInt32(first), row_count: UInt32(rows),
+                                               channels: 4, filter: CPNG_FILTER_PAETH, compression_level: Int32(level),
+                                               strategy: strategy), with: compressor)
+        }
+        strips.append((data, adler, rows * (1 + 4 * image.width)))
+        first += rows
+    }
+    return PNGEncoder.zlibStream(level: level, strips: strips)
+}
+
+/// The IDAT chunks of a PNG file.
+func imageDataChunks(_ png: [UInt8]) throws -> [PNGChunk] {
+    var reader = try PNGChunkReader(png)
+    var chunks: [PNGChunk] = []
+    while let chunk = try reader.next() {
+        if chunk.type == "IDAT" { chunks.append(chunk) }
+    }
+    return chunks
+}
+
+/// Each row's filter type in a PNG we wrote, read back from its inflated image data.
+func rowFilterTypes(_ png: [UInt8], width: Int, height: Int, channels: Int) throws -> [UInt8] {
+    let stream = try imageDataChunks(png).flatMap { Array($0.data) }
+    let rowBytes = 1 + width * channels
+    var raw = [UInt8](repeating: 0, count: rowBytes * height)
+    var size = 0
+    XCTAssertEqual(cpng_inflate(stream, stream.count, &raw, raw.count, &size, nil, 0), CPNG_OK)
+    XCTAssertEqual(size, raw.count)
+    return stride(from: 0, to: raw.count, by: rowBytes).map { raw[$0] }
+}
+
+final class PNGEncoderTests: XCTestCase {
+    /// A diagonal gradient with some noise: every row differs, nothing is flat.
+    private func picture(width: Int = 61, height: Int = 45, seed: UInt32 = 7) throws -> Pixmap {
+        var image = try Pixmap(width: width, height: height)
+        var state = seed
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let v = UInt8(truncatingIfNeeded: 2 * x + 3 * y + Int(state >> 29))
+                image[x, y] = PremultipliedRGBA8(r: v, g: 255 - v, b: UInt8(truncatingIfNeeded: x * y), a: 255)
+            }
+        }
+        return image
+    }
+
+    /// Encodes `image` with `encoder` and checks the bytes against a fresh encoder's, the pixels
+    /// against the image, and how many strips had to be compressed.
+    private func check(_ encoder: PNGEncoder, _ image: Pixmap, compressing expected: Int,
+                       _ message: String, line: UInt = #line) throws {
+        let png = try encoder.encode(image)
+        XCTAssertEqual(encoder.stripsCompressed, expected, message, line: line)
+        let fresh = try PNGEncoder(width: image.width, height: image.height, options: encoder.options, stripHeight: encoder.stripHeight)
+        XCTAssertEqual(png, try fresh.encode(image), "a fresh encoder writes other bytes: \(message)", line: line)
+        XCTAssertEqual(try PNG.decode(png), image, message, line: line)
+    }
+
+    func testKeptStripsGiveTheBytesOfAFreshEncode() throws {
+        // 45 rows in strips of 8: rows 0–7, 8–15, … 40–44 (six strips). Paeth makes each row depend
+        // on the one above, and each strip's dictionary is the filtered row above it.
+        let options = PNGEncodingOptions(compressionLevel: 6, filter: .paeth)
+        let encoder = try PNGEncoder(width: 61, height: 45, options: options, stripHeight: 8)
+        XCTAssertEqual(encoder.stripHeight, 8)
+        var image = try picture()
+        try check(encoder, image, compressing: 6, "first image")
+        try check(encoder, image, compressing: 0, "same image again")
+        image[30, 12] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        try check(encoder, image, compressing: 1, "a pixel inside the second strip")
+        image[0, 15] = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        try check(encoder, image, compressing: 2, "the last row of a strip: the next one's dictionary")
+        image[5, 14] = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        try check(encoder, image, compressing: 2, "the row two above the third strip (Paeth reads it)")
+        image[60, 44] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        try check(encoder, image, compressing: 1, "the image's last row (final block)")
+        image[1, 1] = PremultipliedRGBA8(r: 10, g: 10, b: 10, a: 128)
+        try check(encoder, image, compressing: 6, "one translucent pixel: RGBA for the whole image")
+        image[1, 1] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        try check(encoder, image, compressing: 6, "opaque again: RGB")
+        try check(encoder, try picture(seed: 99), compressing: 6, "another picture")
+    }
+
+    func testAutomaticModeIsChosenForTheWholeImage() throws {
+        let encoder = try PNGEncoder(width: 80, height: 40, options: .fast, stripHeight: 8)
+        let vertical = try Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
+            .render(width: 80, height: 40)
+        try check(encoder, vertical, compressing: 5, "vertical gradient")
+        XCTAssertEqual(try rowFilterTypes(encoder.encode(vertical), width: 80, height: 40, channels: 3), Array(repeating: 1, count: 40))
+        // Noise in one strip's sampled row makes the image no longer mostly flat: every strip changes mode.
+        var noisy = vertical
+        for x in 0..<80 { noisy[x, 16] = PremultipliedRGBA8(r: UInt8(x * 3), g: 0, b: UInt8(x), a: 255) }
+        try check(encoder, noisy, compressing: 5, "not flat any more")
+        XCTAssertEqual(try rowFilterTypes(encoder.encode(noisy), width: 80, height: 40, channels: 3), Array(repeating: 0, count: 40))
+        // The same noise on a row that is not sampled (not a multiple of 8) keeps the mode.
+        var unsampled = vertical
+        for x in 0..<80 { unsampled[x, 17] = noisy[x, 16] }
+        try check(encoder, unsampled, compressing: 5, "flat again, noise unsampled")
+        XCTAssertEqual(try rowFilterTypes(encoder.encode(unsampled), width: 80, height: 40, channels: 3), Array(repeating: 1, count: 40))
+    }
+
+    func testLargeImageDataIsSplitIntoChunksOfAtMostOneMebibyte() throws {
+        // Noise does not compress: 700 × 600 RGB is 1.26 MB of image data.
+        var state: UInt32 = 1
+        let bytes = (0..<(700 * 600)).flatMap { _ -> [UInt8] in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return [UInt8(state >> 24), UInt8(state >> 16 & 0xFF), UInt8(state >> 8 & 0xFF), 255]
+        }
+        let image = try Pixmap(width: 700, height: 600, premultipliedBytes: bytes)
+        let png = try PNG.encode(image, options: .init(compressionLevel: 1))
+        let chunks = try imageDataChunks(png)
+        XCTAssertEqual(chunks.count, 2)
+        XCTAssertEqual(chunks[0].data.count, PNGEncoder.idatLimit)
+        XCTAssertEqual(try PNG.decode(png), image)
+    }
+
+    func testStagingRefusesAnotherSizeAndLeavesTheEncoderUsable() throws {
+        let encoder = try PNGEncoder(width: 61, height: 45, options: .fast)
+        XCTAssertThrowsError(try encoder.encode(try picture(width: 60))) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "a 60×45 image given to an encoder of 61×45 images")
+        }
+        XCTAssertThrowsError(try encoder.encodeStaged()) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "no image was staged")
+        }
+        let image = try picture()
+        XCTAssertEqual(try PNG.decode(encoder.encode(image)), image)
+        XCTAssertThrowsError(try PNGEncoder(width: 0, height: 5, options: .fast))
+        XCTAssertThrowsError(try PNGEncoder(width: 5, height: 5, options: .init(compressionLevel: 10)))
+    }
+}
