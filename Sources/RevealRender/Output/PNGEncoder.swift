@@ -32,6 +32,9 @@ public final class PNGEncoder: @unchecked Sendable {
         /// Pixels equal to their left neighbour, and neighbour pairs, on rows whose index is a multiple of 8.
         var flatPairs = 0
         var pairs = 0
+        /// Its rows changed since they were last measured.
+        var unmeasured = true
+        /// Its bytes must be compressed again.
         var stale = true
     }
 
@@ -72,7 +75,8 @@ public final class PNGEncoder: @unchecked Sendable {
     }
 
     /// Takes a copy of the rows of `image` that differ from the image staged before, so that the
-    /// caller may draw into `image` again while `encodeStaged` runs on another thread.
+    /// caller may draw into `image` again while `encodeStaged` runs on another thread. Cheap: a
+    /// comparison and a copy of changed rows; everything else is left to `encodeStaged`.
     public func stage(_ image: Pixmap) throws(PNGError) {
         guard image.width == width, image.height == height else {
             throw PNGError(message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
@@ -83,7 +87,7 @@ public final class PNGEncoder: @unchecked Sendable {
         guard var copy = staged else {
             staged = image
             staged!.bytes = image.bytes.withUnsafeBufferPointer { Array($0) }  // a copy, not shared storage
-            for k in strips.indices { measure(&strips[k]) }
+            for k in strips.indices { strips[k].unmeasured = true }
             return
         }
         staged = nil  // one reference, so the rows below are written in place
@@ -103,7 +107,7 @@ public final class PNGEncoder: @unchecked Sendable {
         for k in strips.indices {
             let rows = strips[k].rows
             if changedRows[rows].contains(true) {
-                measure(&strips[k])
+                strips[k].unmeasured = true
             } else if changedRows[max(0, rows.lowerBound - 2)..<rows.lowerBound].contains(true) {
                 strips[k].stale = true
             }
@@ -113,6 +117,7 @@ public final class PNGEncoder: @unchecked Sendable {
     /// Compresses the strips that changed since the last call and returns the staged image's PNG.
     public func encodeStaged() throws(PNGError) -> [UInt8] {
         guard let image = staged else { throw PNGError(message: "no image was staged") }
+        for k in strips.indices where strips[k].unmeasured { measure(&strips[k], in: image) }
         let mode = chooseMode()
         if mode != self.mode {
             for k in strips.indices { strips[k].stale = true }
@@ -123,12 +128,13 @@ public final class PNGEncoder: @unchecked Sendable {
     }
 
     /// Records whether a strip's rows are opaque and how flat they are, and marks it for compression.
-    private func measure(_ strip: inout Strip) {
+    private func measure(_ strip: inout Strip, in image: Pixmap) {
+        strip.unmeasured = false
         strip.stale = true
         strip.isOpaque = true
         strip.flatPairs = 0
         strip.pairs = 0
-        staged!.bytes.withUnsafeBytes { raw in
+        image.bytes.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt32.self)
             let alpha = UInt32(littleEndian: 0xFF00_0000)  // a pixel's fourth byte
             for y in strip.rows {

@@ -15,6 +15,8 @@ public struct Rasterizer {
         /// +1 when the contour runs down (y increasing) along this edge, -1 when it runs up.
         var winding: Int
         func x(at y: Double) -> Double { x0 + (y - y0) * slope }
+        /// The middle of the part of the edge between heights `top` and `bottom`.
+        func middle(_ top: Double, _ bottom: Double) -> Double { (max(y0, top) + min(y1, bottom)) / 2 }
     }
 
     private var edges: [Edge] = []
@@ -66,6 +68,9 @@ public struct Rasterizer {
                 emptyRow.withUnsafeBufferPointer { body(y, $0) }
                 continue
             }
+            // Left to right by where each edge is in this row, so that every band's edges come nearly
+            // sorted and the sweep's insertion sort has little to do.
+            active.sort { edges[$0].x(at: edges[$0].middle(top, bottom)) < edges[$1].x(at: edges[$1].middle(top, bottom)) }
             breaks.removeAll(keepingCapacity: true)
             breaks.append(top)
             breaks.append(bottom)
