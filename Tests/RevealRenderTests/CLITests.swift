@@ -273,6 +273,22 @@ final class CLITests: CLITestCase {
         XCTAssertFalse(exists(workspace.appendingPathComponent("frames")))
     }
 
+    func testFramesRenderedInPartsAreTheBytesOfTheWholeRun() throws {
+        // 337 × 240 at scale 1: two strips of rows, so the encoder keeps strips from frame to frame.
+        let workspace = try makeWorkspace()
+        let scene = Repository.fixture("bench/bench-scratch.json")
+        for (folder, frames) in [("whole", []), ("first", ["--frames", "0-40"]), ("rest", ["--frames", "41-128"])] {
+            let result = try run(["--stroke", scene, "--scale", "1", "--out", folder, "--quiet"] + frames, in: workspace)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        for index in 0...128 {
+            let name = String(format: "frame-%05d.png", index)
+            let whole = try Data(contentsOf: workspace.appendingPathComponent("whole/" + name))
+            let part = try Data(contentsOf: workspace.appendingPathComponent((index <= 40 ? "first/" : "rest/") + name))
+            XCTAssertEqual(whole, part, name)
+        }
+    }
+
     func testOutThatIsARegularFileExits1() throws {
         let workspace = try makeWorkspace(scene: CLITests.tinyScene)
         let blocker = workspace.appendingPathComponent("frames")

@@ -57,8 +57,8 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// The default for frames: fast to write, at most about twice the size of zlib's level 6
     /// (measured with `Scripts/bench`).
     public static let fast = PNGEncodingOptions(compressionLevel: 3, filter: .automatic)
-    /// The smallest files: zlib level 9, unfiltered (on our bench scenes libpng's adaptive filters
-    /// were both larger and three times slower; see `Scripts/bench`).
+    /// The smallest files: zlib level 9, unfiltered (on the scratch bench scene the adaptive filter
+    /// made files 3 % larger and encoding six times slower; `reveal-bench speed --filter adaptive`).
     public static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .none)
 }
 
