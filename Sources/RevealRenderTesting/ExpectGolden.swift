@@ -17,7 +17,7 @@ public func expectGolden(_ pixmap: Pixmap, named name: String, options: Comparis
         if let files = result.artifacts {
             for path in [files.expected, files.actual, files.diff].compactMap({ $0 }) {
                 if let bytes = FileManager.default.contents(atPath: path) {
-                    Attachment.record([UInt8](bytes), named: (path as NSString).lastPathComponent, sourceLocation: sourceLocation)
+                    Attachment.record([UInt8](bytes), named: PathComponents.name(of: path), sourceLocation: sourceLocation)
                 }
             }
         }

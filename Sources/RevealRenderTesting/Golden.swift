@@ -224,7 +224,7 @@ private struct Check {
 
     /// Creates the folders on the way and writes `pixmap` atomically.
     private func writePNG(_ pixmap: Pixmap, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathComponents.folder(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

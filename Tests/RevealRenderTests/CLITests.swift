@@ -289,6 +289,21 @@ final class CLITests: CLITestCase {
         }
     }
 
+    func testOneLetterPathsWork() throws {
+        // Foundation's NSString path methods crash on one-character paths on Linux; we must not.
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene, named: "s")
+        for args in [["--stroke", "s", "--out", "f"], ["--stroke", "s", "--time", "0", "--out", "g"],
+                     ["--stroke", "s", "--apng", "a", "--quiet"], ["--stroke", "s", "--out", "f/", "--frames", "0-0"]] {
+            let result = try run(args, in: workspace)
+            XCTAssertEqual(result.status, 0, "\(args): \(result.stderr)")
+        }
+        XCTAssertEqual(try names(in: workspace), ["a", "f", "g", "s"])
+        for file in ["a", "g", "f/frame-00000.png"] {
+            let bytes = try Data(contentsOf: workspace.appendingPathComponent(file))
+            XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "\(file) is a PNG")
+        }
+    }
+
     func testOutThatIsARegularFileExits1() throws {
         let workspace = try makeWorkspace(scene: CLITests.tinyScene)
         let blocker = workspace.appendingPathComponent("frames")

@@ -69,7 +69,7 @@ public struct FrameFolder: Sendable {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathComponents.folder(of: path)
         if !parent.isEmpty && parent != path { try makeFolders(parent) }
         guard mkdir(path, 0o755) == 0 || Glibc.errno == EEXIST else {
             throw OutputError.errno(path, "cannot create the folder")

@@ -42,8 +42,8 @@ public enum AtomicFile {
 
     /// The temporary name used while writing `path`: the prefix, our process id, then the file's name.
     static func temporaryPath(for path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = PathComponents.folder(of: path)
+        let name = PathComponents.name(of: path)
         return (directory.isEmpty ? "" : directory + "/") + temporaryPrefix + "\(getpid())-" + name
     }
 }

@@ -129,7 +129,7 @@ enum SceneFileReader {
 
     /// The folder that paths inside the scene file are relative to.
     static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathComponents.folder(of: path)
         return folder.isEmpty ? "." : folder
     }
 
