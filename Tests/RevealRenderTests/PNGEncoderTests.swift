@@ -103,18 +103,19 @@ final class PNGEncoderTests: XCTestCase {
         var image = try picture()
         try check(encoder, image, compressing: 6, "first image")
         try check(encoder, image, compressing: 0, "same image again")
-        image[30, 12] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
-        try check(encoder, image, compressing: 1, "a pixel inside the second strip")
-        image[0, 15] = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
-        try check(encoder, image, compressing: 2, "the last row of a strip: the next one's dictionary")
-        image[5, 14] = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
-        try check(encoder, image, compressing: 2, "the row two above the third strip (Paeth reads it)")
-        image[60, 44] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
-        try check(encoder, image, compressing: 1, "the image's last row (final block)")
-        image[1, 1] = PremultipliedRGBA8(r: 10, g: 10, b: 10, a: 128)
-        try check(encoder, image, compressing: 6, "one translucent pixel: RGBA for the whole image")
-        image[1, 1] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
-        try check(encoder, image, compressing: 6, "opaque again: RGB")
+        let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let edits: [(x: Int, y: Int, pixel: PremultipliedRGBA8, strips: Int, what: String)] = [
+            (30, 12, black, 1, "a pixel inside the second strip"),
+            (0, 15, white, 2, "the last row of a strip: the next one's dictionary"),
+            (5, 14, white, 2, "the row two above the third strip (Paeth reads it)"),
+            (60, 44, black, 1, "the image's last row (final block)"),
+            (1, 1, PremultipliedRGBA8(r: 10, g: 10, b: 10, a: 128), 6, "one translucent pixel: RGBA for the whole image"),
+            (1, 1, black, 6, "opaque again: RGB"),
+        ]
+        for edit in edits {
+            image[edit.x, edit.y] = edit.pixel
+            try check(encoder, image, compressing: edit.strips, edit.what)
+        }
         try check(encoder, try picture(seed: 99), compressing: 6, "another picture")
     }
 
