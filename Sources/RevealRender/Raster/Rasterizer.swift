@@ -8,7 +8,7 @@ import Foundation
 /// signed areas per pixel column (the font-rs / FreeType scheme), and a running sum gives each pixel's
 /// covered area. Overlapping contours (self-overlapping strokes) are therefore exact too, not clamped.
 public struct Rasterizer {
-    private struct Edge {
+    fileprivate struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
         /// dx/dy along the edge.
         var slope: Double
@@ -20,13 +20,6 @@ public struct Rasterizer {
     }
 
     private var edges: [Edge] = []
-    private var accumulator: [Double] = []
-    private var active: [Int] = []
-    private var band: [Int] = []
-    private var order: [Int] = []
-    private var xTop: [Double] = []
-    private var xBottom: [Double] = []
-    private var breaks: [Double] = []
 
     public init() {}
 
@@ -51,53 +44,10 @@ public struct Rasterizer {
     public mutating func coverage(of path: Path, width: Int, rows: RowRange,
                                   _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
         buildEdges(path, rows: rows)
-        if accumulator.count < width + 2 {
-            accumulator = [Double](repeating: 0, count: width + 2)
-        }
-        active.removeAll(keepingCapacity: true)
-        var next = 0
-        let emptyRow = [Double](repeating: 0, count: width)
-        for y in rows.lower..<rows.upper {
-            let top = Double(y), bottom = top + 1
-            while next < edges.count && edges[next].y0 < bottom {
-                if edges[next].y1 > top { active.append(next) }
-                next += 1
-            }
-            active.removeAll { edges[$0].y1 <= top }
-            if active.isEmpty {
-                emptyRow.withUnsafeBufferPointer { body(y, $0) }
-                continue
-            }
-            // Left to right by where each edge is in this row, so that every band's edges come nearly
-            // sorted and the sweep's insertion sort has little to do.
-            active.sort { edges[$0].x(at: edges[$0].middle(top, bottom)) < edges[$1].x(at: edges[$1].middle(top, bottom)) }
-            breaks.removeAll(keepingCapacity: true)
-            breaks.append(top)
-            breaks.append(bottom)
-            for i in active {
-                let e = edges[i]
-                if e.y0 > top && e.y0 < bottom { breaks.append(e.y0) }
-                if e.y1 > top && e.y1 < bottom { breaks.append(e.y1) }
-            }
-            breaks.sort()
-            var lower = breaks[0]
-            for upper in breaks.dropFirst() where upper > lower {
-                band.removeAll(keepingCapacity: true)
-                for i in active where edges[i].y0 <= lower && edges[i].y1 >= upper {
-                    band.append(i)
-                }
-                if !band.isEmpty { sweep(from: lower, to: upper, row: top, width: width) }
-                lower = upper
-            }
-            accumulator.withUnsafeMutableBufferPointer { acc in
-                var sum = 0.0
-                for x in 0..<width {
-                    sum += acc[x]
-                    acc[x] = sum
-                }
-                body(y, UnsafeBufferPointer(rebasing: acc[0..<width]))
-                for x in 0..<(width + 2) { acc[x] = 0 }
-            }
+        edges.withUnsafeBufferPointer { edges in
+            let sweep = Sweep(edges: edges, width: width)
+            defer { sweep.deallocate() }
+            sweep.run(rows: rows, body)
         }
     }
 
@@ -129,17 +79,109 @@ public struct Rasterizer {
         }
         edges.sort { $0.y0 < $1.y0 }
     }
+}
 
-    /// Accumulates the boundary of the filled region between heights `lower` and `upper`, splitting
-    /// the band further wherever two of its edges cross.
-    private mutating func sweep(from lower: Double, to upper: Double, row: Double, width: Int) {
-        let n = band.count
-        if xTop.count < n {
-            xTop = [Double](repeating: 0, count: n)
-            xBottom = [Double](repeating: 0, count: n)
+/// The scan of one `coverage` call: the edges, and scratch space sized for them, in unsafe buffers
+/// so that the hot loops run without bounds checks or copy-on-write checks. Allocated per call.
+private struct Sweep {
+    typealias Edge = Rasterizer.Edge
+    let edges: UnsafeBufferPointer<Edge>
+    let width: Int
+    /// Signed area per column (two spare columns for spill-over at the right end).
+    let accumulator: UnsafeMutableBufferPointer<Double>
+    /// Edges reaching the current row, left to right; `band` those spanning the current band.
+    let active: UnsafeMutableBufferPointer<Int>
+    let band: UnsafeMutableBufferPointer<Int>
+    /// The band's edges (positions in `band`) in order of x, and their x at the band's top and bottom.
+    let order: UnsafeMutableBufferPointer<Int>
+    let xTop: UnsafeMutableBufferPointer<Double>
+    let xBottom: UnsafeMutableBufferPointer<Double>
+    /// Heights where the current row is cut into bands.
+    let breaks: UnsafeMutableBufferPointer<Double>
+
+    init(edges: UnsafeBufferPointer<Edge>, width: Int) {
+        self.edges = edges
+        self.width = width
+        let n = max(edges.count, 1)
+        accumulator = .allocate(capacity: width + 2)
+        accumulator.initialize(repeating: 0)
+        active = .allocate(capacity: n)
+        band = .allocate(capacity: n)
+        order = .allocate(capacity: n)
+        xTop = .allocate(capacity: n)
+        xBottom = .allocate(capacity: n)
+        breaks = .allocate(capacity: 2 * n + 2)
+    }
+
+    func deallocate() {
+        for buffer in [accumulator, xTop, xBottom, breaks] { buffer.deallocate() }
+        for buffer in [active, band, order] { buffer.deallocate() }
+    }
+
+    func run(rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
+        var activeCount = 0
+        var next = 0
+        for y in rows.lower..<rows.upper {
+            let top = Double(y), bottom = top + 1
+            // Edges leaving are dropped (the others keep their order), edges arriving are added.
+            var kept = 0
+            for k in 0..<activeCount where edges[active[k]].y1 > top {
+                active[kept] = active[k]
+                kept += 1
+            }
+            activeCount = kept
+            while next < edges.count && edges[next].y0 < bottom {
+                if edges[next].y1 > top {
+                    active[activeCount] = next
+                    activeCount += 1
+                }
+                next += 1
+            }
+            if activeCount == 0 {
+                body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
+                continue
+            }
+            // Left to right by where each edge is in this row, so that every band's edges come nearly
+            // sorted and the insertion sort below has little to do.
+            var row = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
+            row.sort {
+                edges[$0].x(at: edges[$0].middle(top, bottom)) < edges[$1].x(at: edges[$1].middle(top, bottom))
+            }
+            var breakCount = 2
+            breaks[0] = top
+            breaks[1] = bottom
+            for k in 0..<activeCount {
+                let e = edges[active[k]]
+                if e.y0 > top && e.y0 < bottom { breaks[breakCount] = e.y0; breakCount += 1 }
+                if e.y1 > top && e.y1 < bottom { breaks[breakCount] = e.y1; breakCount += 1 }
+            }
+            var cuts = UnsafeMutableBufferPointer(rebasing: breaks[0..<breakCount])
+            cuts.sort()
+            var lower = breaks[0]
+            for b in 1..<breakCount where breaks[b] > lower {
+                let upper = breaks[b]
+                var n = 0
+                for k in 0..<activeCount where edges[active[k]].y0 <= lower && edges[active[k]].y1 >= upper {
+                    band[n] = active[k]
+                    n += 1
+                }
+                if n > 0 { sweep(n, from: lower, to: upper, row: top) }
+                lower = upper
+            }
+            var sum = 0.0
+            for x in 0..<width {
+                sum += accumulator[x]
+                accumulator[x] = sum
+            }
+            body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
+            accumulator.update(repeating: 0)
         }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<n)
+    }
+
+    /// Accumulates the boundary of the filled region between heights `lower` and `upper` (the band's
+    /// `n` edges), splitting the band further wherever two of its edges cross.
+    private func sweep(_ n: Int, from lower: Double, to upper: Double, row: Double) {
+        for k in 0..<n { order[k] = k }
         var lo = lower
         var iterations = 0
         while lo < upper {
@@ -150,19 +192,18 @@ public struct Rasterizer {
                     xTop[k] = e.x(at: lo)
                     xBottom[k] = e.x(at: hi)
                 }
-                sortByMiddle()
+                sortByMiddle(n)
                 iterations += 1
-                guard hi - lo > 1e-9, iterations < 100_000, let cross = firstCrossing(lo, hi) else { break }
+                guard hi - lo > 1e-9, iterations < 100_000, let cross = firstCrossing(n, lo, hi) else { break }
                 hi = cross
             }
-            accumulateBoundaries(lo, hi, row: row, width: width)
+            accumulateBoundaries(n, lo, hi, row: row)
             lo = hi
         }
     }
 
     /// Insertion sort of `order` by each edge's x at the middle of the band; nearly sorted already.
-    private mutating func sortByMiddle() {
-        let count = order.count
+    private func sortByMiddle(_ count: Int) {
         guard count > 1 else { return }
         for i in 1..<count {
             let item = order[i]
@@ -177,9 +218,9 @@ public struct Rasterizer {
     }
 
     /// The lowest height strictly inside (lo, hi) where two neighbouring edges cross, if any.
-    private func firstCrossing(_ lo: Double, _ hi: Double) -> Double? {
+    private func firstCrossing(_ count: Int, _ lo: Double, _ hi: Double) -> Double? {
         var result: Double?
-        for k in 1..<max(order.count, 1) {
+        for k in 1..<max(count, 1) {
             let i = order[k - 1], j = order[k]
             guard xTop[i] > xTop[j] || xBottom[i] > xBottom[j] else { continue }
             let denominator = (xBottom[i] - xTop[i]) - (xBottom[j] - xTop[j])
@@ -195,34 +236,34 @@ public struct Rasterizer {
 
     /// Walks the edges left to right; an edge where the winding number leaves or returns to zero is a
     /// side of the filled region and adds its signed area.
-    private mutating func accumulateBoundaries(_ lo: Double, _ hi: Double, row: Double, width: Int) {
+    private func accumulateBoundaries(_ count: Int, _ lo: Double, _ hi: Double, row: Double) {
         var winding = 0
         let top = lo - row, bottom = hi - row
-        for k in order {
+        for k in order[0..<count] {
             let before = winding
             winding += edges[band[k]].winding
             if before == 0 && winding != 0 {
-                accumulate(xTop[k], top, xBottom[k], bottom, sign: 1, width: width)
+                accumulate(xTop[k], top, xBottom[k], bottom, sign: 1)
             } else if before != 0 && winding == 0 {
-                accumulate(xTop[k], top, xBottom[k], bottom, sign: -1, width: width)
+                accumulate(xTop[k], top, xBottom[k], bottom, sign: -1)
             }
         }
     }
 
     /// Adds the area to the right of the segment (x0, y0)–(x1, y1), with y in 0...1 inside the row,
     /// clipping x to 0...width: parts left of the image count at column 0, parts right of it not at all.
-    private mutating func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, sign: Double, width: Int) {
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, sign: Double) {
         let w = Double(width)
         if (x0 < 0 && x1 > 0) || (x0 > 0 && x1 < 0) {
             let ym = y0 + (0 - x0) / (x1 - x0) * (y1 - y0)
-            accumulate(x0, y0, 0, ym, sign: sign, width: width)
-            accumulate(0, ym, x1, y1, sign: sign, width: width)
+            accumulate(x0, y0, 0, ym, sign: sign)
+            accumulate(0, ym, x1, y1, sign: sign)
             return
         }
         if (x0 < w && x1 > w) || (x0 > w && x1 < w) {
             let ym = y0 + (w - x0) / (x1 - x0) * (y1 - y0)
-            accumulate(x0, y0, w, ym, sign: sign, width: width)
-            accumulate(w, ym, x1, y1, sign: sign, width: width)
+            accumulate(x0, y0, w, ym, sign: sign)
+            accumulate(w, ym, x1, y1, sign: sign)
             return
         }
         let height = (y1 - y0) * sign
