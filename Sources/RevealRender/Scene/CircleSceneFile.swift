@@ -28,15 +28,7 @@ public enum CircleSceneFile {
         if let node = root["toggles"] {
             var toggles: [Double] = []
             for toggle in try node.array(maxCount: 100_000) {
-                let t = try toggle.number()
-                guard t >= 0 else { throw toggle.error("time \(formatNumber(t)) is negative") }
-                guard t <= SceneLimits.maxTime else {
-                    throw toggle.error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
-                }
-                if let last = toggles.last, t < last {
-                    throw toggle.error("time \(formatNumber(t)) is earlier than \(formatNumber(last))")
-                }
-                toggles.append(t)
+                toggles.append(try toggle.time(notBefore: toggles.last))
             }
             scene.toggles = toggles
         }

@@ -14,6 +14,21 @@ public struct SceneLimits: Sendable {
     public init() {}
 }
 
+extension JSONNode {
+    /// A time in seconds: from 0 up to a day (`SceneLimits.maxTime`), and not before `previous`.
+    func time(notBefore previous: Double? = nil) throws(SceneError) -> Double {
+        let t = try number()
+        guard t >= 0 else { throw error("time \(formatNumber(t)) is negative") }
+        guard t <= SceneLimits.maxTime else {
+            throw error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
+        }
+        if let previous, t < previous {
+            throw error("time \(formatNumber(t)) is earlier than \(formatNumber(previous))")
+        }
+        return t
+    }
+}
+
 /// Reads stroke files: JSON in, a validated `ScratchScene` out, or a `SceneError` naming the JSON path.
 public enum ScratchSceneFile {
     public static let fields = ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
@@ -96,12 +111,7 @@ public enum ScratchSceneFile {
         let limit = SceneLimits.maxCoordinate
         let x = try xyt[0].number(in: -limit...limit, what: "x")
         let y = try xyt[1].number(in: -limit...limit, what: "y")
-        let t = try xyt[2].number()
-        guard t >= 0 else { throw xyt[2].error("time \(formatNumber(t)) is negative") }
-        guard t <= SceneLimits.maxTime else {
-            throw xyt[2].error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
-        }
-        return TouchSample(x: x, y: y, time: t)
+        return TouchSample(x: x, y: y, time: try xyt[2].time())
     }
 
     private static func actions(_ node: JSONNode) throws(SceneError) -> [Double] {
@@ -112,11 +122,7 @@ public enum ScratchSceneFile {
             guard type == "reveal" else {
                 throw action["type"]!.error("unknown action type \(jsonQuoted(type)) (the only action is \"reveal\")")
             }
-            let t = try action.required("t").number(in: 0...SceneLimits.maxTime, what: "time")
-            if let last = times.last, t < last {
-                throw action["t"]!.error("time \(formatNumber(t)) is earlier than \(formatNumber(last))")
-            }
-            times.append(t)
+            times.append(try action.required("t").time(notBefore: times.last))
         }
         return times
     }
