@@ -27,8 +27,7 @@ let package = Package(
         .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
         // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
         // normally they replay the files they are given.
-        .executableTarget(name: "fuzz-scene", dependencies: ["RevealRender"]),
-        .executableTarget(name: "fuzz-png", dependencies: ["RevealRender"]),
+        .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting"]),
     ]
 )

@@ -324,12 +324,12 @@ final class CorpusTests: XCTestCase {
         let crashes = CorpusCase.folder.appendingPathComponent("crashes")
         let names = try FileManager.default.contentsOfDirectory(atPath: crashes.path).sorted()
         XCTAssertFalse(names.isEmpty)
-        for (program, prefix) in [("fuzz-scene", "scene-"), ("fuzz-png", "png-")] {
-            let files = names.filter { $0.hasPrefix(prefix) }.map { crashes.appendingPathComponent($0).path }
+        for target in ["scene", "png"] {
+            let files = names.filter { $0.hasPrefix(target + "-") }.map { crashes.appendingPathComponent($0).path }
             guard !files.isEmpty else { continue }
-            let run = try HostileInput.run(files, scratch: scratch, program: program)
+            let run = try HostileInput.run([target] + files, scratch: scratch, program: "fuzz")
             XCTAssert(!run.timedOut && !run.killedBySignal && run.status == 0,
-                      "\(program) on \(files.count) files: status \(run.status), \(run.stderr.prefix(2000))")
+                      "fuzz \(target) on \(files.count) files: status \(run.status), \(run.stderr.prefix(2000))")
         }
     }
 

@@ -1,12 +1,8 @@
-// A libFuzzer target for scene files: every input is read as a stroke file and as a circle scene
-// file, and whatever decodes goes on through what `reveal-render` does with it — the size and frame
-// checks, the timeline, and three frames rendered into a view cut down to at most 40×40 pixels
-// (the strokes, paints and animation unchanged). Errors are expected; crashes, hangs and memory
-// errors are what the fuzzer looks for.
-//
-// Built normally this is a plain program that runs each file named on the command line through the
-// same function, to replay what the fuzzer found: `swift run fuzz-scene Tests/Corpus/crashes/*`.
-// `Scripts/fuzz` builds it with `-sanitize=fuzzer,address -DFUZZING`, when libFuzzer drives it.
+// `fuzz scene`: every input is read as a stroke file and as a circle scene file, and whatever
+// decodes goes on through what `reveal-render` does with it — the size and frame checks, the
+// timeline, and three frames rendered into a view cut down to at most 40×40 pixels (the strokes,
+// paints and animation unchanged). Errors are expected; crashes, hangs and memory errors are what
+// the fuzzer looks for.
 import Foundation
 import RevealRender
 
@@ -52,27 +48,3 @@ func render<S: FrameSequence>(_ sequence: inout S) {
         _ = sequence.manifestEntry(frame: index)
     }
 }
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzScene(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-
-#if FUZZING
-@_extern(c, "LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-var argc = CommandLine.argc
-var argv = Optional(CommandLine.unsafeArgv)
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzSceneInput))
-#else
-for path in CommandLine.arguments.dropFirst() {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("fuzz-scene: cannot read \(path)\n".utf8))
-        exit(1)
-    }
-    fuzzScene([UInt8](data))
-}
-#endif
