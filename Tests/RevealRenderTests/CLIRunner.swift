@@ -9,18 +9,7 @@ import XCTest
 class CLITestCase: XCTestCase {
     // MARK: - Running the executable
 
-    struct RunResult {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// Standard error's lines, without the final newline's empty remainder.
-        var stderrLines: [String] {
-            var lines = stderr.components(separatedBy: "\n")
-            if lines.last == "" { lines.removeLast() }
-            return lines
-        }
-    }
+    typealias RunResult = Subprocess.Result
 
     struct CLITestFailure: Error, CustomStringConvertible {
         let description: String
@@ -31,7 +20,6 @@ class CLITestCase: XCTestCase {
     static let temporaryPrefix = ".reveal-render-tmp-"
 
     var root: URL!
-    var captureCount = 0
     var workspaceCount = 0
 
     override func setUpWithError() throws {
@@ -50,67 +38,22 @@ class CLITestCase: XCTestCase {
 
     /// `reveal-render` in the products folder that also holds this test bundle.
     func executableURL() throws -> URL {
-        let testBundle = Bundle(for: CLITestCase.self).bundleURL
-        let candidates = [
-            testBundle.deletingLastPathComponent(),
-            testBundle,
-            Bundle.main.bundleURL,
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-        ].compactMap { $0 }
-        for folder in candidates {
-            let url = folder.appendingPathComponent("reveal-render")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: url.path) {
-                return url
-            }
-        }
-        var searched: [String] = []
-        for path in candidates.map(\.path) where !searched.contains(path) { searched.append(path) }
-        throw CLITestFailure(description: "the reveal-render executable is missing (looked in \(searched.joined(separator: ", "))); "
-            + "build it first with `swift build --build-tests`")
+        try Subprocess.product("reveal-render")
     }
 
-    /// Runs `reveal-render args` in `directory` with standard input at end of file; a run that takes
-    /// longer than `timeout` seconds is killed and fails the test.
-    /// Runs reveal-render (or `executable`, e.g. a shell that sets limits first) with `args`.
+    /// Runs `reveal-render args` (or `executable`, e.g. a shell that sets limits first) in `directory`
+    /// with standard input at end of file; a run that takes longer than `timeout` seconds is killed
+    /// and fails the test.
     func run(_ args: [String], in directory: URL, timeout: TimeInterval = CLITestCase.runTimeout,
              executable: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
-        let executable = try executable ?? executableURL()
-        captureCount += 1
-        let capture = root.appendingPathComponent("capture", isDirectory: true)
-        let stdoutURL = capture.appendingPathComponent("stdout-\(captureCount).txt")
-        let stderrURL = capture.appendingPathComponent("stderr-\(captureCount).txt")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-        defer {
-            try? stdoutHandle.close()
-            try? stderrHandle.close()
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 5)
+        let result = try Subprocess.run(try executable ?? executableURL(), args, in: directory,
+                                        scratch: root.appendingPathComponent("capture", isDirectory: true), timeout: timeout)
+        if result.timedOut {
             let command = (["reveal-render"] + args).joined(separator: " ")
             XCTFail("`\(command)` did not finish within \(Int(timeout)) s", file: file, line: line)
             throw CLITestFailure(description: "`\(command)` hung")
         }
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus,
-                         stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+        return result
     }
 
     // MARK: - Workspaces and snapshots

@@ -24,69 +24,17 @@ enum HostileInput {
         let description: String
     }
 
-    /// How one run ended.
-    struct Run {
-        var status: Int32
-        var killedBySignal: Bool
-        var timedOut: Bool
-        var stderr: String
-        var seconds: Double
+    typealias Run = Subprocess.Result
 
-        var stderrLines: [String] {
-            var lines = stderr.components(separatedBy: "\n")
-            if lines.last == "" { lines.removeLast() }
-            return lines
-        }
-    }
-
-    /// `reveal-render` (or another product) in the products folder that holds the test bundle (on
-    /// Linux the bundle URL is that folder; elsewhere the bundle sits in it).
+    /// `reveal-render` (or another product) in the products folder that holds the test bundle.
     static func executable(_ name: String = "reveal-render") throws -> URL {
-        let bundle = Bundle(for: CorpusTests.self).bundleURL
-        for folder in [bundle, bundle.deletingLastPathComponent()] {
-            let url = folder.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: url.path) {
-                return url
-            }
-        }
-        throw Failure(description: "no \(name) executable next to \(bundle.path); run `swift build --build-tests` first")
+        try Subprocess.product(name)
     }
 
-    /// Runs `reveal-render args` (or `program`) with standard input at end of file, killing it after
-    /// `timeout` seconds. Standard error goes through a file in `scratch`, so a chatty run can never
-    /// block on a full pipe.
+    /// Runs `reveal-render args` (or `program`), killing it after `timeout` seconds.
     static func run(_ args: [String], scratch: URL, timeout: TimeInterval = timeout,
                     program: String = "reveal-render") throws -> Run {
-        let stderrURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: stderrURL) }
-        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-        defer { try? stderrHandle.close() }
-
-        let process = Process()
-        process.executableURL = try executable(program)
-        process.arguments = args
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderrHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        let start = Date()
-        try process.run()
-        var timedOut = false
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
-        }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   killedBySignal: process.terminationReason == .uncaughtSignal,
-                   timedOut: timedOut,
-                   stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
-                   seconds: Date().timeIntervalSince(start))
+        try Subprocess.run(try executable(program), args, scratch: scratch, timeout: timeout)
     }
 
     /// What is wrong with a run that should have refused `file`: exit 2, one line starting with
