@@ -68,7 +68,7 @@ struct Arguments {
             case "--curve": curve = try value(arg)
             case "--duration": duration = try number(arg, 0...3600)
             case "--out", "-o": out = try value(arg)
-            case "--fps": fps = try number(arg, 0...240, open: true)
+            case "--fps": fps = try number(arg, SceneLimits.fps)
             case "--scale": scale = try number(arg, 0...16, open: true)
             case "--reduce-motion": reduceMotion = true
             case "--hold": hold = try number(arg, 0...86_400)

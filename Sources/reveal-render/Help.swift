@@ -26,7 +26,7 @@ OUTPUT
   --count K         frames in the filmstrip (default 6).
   --debug-overlay   scratch card: draw the touch samples, the brush path, the coverage grid's
                     cleared cells and a bar filling up to the reveal threshold on every frame.
-  --fps N           frames per second, 0 < N <= 240 (default: the file's, else 60).
+  --fps N           frames per second, 1 to 240 (default: the file's, else 60).
   --scale S         pixels per point, 0 < S <= 16 (default: the file's, else 2).
   --reduce-motion   as with Reduce Motion on: the scratch cover vanishes instead of fading; the
                     circle-revealed view fades instead of growing.

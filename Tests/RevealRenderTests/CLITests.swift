@@ -97,10 +97,10 @@ final class CLITests: CLITestCase {
         }
     }
 
-    func testFPSOutsideZeroTo240IsRejected() throws {
-        for fps in ["0", "241", "-30"] {
+    func testFPSOutsideOneTo240IsRejected() throws {
+        for fps in ["0", "241", "-30", "0.5", "1e-320"] {
             try assertRejected(BadScene(name: "fps \(fps)", json: #"{"width": 20, "height": 10, "fps": \#(fps)}"#,
-                                        location: "fps", reason: "fps \(fps) is outside (0, 240]"))
+                                        location: "fps", reason: "fps \(fps) is outside 1…240"))
         }
     }
 
@@ -233,7 +233,7 @@ final class CLITests: CLITestCase {
         let before = try snapshot(workspace)
         let result = try run(["--stroke", "strokes.json", "--time", "0", "--out", "still.png"], in: workspace)
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderrLines, ["strokes.json: fps: fps 0 is outside (0, 240]"])
+        XCTAssertEqual(result.stderrLines, ["strokes.json: fps: fps 0 is outside 1…240"])
         XCTAssertFalse(exists(workspace.appendingPathComponent("still.png")))
         XCTAssertEqual(try snapshot(workspace), before)
     }

@@ -65,7 +65,7 @@ struct SceneSize {
         return SceneSize(width: try root.required("width").number(in: 1e-6...limit, what: "width"),
                          height: try root.required("height").number(in: 1e-6...limit, what: "height"),
                          scale: try root["scale"].map { (n: JSONNode) throws(SceneError) in try positive(n, max: 16, what: "scale") },
-                         fps: try root["fps"].map { (n: JSONNode) throws(SceneError) in try positive(n, max: 240, what: "fps") })
+                         fps: try root["fps"].map { (n: JSONNode) throws(SceneError) in try n.number(in: SceneLimits.fps, what: "fps") })
     }
 
     /// A number in (0, max], with a message that says so.

@@ -10,6 +10,9 @@ public struct SceneLimits: Sendable {
     public static let maxCoordinate = 1_000_000.0
     /// Latest time in a scene file, in seconds: a day.
     public static let maxTime = 86_400.0
+    /// Frame rates: at least one frame a second (so that every frame's time is a usable number),
+    /// at most 240.
+    public static let fps = 1.0...240.0
 
     public init() {}
 }
