@@ -19,7 +19,7 @@
 struct cpng_strip_compressor {
     z_stream stream;
     int ready;                  /* stream initialised */
-    int level;                  /* the level it was initialised with */
+    int level, strategy;        /* what it was initialised with */
     unsigned char *filtered;    /* filter byte + row, for every row of a strip */
     size_t filtered_capacity;
     unsigned char *straight[3]; /* straight-alpha rows: two above the current one, and the current */
@@ -59,25 +59,25 @@ static int cpng_reserve(unsigned char **buffer, size_t *capacity, size_t size) {
     return 1;
 }
 
-/* A raw deflate stream at `level` and `strategy`, reset for a new strip; zlib's status. */
+/* A raw deflate stream at `level` and `strategy`, reset for a new strip; zlib's status. Other
+ * settings than last time mean a new stream: deflateParams on a used stream may emit a block in some
+ * zlib versions, and a strip's bytes must not depend on what the compressor did before. */
 static int cpng_strip_stream(cpng_strip_compressor *compressor, int level, int strategy) {
-    if (compressor->ready && compressor->level != level) {
+    if (compressor->ready && (compressor->level != level || compressor->strategy != strategy)) {
         deflateEnd(&compressor->stream);
         compressor->ready = 0;
     }
-    if (!compressor->ready) {
-        memset(&compressor->stream, 0, sizeof compressor->stream);
-        int status = deflateInit2(&compressor->stream, level, Z_DEFLATED, -15, 8, strategy);
-        if (status != Z_OK) {
-            return status;
-        }
+    if (compressor->ready) {
+        return deflateReset(&compressor->stream);
+    }
+    memset(&compressor->stream, 0, sizeof compressor->stream);
+    int status = deflateInit2(&compressor->stream, level, Z_DEFLATED, -15, 8, strategy);
+    if (status == Z_OK) {
         compressor->ready = 1;
         compressor->level = level;
-        return Z_OK;
+        compressor->strategy = strategy;
     }
-    int status = deflateReset(&compressor->stream);
-    /* Before any input, deflateParams only records the new strategy. */
-    return status == Z_OK ? deflateParams(&compressor->stream, level, strategy) : status;
+    return status;
 }
 
 int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
