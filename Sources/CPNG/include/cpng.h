@@ -1,5 +1,6 @@
 /*
- * cpng: the only code in reveal-render that calls libpng.
+ * cpng: the only C in reveal-render: PNG decoding through libpng, and the zlib side of our
+ * own PNG encoder (row filters and strips).
  *
  * libpng reports errors with longjmp, which must never cross a Swift frame. So every
  * operation here is one C function that makes all of its png_* calls, owns its setjmp
@@ -9,7 +10,8 @@
  *
  * Ownership: any buffer a cpng_ function hands back through an `out_` pointer is
  * allocated by cpng and owned by the caller from then on; release it with cpng_free.
- * On failure no buffer is handed back (the out pointer is set to NULL).
+ * (The one exception, cpng_strip_compress, says so.) On failure no buffer is handed back
+ * (the out pointer is set to NULL).
  */
 #ifndef CPNG_H
 #define CPNG_H
@@ -120,7 +122,7 @@ int cpng_inflate(const unsigned char *input, size_t input_size,
                  char *message, size_t message_capacity);
 
 /*
- * Straight-alpha samples from premultiplied RGBA8 pixels, the conversion cpng_encode_rgba8
+ * Straight-alpha samples from premultiplied RGBA8 pixels, the conversion every PNG we write
  * uses: with channels == 4, c' = (c * 255 + a / 2) / a, 0 when a == 0, 255 when c >= a, alpha
  * kept; with channels == 3, the alpha byte is dropped (only meant for opaque pixels).
  * Reads 4 * pixel_count bytes of `rgba` and writes channels * pixel_count bytes to `out`
