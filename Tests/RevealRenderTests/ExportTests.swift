@@ -42,6 +42,19 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    func testExportedCardFramesEqualFreshRenders() throws {
+        // The card look redraws only the view's changed rows; a fresh presentation draws them all.
+        var scene = try Bench.scratchScene()
+        scene.scale = 0.5
+        var sequence = try CardPresentation(ScratchSequence(scene: scene, hold: 0.1), style: .scratchDemo)
+        let folder = try temporaryFolder()
+        try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true)
+        try checkFrames(in: folder, count: sequence.frameCount, options: sequence.pngOptions(.fast)) { index in
+            var fresh = try CardPresentation(ScratchSequence(scene: scene), style: .scratchDemo)
+            return try fresh.render(frame: min(index, fresh.frameCount - 1))
+        }
+    }
+
     /// Every frame file holds the pixels of `render(index)`, in exactly the bytes `PNG.encode` gives them.
     private func checkFrames(in folder: FrameFolder, count: Int, options: PNGEncodingOptions,
                              render: (Int) throws -> Pixmap, line: UInt = #line) throws {

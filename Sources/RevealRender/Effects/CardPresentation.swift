@@ -46,13 +46,17 @@ public struct CardStyle: Equatable, Sendable {
 }
 
 /// Any sequence presented as a card: each frame clipped to the card's shape and drawn over a page
-/// that holds the canvas and the shadow (both drawn once).
+/// that holds the canvas and the shadow (both drawn once). From one frame to the next only the view's
+/// rows that changed are drawn again.
 public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public private(set) var base: Base
     public let style: CardStyle
     private let page: Pixmap
     private let clip: Mask
     private let offset: Int
+    /// The page with the last view drawn on it, and a copy of that view's pixels (not the base's own
+    /// frame, which holding would make the base copy its frame on every draw).
+    private var drawn: (page: Pixmap, view: Pixmap)?
 
     public init(_ base: Base, style: CardStyle) throws {
         self.base = base
@@ -99,8 +103,31 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
 
     public mutating func render(frame index: Int) throws -> Pixmap {
         let view = try base.render(frame: index)
-        var out = page
-        Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset)
+        guard var (out, last) = drawn else {
+            var out = page
+            Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset)
+            drawn = (out, view.ownCopy())
+            return out
+        }
+        drawn = nil  // one reference to each buffer, so both are updated in place
+        let changed = last.updateRows(from: view)
+        // Under each changed row the page again, before the row is drawn over it.
+        let rowBytes = view.width * 4, pageRowBytes = page.width * 4
+        page.bytes.withUnsafeBufferPointer { blank in
+            out.bytes.withUnsafeMutableBufferPointer { target in
+                for y in changed.indices where changed[y] {
+                    let start = (y + offset) * pageRowBytes + offset * 4
+                    (target.baseAddress! + start).update(from: blank.baseAddress! + start, count: rowBytes)
+                }
+            }
+        }
+        var y = 0
+        while let first = changed[y...].firstIndex(of: true) {
+            let end = changed[first...].firstIndex(of: false) ?? changed.count
+            Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset, rows: RowRange(first, end))
+            y = end
+        }
+        drawn = (out, last)
         return out
     }
 

@@ -85,24 +85,12 @@ public final class PNGEncoder: @unchecked Sendable {
             throw PNGError(message: "pixel buffer holds \(image.bytes.count) bytes, but a \(width)×\(height) image needs \(4 * width * height)")
         }
         guard var copy = staged else {
-            staged = image
-            staged!.bytes = image.bytes.withUnsafeBufferPointer { Array($0) }  // a copy, not shared storage
+            staged = image.ownCopy()
             for k in strips.indices { strips[k].unmeasured = true }
             return
         }
         staged = nil  // one reference, so the rows below are written in place
-        let rowBytes = 4 * width
-        var changedRows: [Bool] = []
-        image.bytes.withUnsafeBufferPointer { source in
-            copy.bytes.withUnsafeMutableBufferPointer { target in
-                changedRows = (0..<height).map { y in
-                    let offset = y * rowBytes
-                    guard memcmp(source.baseAddress! + offset, target.baseAddress! + offset, rowBytes) != 0 else { return false }
-                    (target.baseAddress! + offset).update(from: source.baseAddress! + offset, count: rowBytes)
-                    return true
-                }
-            }
-        }
+        let changedRows = copy.updateRows(from: image)
         staged = copy
         for k in strips.indices {
             let rows = strips[k].rows

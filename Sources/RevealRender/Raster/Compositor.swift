@@ -38,15 +38,18 @@ public enum Compositor {
         }
     }
 
-    /// Source-over of all of `source` with its top-left corner at (x, y) of `destination`, scaled per
-    /// pixel by `mask` (same size as `source`) when given. The source must fit inside the destination.
-    public static func draw(_ source: Pixmap, mask: Mask? = nil, onto destination: inout Pixmap, x: Int, y: Int) {
+    /// Source-over of `source` (its rows `rows`, all by default) with its top-left corner at (x, y) of
+    /// `destination`, scaled per pixel by `mask` (same size as `source`) when given. The source must
+    /// fit inside the destination.
+    public static func draw(_ source: Pixmap, mask: Mask? = nil, onto destination: inout Pixmap, x: Int, y: Int,
+                            rows: RowRange? = nil) {
         precondition(x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height)
         precondition(mask.map { $0.width == source.width && $0.height == source.height } ?? true)
+        let rows = (rows ?? RowRange(0, source.height)).clamped(to: source.height)
         let rowBytes = source.width * 4, width = destination.width
         source.bytes.withUnsafeBufferPointer { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
-                for row in 0..<source.height {
+                for row in rows.lower..<rows.upper {
                     let target = ((row + y) * width + x) * 4
                     let srcRow = UnsafeBufferPointer(rebasing: src[row * rowBytes..<(row + 1) * rowBytes])
                     let dstRow = UnsafeMutableBufferPointer(rebasing: dst[target..<target + rowBytes])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a pixmap of the requested size cannot exist.
 public struct PixmapSizeError: Error, Equatable, CustomStringConvertible {
     public let width: Int
@@ -62,6 +64,30 @@ public struct Pixmap: Equatable, Sendable {
             bytes[i + 2] = newValue.b
             bytes[i + 3] = newValue.a
         }
+    }
+
+    /// Makes each row equal to that row of `source` (same size) and says which rows it had to change:
+    /// how a copy of a frame follows the frame at the cost of the rows that differ.
+    public mutating func updateRows(from source: Pixmap) -> [Bool] {
+        precondition(source.width == width && source.height == height && source.bytes.count == bytes.count)
+        let rowBytes = width * 4
+        return source.bytes.withUnsafeBufferPointer { from in
+            bytes.withUnsafeMutableBufferPointer { to in
+                (0..<height).map { y in
+                    let row = y * rowBytes
+                    guard memcmp(from.baseAddress! + row, to.baseAddress! + row, rowBytes) != 0 else { return false }
+                    (to.baseAddress! + row).update(from: from.baseAddress! + row, count: rowBytes)
+                    return true
+                }
+            }
+        }
+    }
+
+    /// A pixmap with the same pixels in storage of its own (not shared with this one's).
+    public func ownCopy() -> Pixmap {
+        var copy = self
+        copy.bytes = bytes.withUnsafeBufferPointer { Array($0) }
+        return copy
     }
 
     /// True when every pixel has alpha 255 (the PNG encoder then writes RGB).
