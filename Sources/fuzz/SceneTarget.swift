@@ -1,8 +1,8 @@
 // `fuzz scene`: every input is read as a stroke file and as a circle scene file, and whatever
 // decodes goes on through what `reveal-render` does with it — the size and frame checks, the
-// timeline, and three frames rendered into a view cut down to at most 40×40 pixels (the strokes,
-// paints and animation unchanged). Errors are expected; crashes, hangs and memory errors are what
-// the fuzzer looks for.
+// timeline, and three frames rendered into a view cut down to at most 40×40 pixels, on its card
+// when it has one (the strokes, paints and animation unchanged). Errors are expected; crashes,
+// hangs and memory errors are what the fuzzer looks for.
 import Foundation
 import RevealRender
 
@@ -15,22 +15,44 @@ let maxPixels = 100_000_000
 let maxFrames = 100_000
 
 func fuzzScene(_ bytes: [UInt8]) {
-    if var scene = try? ScratchSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
-        let timeline = ScratchTimeline(scene: scene)
-        guard acceptable(scene.pixelWidth, scene.pixelHeight, timeline.frameCount()) else { return }
-        scene.width = min(scene.width, 40 / scene.scale)
-        scene.height = min(scene.height, 40 / scene.scale)
-        guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, var sequence = try? ScratchSequence(scene: scene) else { return }
-        render(&sequence)
+    if let scene = try? ScratchSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+        renderSmall(scene)
     }
-    if var scene = try? CircleSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
-        let timeline = CircleRevealTimeline(scene: scene)
-        guard acceptable(scene.pixelWidth, scene.pixelHeight, timeline.frameCount()) else { return }
-        scene.width = min(scene.width, 40 / scene.scale)
-        scene.height = min(scene.height, 40 / scene.scale)
-        guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, var sequence = try? CircleRevealSequence(scene: scene) else { return }
-        render(&sequence)
+    if let scene = try? CircleSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+        renderSmall(scene)
     }
+}
+
+/// A scene the fuzzer can check as the command line would, then shrink before rendering.
+protocol FuzzedScene: RevealScene {
+    var width: Double { get set }
+    var height: Double { get set }
+    var scale: Double { get }
+    var pixelWidth: Int { get }
+    var pixelHeight: Int { get }
+    var card: CardStyle { get }
+    /// Frames of the whole animation, as the command line counts them.
+    var frameCount: Int { get }
+}
+
+extension ScratchScene: FuzzedScene {
+    var frameCount: Int { ScratchTimeline(scene: self).frameCount() }
+}
+
+extension CircleRevealScene: FuzzedScene {
+    var frameCount: Int { CircleRevealTimeline(scene: self).frameCount() }
+}
+
+/// Checks `scene` as `reveal-render` would, then renders it cut down to at most 40×40 points of view
+/// (card look included), its strokes, paints and animation unchanged.
+func renderSmall<S: FuzzedScene>(_ scene: S) {
+    let frame = scene.card.frameSize(viewWidth: scene.pixelWidth, height: scene.pixelHeight, scale: scene.scale)
+    guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, acceptable(frame.width, frame.height, scene.frameCount) else { return }
+    var scene = scene
+    scene.width = min(scene.width, 40 / scene.scale)
+    scene.height = min(scene.height, 40 / scene.scale)
+    guard scene.pixelWidth >= 1, scene.pixelHeight >= 1, var sequence = try? scene.frameSequence(hold: 0) else { return }
+    render(&sequence)
 }
 
 /// What `reveal-render` checks before it renders anything.

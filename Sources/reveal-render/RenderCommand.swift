@@ -6,11 +6,20 @@ enum Effect {
     case scratch(ScratchScene)
     case circle(CircleRevealScene)
 
-    /// The view's size in pixels (the page around a card is checked when it is built).
+    /// The view's size in pixels.
     var pixelSize: (width: Int, height: Int) {
         switch self {
         case let .scratch(scene): return (scene.pixelWidth, scene.pixelHeight)
         case let .circle(scene): return (scene.pixelWidth, scene.pixelHeight)
+        }
+    }
+
+    /// The frames' size in pixels: the view, on its page when the scene has a card look.
+    var frameSize: (width: Int, height: Int) {
+        let (width, height) = pixelSize
+        switch self {
+        case let .scratch(scene): return scene.card.frameSize(viewWidth: width, height: height, scale: scene.scale)
+        case let .circle(scene): return scene.card.frameSize(viewWidth: width, height: height, scale: scene.scale)
         }
     }
 
@@ -117,8 +126,9 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(source): the view at this scale is less than one pixel (\(size.width)×\(size.height)); raise the size or the scale")
         return 2
     }
-    guard size.width * size.height <= args.maxPixels, size.width <= Pixmap.maxSide, size.height <= Pixmap.maxSide else {
-        report("\(source): frames would be \(size.width)×\(size.height) pixels, more than the limit of \(args.maxPixels) (raise it with --max-pixels; sides at most \(Pixmap.maxSide))")
+    let frame = effect.frameSize
+    guard frame.width * frame.height <= args.maxPixels, frame.width <= Pixmap.maxSide, frame.height <= Pixmap.maxSide else {
+        report("\(source): frames would be \(frame.width)×\(frame.height) pixels, more than the limit of \(args.maxPixels) (raise it with --max-pixels; sides at most \(Pixmap.maxSide))")
         return 2
     }
     let frameCount = effect.frameCount(hold: args.hold)

@@ -112,6 +112,9 @@ final class CLITests: CLITestCase {
                                     location: nil, reason: "12000×12000 pixels", details: ["--max-pixels"]))
         try assertRejected(BadScene(name: "1000×1000 at --scale 16", json: #"{"width": 1000, "height": 1000, "scale": 1}"#,
                                     location: nil, reason: "16000×16000 pixels", arguments: ["--scale", "16"]))
+        // The page counts, not only the view: a small card with a wide padding is a huge frame.
+        try assertRejected(BadScene(name: "100×100 card padded by 10000", json: #"{"width": 100, "height": 100, "scale": 1, "padding": 10000}"#,
+                                    location: nil, reason: "20100×20100 pixels", details: ["--max-pixels"]))
     }
 
     func testMaxPixelsMovesThePixelLimit() throws {

@@ -39,6 +39,15 @@ public struct CardStyle: Equatable, Sendable {
     /// No clipping, shadow or padding: frames are the view itself.
     public var isPlain: Bool { cornerRadius == 0 && shadow == nil && padding == 0 }
 
+    /// The padding in whole pixels at `scale`.
+    public func paddingPixels(scale: Double) -> Int { Int((padding * scale).rounded()) }
+
+    /// The size of the frames: a `width` × `height` pixel view on its page, padding on every side.
+    public func frameSize(viewWidth width: Int, height: Int, scale: Double) -> (width: Int, height: Int) {
+        let room = 2 * paddingPixels(scale: scale)
+        return (width + room, height + room)
+    }
+
     /// `ScratchToRevealDemo`'s card: corner radius 28, shadow black at 0.2 with radius 16 and y 8,
     /// on a white page with room for the shadow.
     public static let scratchDemo = CardStyle(cornerRadius: 28, shadow: Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8),
@@ -62,8 +71,8 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
         self.base = base
         self.style = style
         let scale = base.scale
-        offset = Int((style.padding * scale).rounded())
-        let width = base.pixelWidth + 2 * offset, height = base.pixelHeight + 2 * offset
+        offset = style.paddingPixels(scale: scale)
+        let (width, height) = style.frameSize(viewWidth: base.pixelWidth, height: base.pixelHeight, scale: scale)
         var rasterizer = Rasterizer()
         var clipPath = Path()
         clipPath.addRoundedRect(x: 0, y: 0, width: Double(base.pixelWidth), height: Double(base.pixelHeight),
