@@ -5,6 +5,51 @@ struct UsageError: Error {
     let message: String
 }
 
+/// Walks a command line one argument at a time; the value readers take the argument after a flag.
+struct ArgumentReader {
+    private let args: [String]
+    private var index = 0
+
+    init(_ args: [String]) {
+        self.args = args
+    }
+
+    /// The next argument, or nil after the last.
+    mutating func next() -> String? {
+        guard index < args.count else { return nil }
+        defer { index += 1 }
+        return args[index]
+    }
+
+    /// The value after `flag`.
+    mutating func value(_ flag: String) throws(UsageError) -> String {
+        guard let value = next() else { throw UsageError(message: "\(flag) needs a value") }
+        return value
+    }
+
+    /// A finite number in `range` (excluding its lower bound when `open`).
+    mutating func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double {
+        let text = try value(flag)
+        guard let x = Double(text), x.isFinite else {
+            throw UsageError(message: "\(flag): expected a number, got \"\(text)\"")
+        }
+        guard range.contains(x), !(open && x == range.lowerBound) else {
+            let low = open ? "(\(format(range.lowerBound))" : "[\(format(range.lowerBound))"
+            throw UsageError(message: "\(flag) \(text) is outside \(low), \(format(range.upperBound))]")
+        }
+        return x
+    }
+
+    /// A whole number, 0 or more.
+    mutating func integer(_ flag: String) throws(UsageError) -> Int {
+        let text = try value(flag)
+        guard let n = Int(text), n >= 0 else {
+            throw UsageError(message: "\(flag): expected a whole number, got \"\(text)\"")
+        }
+        return n
+    }
+}
+
 /// The parsed command line, before it is applied to a scene.
 struct Arguments {
     var strokeFile: String?
@@ -34,74 +79,49 @@ struct Arguments {
     var version = false
 
     init(_ args: [String]) throws(UsageError) {
-        var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double {
-            let text = try value(flag)
-            guard let x = Double(text), x.isFinite else {
-                throw UsageError(message: "\(flag): expected a number, got \"\(text)\"")
-            }
-            guard range.contains(x), !(open && x == range.lowerBound) else {
-                let low = open ? "(\(format(range.lowerBound))" : "[\(format(range.lowerBound))"
-                throw UsageError(message: "\(flag) \(text) is outside \(low), \(format(range.upperBound))]")
-            }
-            return x
-        }
-        func integer(_ flag: String) throws(UsageError) -> Int {
-            let text = try value(flag)
-            guard let n = Int(text), n >= 0 else {
-                throw UsageError(message: "\(flag): expected a whole number, got \"\(text)\"")
-            }
-            return n
-        }
-        while i < args.count {
-            let arg = args[i]
+        var reader = ArgumentReader(args)
+        while let arg = reader.next() {
             switch arg {
-            case "--stroke": strokeFile = try value(arg)
-            case "--circle": circleFile = try value(arg)
-            case "--demo": demo = try value(arg)
-            case "--origin": origin = try value(arg)
-            case "--curve": curve = try value(arg)
-            case "--duration": duration = try number(arg, 0...3600)
-            case "--out", "-o": out = try value(arg)
-            case "--fps": fps = try number(arg, SceneLimits.fps)
-            case "--scale": scale = try number(arg, 0...16, open: true)
+            case "--stroke": strokeFile = try reader.value(arg)
+            case "--circle": circleFile = try reader.value(arg)
+            case "--demo": demo = try reader.value(arg)
+            case "--origin": origin = try reader.value(arg)
+            case "--curve": curve = try reader.value(arg)
+            case "--duration": duration = try reader.number(arg, 0...3600)
+            case "--out", "-o": out = try reader.value(arg)
+            case "--fps": fps = try reader.number(arg, SceneLimits.fps)
+            case "--scale": scale = try reader.number(arg, 0...16, open: true)
             case "--reduce-motion": reduceMotion = true
-            case "--hold": hold = try number(arg, 0...86_400)
-            case "--time": time = try number(arg, 0...86_400)
-            case "--frame": frame = try integer(arg)
-            case "--frames": frames = try Arguments.range(try value(arg))
+            case "--hold": hold = try reader.number(arg, 0...86_400)
+            case "--time": time = try reader.number(arg, 0...86_400)
+            case "--frame": frame = try reader.integer(arg)
+            case "--frames": frames = try Arguments.range(try reader.value(arg))
             case "--quiet", "-q": quiet = true
             case "--debug-overlay": debugOverlay = true
-            case "--apng": apng = try value(arg)
-            case "--loops": loops = min(try integer(arg), Int(Int32.max))
-            case "--filmstrip": filmstrip = try value(arg)
+            case "--apng": apng = try reader.value(arg)
+            case "--loops": loops = min(try reader.integer(arg), Int(Int32.max))
+            case "--filmstrip": filmstrip = try reader.value(arg)
             case "--count":
-                filmstripCount = try integer(arg)
+                filmstripCount = try reader.integer(arg)
                 guard filmstripCount >= 1 else { throw UsageError(message: "--count needs at least 1 frame") }
             case "--compression":
-                let name = try value(arg)
+                let name = try reader.value(arg)
                 switch name {
                 case "fast": png = .fast
                 case "smallest": png = .smallest
                 default: throw UsageError(message: "--compression: expected fast or smallest, got \"\(name)\"")
                 }
             case "--png-level":
-                let level = try integer(arg)
+                let level = try reader.integer(arg)
                 guard level <= 9 else { throw UsageError(message: "--png-level \(level) is outside 0…9") }
                 png.compressionLevel = level
-            case "--max-pixels": maxPixels = max(1, try integer(arg))
-            case "--max-frames": maxFrames = max(1, try integer(arg))
+            case "--max-pixels": maxPixels = max(1, try reader.integer(arg))
+            case "--max-frames": maxFrames = max(1, try reader.integer(arg))
             case "--help", "-h": help = true
             case "--version": version = true
             default:
                 throw UsageError(message: arg.hasPrefix("-") ? "unknown option \(arg)" : "unexpected argument \"\(arg)\"")
             }
-            i += 1
         }
         if help || version { return }
         let sources = [strokeFile, circleFile, demo].compactMap { $0 }.count

@@ -43,38 +43,26 @@ private struct CompareArguments {
     init(_ args: [String]) throws(UsageError) {
         var paths: [String] = []
         var pixels: Int?, ratio: Double?
-        var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
-            return args[i]
-        }
+        var reader = ArgumentReader(args)
         func fraction(_ flag: String) throws(UsageError) -> Double {
-            let text = try value(flag)
+            let text = try reader.value(flag)
             guard let x = Double(text), x.isFinite, (0...1).contains(x) else {
                 throw UsageError(message: "\(flag): expected a number from 0 to 1, got \"\(text)\"")
             }
             return x
         }
-        while i < args.count {
-            let arg = args[i]
+        while let arg = reader.next() {
             switch arg {
-            case "--diff": diff = try value(arg)
+            case "--diff": diff = try reader.value(arg)
             case "--threshold": options.threshold = try fraction(arg)
             case "--antialiasing": options.antialiasing = true
-            case "--max-diff-pixels":
-                let text = try value(arg)
-                guard let n = Int(text), n >= 0 else {
-                    throw UsageError(message: "\(arg): expected a whole number, got \"\(text)\"")
-                }
-                pixels = n
+            case "--max-diff-pixels": pixels = try reader.integer(arg)
             case "--max-diff-ratio": ratio = try fraction(arg)
             case "--help", "-h": help = true
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw UsageError(message: "unknown option \(arg)") }
                 paths.append(arg)
             }
-            i += 1
         }
         if help { return }
         guard paths.count == 2 else {
