@@ -89,8 +89,7 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
             var mask = try Mask(width: width, height: height)
             rasterizer.fill(shape, into: &mask, rows: RowRange(0, height))
             let blurred = try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
-            let color = try Pixmap(width: width, height: height, fill: shadow.color.premultiplied)
-            Compositor.sourceOver(color, mask: blurred, onto: &page, rows: RowRange(0, height))
+            Compositor.fill(shadow.color.premultiplied, mask: blurred, onto: &page, rows: RowRange(0, height))
         }
         self.page = page
     }
