@@ -15,10 +15,10 @@ let maxPixels = 100_000_000
 let maxFrames = 100_000
 
 func fuzzScene(_ bytes: [UInt8]) {
-    if let scene = try? ScratchSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+    if let scene = try? ScratchSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, limits: SceneLimits(maxImagePixels: 1 << 20)) {
         renderSmall(scene)
     }
-    if let scene = try? CircleSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, maxImagePixels: 1 << 20) {
+    if let scene = try? CircleSceneFile.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder, limits: SceneLimits(maxImagePixels: 1 << 20)) {
         renderSmall(scene)
     }
 }

@@ -31,11 +31,11 @@ struct ArgumentReader {
     mutating func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double {
         let text = try value(flag)
         guard let x = Double(text), x.isFinite else {
-            throw UsageError(message: "\(flag): expected a number, got \"\(text)\"")
+            throw UsageError(message: "\(flag): expected a number, got \(quoted(text))")
         }
         guard range.contains(x), !(open && x == range.lowerBound) else {
             let low = open ? "(\(format(range.lowerBound))" : "[\(format(range.lowerBound))"
-            throw UsageError(message: "\(flag) \(text) is outside \(low), \(format(range.upperBound))]")
+            throw UsageError(message: "\(flag) \(displayPath(text)) is outside \(low), \(format(range.upperBound))]")
         }
         return x
     }
@@ -44,7 +44,7 @@ struct ArgumentReader {
     mutating func integer(_ flag: String) throws(UsageError) -> Int {
         let text = try value(flag)
         guard let n = Int(text), n >= 0 else {
-            throw UsageError(message: "\(flag): expected a whole number, got \"\(text)\"")
+            throw UsageError(message: "\(flag): expected a whole number, got \(quoted(text))")
         }
         return n
     }
@@ -109,7 +109,7 @@ struct Arguments {
                 switch name {
                 case "fast": png = .fast
                 case "smallest": png = .smallest
-                default: throw UsageError(message: "--compression: expected fast or smallest, got \"\(name)\"")
+                default: throw UsageError(message: "--compression: expected fast or smallest, got \(quoted(name))")
                 }
             case "--png-level":
                 let level = try reader.integer(arg)
@@ -120,14 +120,14 @@ struct Arguments {
             case "--help", "-h": help = true
             case "--version": version = true
             default:
-                throw UsageError(message: arg.hasPrefix("-") ? "unknown option \(arg)" : "unexpected argument \"\(arg)\"")
+                throw UsageError(message: arg.hasPrefix("-") ? "unknown option \(displayPath(arg))" : "unexpected argument \(quoted(arg))")
             }
         }
         if help || version { return }
         let sources = [strokeFile, circleFile, demo].compactMap { $0 }.count
         if sources > 1 { throw UsageError(message: "give one of --stroke, --circle and --demo") }
         if sources == 0 { throw UsageError(message: "nothing to render: give --stroke FILE, --circle FILE or --demo scratch|circle") }
-        if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \"\(demo)\" (available: scratch, circle)") }
+        if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \(quoted(demo)) (available: scratch, circle)") }
         if debugOverlay && isCircle { throw UsageError(message: "--debug-overlay applies to the scratch card") }
         if origin != nil && !isCircle { throw UsageError(message: "--origin applies to the circle reveal (--circle or --demo circle)") }
         if out == nil && (isStill || (apng == nil && filmstrip == nil)) {
@@ -145,7 +145,7 @@ struct Arguments {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 1, let n = Int(parts[0]), n >= 0 { return n...n }
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else {
-            throw UsageError(message: "--frames: expected A-B with 0 <= A <= B, got \"\(text)\"")
+            throw UsageError(message: "--frames: expected A-B with 0 <= A <= B, got \(quoted(text))")
         }
         return a...b
     }

@@ -47,7 +47,7 @@ private struct CompareArguments {
         func fraction(_ flag: String) throws(UsageError) -> Double {
             let text = try reader.value(flag)
             guard let x = Double(text), x.isFinite, (0...1).contains(x) else {
-                throw UsageError(message: "\(flag): expected a number from 0 to 1, got \"\(text)\"")
+                throw UsageError(message: "\(flag): expected a number from 0 to 1, got \(quoted(text))")
             }
             return x
         }
@@ -60,7 +60,7 @@ private struct CompareArguments {
             case "--max-diff-ratio": ratio = try fraction(arg)
             case "--help", "-h": help = true
             default:
-                if arg.hasPrefix("-") && arg != "-" { throw UsageError(message: "unknown option \(arg)") }
+                if arg.hasPrefix("-") && arg != "-" { throw UsageError(message: "unknown option \(displayPath(arg))") }
                 paths.append(arg)
             }
         }
@@ -81,7 +81,7 @@ private struct CompareArguments {
 private func isFolder(_ path: String) throws(UsageError) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0 else {
-        throw UsageError(message: "\(path): cannot open: \(String(cString: strerror(errno)))")
+        throw UsageError(message: "\(displayPath(path)): cannot open: \(String(cString: strerror(errno)))")
     }
     return (info.st_mode & S_IFMT) == S_IFDIR
 }
@@ -100,9 +100,14 @@ func compareCommand(_ argv: [String]) -> Int32 {
         let expectedIsFolder = try isFolder(args.expected), actualIsFolder = try isFolder(args.actual)
         guard expectedIsFolder == actualIsFolder else {
             let (folder, file) = expectedIsFolder ? (args.expected, args.actual) : (args.actual, args.expected)
-            throw UsageError(message: "\(folder) is a folder but \(file) is not: compare two PNG files or two frame folders")
+            throw UsageError(message: "\(displayPath(folder)) is a folder but \(displayPath(file)) is not: compare two PNG files or two frame folders")
         }
         folders = expectedIsFolder
+        if let diff = args.diff, let input = FileIdentity.input(containing: diff, among: [args.expected, args.actual]) {
+            let role = FileIdentity(path: input) == FileIdentity(path: args.expected) ? "EXPECTED" : "ACTUAL"
+            let relation = FileIdentity(path: diff) == FileIdentity(path: input) ? "is" : "lies inside"
+            throw UsageError(message: "--diff \(quoted(diff)) \(relation) \(role) (\(quoted(input))); write the diff somewhere else: compare never changes its inputs")
+        }
     } catch {
         report("reveal-render compare: \(error.message)")
         return 2
@@ -118,6 +123,9 @@ func compareCommand(_ argv: [String]) -> Int32 {
                 } else {
                     var sink = try DiffFrameFolder(path: out)
                     try SequenceDiff.write(result, into: &sink)
+                    if !sink.otherFrames.isEmpty {
+                        report("reveal-render compare: note: \(quoted(out)) also holds \(sink.otherFrames.count) frame file\(sink.otherFrames.count == 1 ? "" : "s") this run did not write (left as they were)")
+                    }
                 }
             }
             print(result.report)
@@ -125,7 +133,7 @@ func compareCommand(_ argv: [String]) -> Int32 {
         } else {
             let expected = try PNG.decode(contentsOf: args.expected)
             let actual = try PNG.decode(contentsOf: args.actual)
-            let result = compare(expected: expected, actual: actual, options: args.options)
+            let result = compare(expected: expected, actual: actual, options: args.options, diffImage: args.diff != nil)
             if let out = args.diff, let image = result.diffImage {
                 try AtomicFile.write(try PNG.encode(image), to: out)
             }

@@ -6,6 +6,14 @@ enum Effect {
     case scratch(ScratchScene)
     case circle(CircleRevealScene)
 
+    /// What happens over time, worked out once for the checks, the frames and the summary.
+    var timeline: EffectTimeline {
+        switch self {
+        case let .scratch(scene): return .scratch(ScratchTimeline(scene: scene))
+        case let .circle(scene): return .circle(CircleRevealTimeline(scene: scene))
+        }
+    }
+
     /// The view's size in pixels.
     var pixelSize: (width: Int, height: Int) {
         switch self {
@@ -23,42 +31,52 @@ enum Effect {
         }
     }
 
-    func sequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
-        switch self {
-        case let .scratch(scene): return try scene.frameSequence(hold: hold, debugOverlay: debugOverlay)
-        case let .circle(scene): return try scene.frameSequence(hold: hold)
-        }
-    }
-
-    func frameCount(hold: Double) -> Int {
-        switch self {
-        case let .scratch(scene): return ScratchTimeline(scene: scene).frameCount(hold: hold)
-        case let .circle(scene): return CircleRevealTimeline(scene: scene).frameCount(hold: hold)
-        }
-    }
-
     var clock: FrameClock {
         switch self {
         case let .scratch(scene): return FrameClock(fps: scene.fps)
         case let .circle(scene): return FrameClock(fps: scene.fps)
         }
     }
+}
+
+/// An effect's timeline.
+enum EffectTimeline {
+    case scratch(ScratchTimeline)
+    case circle(CircleRevealTimeline)
+
+    func frameCount(hold: Double) -> Int {
+        switch self {
+        case let .scratch(timeline): return timeline.frameCount(hold: hold)
+        case let .circle(timeline): return timeline.frameCount(hold: hold)
+        }
+    }
+
+    func sequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
+        switch self {
+        case let .scratch(timeline):
+            return try timeline.scene.card.present(ScratchSequence(timeline: timeline, hold: hold, debugOverlay: debugOverlay))
+        case let .circle(timeline):
+            return try timeline.scene.card.present(CircleRevealSequence(timeline: timeline, hold: hold))
+        }
+    }
 
     /// A line for the summary about how the animation went.
     var outcome: String {
         switch self {
-        case let .scratch(scene):
-            return ScratchTimeline(scene: scene).revealTime.map { "revealed at \(format($0)) s" } ?? "never revealed"
-        case let .circle(scene):
-            return "\(scene.toggles.count) toggle\(scene.toggles.count == 1 ? "" : "s")"
+        case let .scratch(timeline):
+            return timeline.revealTime.map { "revealed at \(format($0)) s" } ?? "never revealed"
+        case let .circle(timeline):
+            return "\(timeline.toggles.count) toggle\(timeline.toggles.count == 1 ? "" : "s")"
         }
     }
 }
 
-/// Loads the scene and applies the flags; a `SceneError` or `UsageError` means bad input.
-func loadEffect(_ args: Arguments) throws -> Effect {
+/// Loads the scene and applies the flags; a `SceneError` or `UsageError` means bad input. The files
+/// read are noted in `inputs`.
+func loadEffect(_ args: Arguments, inputs: SceneInputs) throws -> Effect {
+    let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
     if args.isCircle {
-        var scene = try args.circleFile.map { try CircleSceneFile.load(path: $0, maxImagePixels: args.maxPixels) } ?? DemoScenes.circle
+        var scene = try args.circleFile.map { try CircleSceneFile.load(path: $0, limits: limits, inputs: inputs) } ?? DemoScenes.circle
         if let fps = args.fps { scene.fps = fps }
         if let scale = args.scale { scene.scale = scale }
         if args.reduceMotion { scene.reduceMotion = true }
@@ -66,12 +84,27 @@ func loadEffect(_ args: Arguments) throws -> Effect {
         scene.animation = try animation(args, default: scene.animation)
         return .circle(scene)
     }
-    var scene = try args.strokeFile.map { try ScratchSceneFile.load(path: $0, maxImagePixels: args.maxPixels) } ?? DemoScenes.scratch
+    var scene = try args.strokeFile.map { try ScratchSceneFile.load(path: $0, limits: limits, inputs: inputs) } ?? DemoScenes.scratch
     if let fps = args.fps { scene.fps = fps }
     if let scale = args.scale { scene.scale = scale }
     if args.reduceMotion { scene.reduceMotion = true }
     scene.fade = try animation(args, default: scene.fade)
     return .scratch(scene)
+}
+
+/// The first output that would write over one of the render's inputs, as a message; nil when none does.
+func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
+    var files = [("--apng", args.apng), ("--filmstrip", args.filmstrip)]
+    if args.isStill { files.append(("--out", args.out)) }
+    for case let (flag, path?) in files {
+        if let input = inputs.input(at: path) {
+            return "\(flag) \(quoted(path)) is \(quoted(input)), an input of this render; choose another path: reveal-render never writes over its inputs"
+        }
+    }
+    if !args.isStill, let out = args.out, let input = inputs.input(replaceableIn: out) {
+        return "--out \(quoted(out)) holds \(quoted(input)), an input of this render, under a name the frames or the manifest would replace; choose another folder"
+    }
+    return nil
 }
 
 /// `--curve` and `--duration` applied to an animation.
@@ -81,7 +114,7 @@ func animation(_ args: Arguments, default spec: AnimationSpec) throws(UsageError
         return spec
     }
     guard let named = AnimationDecoder.named(name, duration: args.duration, default: spec) else {
-        throw UsageError(message: "--curve: unknown curve \"\(name)\" (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
+        throw UsageError(message: "--curve: unknown curve \(quoted(name)) (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
     }
     return named
 }
@@ -91,7 +124,7 @@ func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
     if let named = UnitPoint.named[text] { return named }
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
-        throw UsageError(message: "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \"\(text)\"")
+        throw UsageError(message: "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \(quoted(text))")
     }
     return UnitPoint(x: x, y: y)
 }
@@ -101,6 +134,7 @@ func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
 func renderCommand(_ argv: [String]) -> Int32 {
     let args: Arguments
     let effect: Effect
+    let inputs = SceneInputs()
     do {
         args = try Arguments(argv)
         if args.help {
@@ -111,7 +145,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
             print(version)
             return 0
         }
-        effect = try loadEffect(args)
+        effect = try loadEffect(args, inputs: inputs)
+        if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
     } catch let error as UsageError {
         report("reveal-render: \(error.message)")
         report("Run 'reveal-render --help' for usage and the scene file formats.")
@@ -120,7 +155,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(error)")
         return 2
     }
-    let source = args.strokeFile ?? args.circleFile ?? "--demo \(args.demo ?? "")"
+    let source = args.strokeFile.map { displayPath($0) } ?? args.circleFile.map { displayPath($0) } ?? "--demo \(args.demo ?? "")"
     let size = effect.pixelSize
     guard size.width >= 1, size.height >= 1 else {
         report("\(source): the view at this scale is less than one pixel (\(size.width)×\(size.height)); raise the size or the scale")
@@ -131,7 +166,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(source): frames would be \(frame.width)×\(frame.height) pixels, more than the limit of \(args.maxPixels) (raise it with --max-pixels; sides at most \(Pixmap.maxSide))")
         return 2
     }
-    let frameCount = effect.frameCount(hold: args.hold)
+    let timeline = effect.timeline
+    let frameCount = timeline.frameCount(hold: args.hold)
     guard frameCount <= args.maxFrames else {
         report("\(source): the sequence would have \(frameCount) frames, more than the limit of \(args.maxFrames) (raise it with --max-frames)")
         return 2
@@ -148,7 +184,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
-            report("reveal-render: --out \(out) is a folder; a still needs a file name such as \(out)/still.png")
+            report("reveal-render: --out \(quoted(out)) is a folder; a still needs a file name such as \(displayPath(out))/still.png")
             return 2
         }
         stillIndex = index
@@ -159,11 +195,11 @@ func renderCommand(_ argv: [String]) -> Int32 {
         return 2
     }
     do {
-        var sequence = try effect.sequence(hold: args.hold, debugOverlay: args.debugOverlay)
+        var sequence = try timeline.sequence(hold: args.hold, debugOverlay: args.debugOverlay)
         if let index = stillIndex {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             if !args.quiet {
-                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(out)")
+                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
             }
             return 0
         }
@@ -195,8 +231,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
         }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            let targets = [args.out, args.apng, args.filmstrip].compactMap { $0 }.joined(separator: ", ")
-            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(effect.outcome)")
+            let targets = [args.out, args.apng, args.filmstrip].compactMap { $0.map { displayPath($0) } }.joined(separator: ", ")
+            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(timeline.outcome)")
         }
         return 0
     } catch {

@@ -324,13 +324,21 @@ final class CorpusTests: XCTestCase {
                 + [UInt8](repeating: UInt8(ascii: "}"), count: 100_001),
                 "", "nesting deeper than 128 levels")
 
-        // Arrays just over their limits.
-        try add(.stroke, "strokes-1000001.json", Array(#"{"width": 1, "height": 1, "strokes": ["#.utf8) + repeated("1", 1_000_001) + Array("]}".utf8),
-                "strokes", "array has 1000001 elements, more than 1000000")
+        // Arrays just over their limits: refused while parsing, at the array's path.
+        try add(.stroke, "strokes-100001.json", Array(#"{"width": 1, "height": 1, "strokes": ["#.utf8) + repeated("1", 100_001) + Array("]}".utf8),
+                "strokes", "more than 100000 strokes, the most a scene may have")
         try add(.stroke, "actions-100001.json", Array(#"{"width": 1, "height": 1, "actions": ["#.utf8) + repeated(#"{"t": 1, "type": "reveal"}"#, 100_001) + Array("]}".utf8),
-                "actions", "array has 100001 elements, more than 100000")
+                "actions", "more than 100000 actions, the most a scene may have")
         try add(.circle, "toggles-100001.json", Array(#"{"width": 1, "height": 1, "toggles": ["#.utf8) + repeated("0", 100_001) + Array("]}".utf8),
-                "toggles", "array has 100001 elements, more than 100000")
+                "toggles", "more than 100000 toggles, the most a scene may have")
+        // One point over the limit, spread over two strokes: the points of all strokes count together.
+        let half = SceneLimits.maxPoints / 2
+        try add(.stroke, "points-1000001.json", Array(#"{"width": 1, "height": 1, "strokes": [{"points": ["#.utf8)
+                + repeated("[0,0,0]", half) + Array(#"]}, {"points": ["#.utf8) + repeated("[0,0,0]", half + 1) + Array("]}]}".utf8),
+                "strokes[1].points", "more than 1000000 points in all strokes, the most a scene may have")
+        // Values that are nobody's field still count: a document cannot fill memory under an unknown key.
+        try add(.circle, "junk-values.json", Array(#"{"width": 1, "height": 1, "junk": ["#.utf8) + repeated("1", 6_000_000) + Array("]}".utf8),
+                "junk", "the document holds more values than a scene can use")
 
         // A 1 MB color name: the message stays short.
         try add(.stroke, "long-color.json", Array(#"{"width": 1, "height": 1, "content": ""#.utf8)
@@ -345,10 +353,12 @@ final class CorpusTests: XCTestCase {
                 "", "line 1, column 1000003: unexpected '}' after the end of the JSON value")
 
         // A file larger than a scene may be (sparse: nothing is written to disk).
-        let big = scratch.appendingPathComponent("larger-than-256MiB.json")
+        let big = scratch.appendingPathComponent("larger-than-64MiB.json")
         _ = FileManager.default.createFile(atPath: big.path, contents: nil)
-        XCTAssertEqual(truncate(big.path, off_t(257 << 20)), 0)
-        cases.append((.stroke, big.path, "", "file is 269484032 bytes, more than the 268435456 a scene may have"))
+        XCTAssertEqual(truncate(big.path, off_t(SceneLimits.maxFileBytes + 1)), 0)
+        cases.append((.stroke, big.path, "", "file is \(SceneLimits.maxFileBytes + 1) bytes, more than the \(SceneLimits.maxFileBytes) a scene may have"))
+        // A file that reports no size and goes on (as /proc files do): counted as it is read.
+        cases.append((.stroke, "/proc/self/pagemap", "", "more than \(SceneLimits.maxFileBytes) bytes, more than the \(SceneLimits.maxFileBytes) a scene may have"))
 
         // Scene paths that are not files.
         cases.append((.stroke, scratch.appendingPathComponent("missing.json").path, "", "cannot read the file: No such file or directory"))

@@ -396,6 +396,109 @@ final class JSONTests: XCTestCase {
         }
     }
 
+    /// Long mantissas, long exponents (8 digits and more), leading zeros in fractions and exponents,
+    /// both signs: each token parses to `Double(String)`'s correctly rounded value, or is refused as out
+    /// of range when that is infinite. (Exponents used to be cut at seven digits, so
+    /// `0.<999,999 zeros>1e10000002` read as 1.)
+    func testLongNumbersMatchDoubleParsingOrAreOutOfRange() {
+        var state: UInt64 = 7
+        func next(_ bound: UInt64) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 11) % bound)
+        }
+        func digits(_ count: Int, leadingZeros: Int = 0) -> String {
+            String(repeating: "0", count: leadingZeros) + String((0..<count).map { _ in Character(String(next(10))) })
+        }
+        var tokens = ["0." + String(repeating: "0", count: 999_999) + "1e10000002",
+                      "0." + String(repeating: "0", count: 999_999) + "1e1000000",
+                      "1e" + String(repeating: "0", count: 40) + "5", "1e-" + String(repeating: "9", count: 12),
+                      "-1e99999999999999999999", "1" + String(repeating: "0", count: 400) + "e-400", "0e" + String(repeating: "9", count: 30)]
+        for _ in 0..<3_000 {
+            var token = next(2) == 0 ? "-" : ""
+            let integerDigits = [1, 2, 19, 20, 40, 400][next(6)]
+            token += next(4) == 0 ? "0" : String(next(9) + 1) + digits(integerDigits - 1)
+            if next(2) == 0 { token += "." + digits(1 + next(60), leadingZeros: [0, 1, 20, 300][next(4)]) }
+            if next(3) != 0 {
+                token += ["e", "E"][next(2)] + ["", "+", "-"][next(3)]
+                token += String(repeating: "0", count: [0, 0, 3, 12][next(4)]) + String([next(400), next(100_000), 10_000_000 + next(90_000_000)][next(3)])
+            }
+            tokens.append(token)
+        }
+        for token in tokens {
+            let shown = token.count > 60 ? String(token.prefix(30)) + "…" + String(token.suffix(20)) : token
+            guard let expected = Double(token) else { XCTFail("Swift cannot read \(shown)"); continue }
+            do {
+                let value = try JSON.parse(Array(token.utf8))
+                guard case .number(let x) = value else { XCTFail("\(shown): \(value)"); continue }
+                XCTAssertTrue(expected.isFinite, "\(shown) parsed to \(x), but it is out of range")
+                XCTAssertEqual(x.bitPattern, expected.bitPattern, shown)
+            } catch {
+                XCTAssertFalse(expected.isFinite, "\(shown): \(error)")
+                XCTAssertTrue(error.message.contains("is out of range"), "\(shown): \(error)")
+            }
+        }
+    }
+
+    // MARK: Tables and limits
+
+    func testArraysOfNumberRowsAreTablesEqualToArrays() throws {
+        let value = try JSON.parse(Array("[[1, 2, 3], [4, 5, 6], [7, \"x\", 9], [10, 11, 12], 13]".utf8))
+        guard case .table(let table) = value else { return XCTFail("not a table: \(value)") }
+        XCTAssertEqual(table.columns, 3)
+        XCTAssertEqual(table.count, 5)
+        XCTAssertEqual(table.exceptions.keys.sorted(), [2, 4], "the odd elements are kept as they are")
+        XCTAssertEqual(table.row(1), .array([.number(4), .number(5), .number(6)]))
+        XCTAssertEqual(table.row(2), .array([.number(7), .string("x"), .number(9)]))
+        XCTAssertEqual(table.row(4), .number(13))
+        let plain: JSONValue = .array([.array([.number(1), .number(2), .number(3)]), .array([.number(4), .number(5), .number(6)]),
+                                       .array([.number(7), .string("x"), .number(9)]), .array([.number(10), .number(11), .number(12)]),
+                                       .number(13)])
+        XCTAssertEqual(value, plain)
+        XCTAssertEqual(value.kindDescription, "an array")
+        // A node reads a table's elements as it reads an array's, with the same paths.
+        let root = try JSONNode.parse(file: "f.json", bytes: Array(#"{"points": [[1, 2, 0], [3, 4, "t"]]}"#.utf8))
+        let points = try root.required("points")
+        XCTAssertNotNil(points.table(columns: 3))
+        XCTAssertEqual(points[1].path, "points[1]")
+        XCTAssertThrowsError(try points[1][2].number()) { error in
+            XCTAssertEqual("\(error)", "f.json: points[1][2]: expected a number, found a string")
+        }
+        XCTAssertEqual(try points.array().count, 2)
+        // Not a table: the first element is not a row.
+        guard case .array = try JSON.parse(Array(#"["a", [1, 2]]"#.utf8)) else { return XCTFail() }
+    }
+
+    func testLimitsStopTheParseAtThePathOfTheArray() {
+        let limits = JSONLimits(arrays: [
+            .init(path: ["strokes"], maxCount: 2, message: "too many strokes"),
+            .init(path: ["strokes", "[]", "points"], maxCount: 3, inAll: true, message: "too many points"),
+        ])
+        func limitError(_ text: String) -> JSONLimitError? {
+            do {
+                _ = try JSON.parse(Array(text.utf8), limits: limits)
+                return nil
+            } catch {
+                if case .limit(let error) = error { return error }
+                XCTFail("\(text): \(error)")
+                return nil
+            }
+        }
+        XCTAssertNil(limitError(#"{"strokes": [{"points": [[0, 0, 0]]}, {"points": [[0, 0, 0], [1, 1, 1]]}]}"#))
+        XCTAssertEqual(limitError(#"{"strokes": [1, 2, 3]}"#), JSONLimitError(path: "strokes", message: "too many strokes"))
+        XCTAssertEqual(limitError(#"{"strokes": [{"points": [[0, 0, 0], [0, 0, 0]]}, {"points": [[0, 0, 0], [1, 1, 1]]}]}"#),
+                       JSONLimitError(path: "strokes[1].points", message: "too many points"))
+        XCTAssertNil(limitError(#"{"other": [1, 2, 3, 4], "strokes": []}"#), "limits apply at their path only")
+        // The memory estimate stops values under any key.
+        let budget = JSONLimits(maxValueBytes: 1 << 20)
+        let junk = "{\"junk\": [" + Array(repeating: "1", count: 100_000).joined(separator: ",") + "]}"
+        XCTAssertThrowsError(try JSON.parse(Array(junk.utf8), limits: budget)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("junk: the document holds more values"), "\(error)")
+        }
+        // A table of points costs 8 bytes a number.
+        let points = "[" + Array(repeating: "[1,2,3]", count: 40_000).joined(separator: ",") + "]"
+        XCTAssertNoThrow(try JSON.parse(Array(points.utf8), limits: budget))
+    }
+
     // MARK: JSONNode
 
     private let sceneText = """

@@ -115,11 +115,13 @@ final class SequenceComparisonTests: XCTestCase {
         let result = try compare(expectedFolder: expected, actualFolder: actual)
         let out = try TestImages.temporaryFolder(self, "diffs")
         try AtomicFile.write(Array("keep me".utf8), to: out + "/notes.txt")
-        try TestImages.writePNG(image, to: out + "/frame-00000.png") // from an earlier run: must go
+        try TestImages.writePNG(image, to: out + "/frame-00000.png") // from an earlier run: stays, and is named
         var sink = try DiffFrameFolder(path: out)
         XCTAssertEqual(try SequenceDiff.write(result, into: &sink), 2)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
-                       ["frame-00001.png", "frame-00002.png", "notes.txt"])
+                       ["frame-00000.png", "frame-00001.png", "frame-00002.png", "notes.txt"])
+        XCTAssertEqual(sink.otherFrames, ["frame-00000.png"])
+        XCTAssertEqual(try PNG.decode(contentsOf: out + "/frame-00000.png"), image, "a file this run did not write is never changed")
         let written = try PNG.decode(contentsOf: out + "/frame-00001.png")
         let expectedRow = try SequenceDiff.sideBySide(expected: image, actual: image.nudged(x: 3, y: 1, by: 2),
                                                       diff: compare(expected: image, actual: image.nudged(x: 3, y: 1, by: 2)).diffImage)

@@ -12,6 +12,8 @@ enum Subprocess {
         var stdout = ""
         var stderr: String
         var seconds = 0.0
+        /// The run's peak resident memory in bytes.
+        var peakMemory = 0
 
         /// Standard error's lines, without the final newline's empty remainder.
         var stderrLines: [String] {
@@ -50,48 +52,61 @@ enum Subprocess {
 
     /// Runs `executable args` (in `directory`, when given) with standard input at end of file,
     /// killing it after `timeout` seconds. Its output goes through files in `scratch`, so a chatty
-    /// run can never block on a full pipe.
+    /// run can never block on a full pipe. The result holds the run's peak resident memory.
     static func run(_ executable: URL, _ args: [String], in directory: URL? = nil, scratch: URL,
-                    timeout: TimeInterval) throws -> Result {
+                    timeout: TimeInterval, environment: [String: String]? = nil) throws -> Result {
         let id = UUID().uuidString
-        let stdoutURL = scratch.appendingPathComponent("stdout-\(id)")
-        let stderrURL = scratch.appendingPathComponent("stderr-\(id)")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let stdoutPath = scratch.appendingPathComponent("stdout-\(id)").path
+        let stderrPath = scratch.appendingPathComponent("stderr-\(id)").path
         defer {
-            try? FileManager.default.removeItem(at: stdoutURL)
-            try? FileManager.default.removeItem(at: stderrURL)
+            unlink(stdoutPath)
+            unlink(stderrPath)
         }
-        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-        defer {
-            try? stdoutHandle.close()
-            try? stderrHandle.close()
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // In another folder through `env -C`, which then becomes the program (its memory is the program's).
+        let program = directory == nil ? executable.path : "/usr/bin/env"
+        let argv = (directory.map { ["/usr/bin/env", "-C", $0.path] } ?? []) + [executable.path] + args
+        var env = environment ?? ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = env["SWIFT_BACKTRACE"] ?? "enable=no"
+        let envp = env.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
         let start = Date()
-        try process.run()
-        var timedOut = false
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        let spawned = withCStrings(argv) { cArgs in
+            withCStrings(envp) { cEnv in posix_spawn(&pid, program, &actions, nil, cArgs, cEnv) }
         }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      killedBySignal: process.terminationReason == .uncaughtSignal,
+        guard spawned == 0 else { throw Missing(description: "cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        while true {
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { break }
+            if !timedOut && Date().timeIntervalSince(start) > timeout {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(2_000)
+        }
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        return Result(status: signaled ? status & 0x7F : (status >> 8) & 0xFF,
+                      killedBySignal: signaled,
                       timedOut: timedOut,
-                      stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
-                      seconds: Date().timeIntervalSince(start))
+                      stdout: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data(), as: UTF8.self),
+                      stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self),
+                      seconds: Date().timeIntervalSince(start),
+                      peakMemory: Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// Calls `body` with `strings` as a NULL-terminated array of C strings.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
     }
 }

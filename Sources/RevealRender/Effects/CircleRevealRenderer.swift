@@ -108,7 +108,12 @@ public struct CircleRevealSequence: FrameSequence {
     private var renderer: CircleRevealRenderer
 
     public init(scene: CircleRevealScene, hold: Double = 0) throws {
-        timeline = CircleRevealTimeline(scene: scene)
+        try self.init(timeline: CircleRevealTimeline(scene: scene), hold: hold)
+    }
+
+    /// The sequence of a timeline already worked out.
+    public init(timeline: CircleRevealTimeline, hold: Double = 0) throws {
+        self.timeline = timeline
         frameCount = timeline.frameCount(hold: hold)
         renderer = try CircleRevealRenderer(timeline: timeline)
     }

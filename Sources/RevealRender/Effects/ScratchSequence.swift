@@ -8,7 +8,12 @@ public struct ScratchSequence: FrameSequence {
     /// `hold` seconds of still frames follow the end of the animation; `debugOverlay` draws the
     /// touch samples, the brush path, the cleared grid cells and the threshold progress on each frame.
     public init(scene: ScratchScene, hold: Double = 0, debugOverlay: Bool = false) throws {
-        timeline = ScratchTimeline(scene: scene)
+        try self.init(timeline: ScratchTimeline(scene: scene), hold: hold, debugOverlay: debugOverlay)
+    }
+
+    /// The sequence of a timeline already worked out.
+    public init(timeline: ScratchTimeline, hold: Double = 0, debugOverlay: Bool = false) throws {
+        self.timeline = timeline
         frameCount = timeline.frameCount(hold: hold)
         renderer = try ScratchCardRenderer(timeline: timeline)
         overlay = debugOverlay ? try ScratchDebugOverlay(timeline: timeline) : nil

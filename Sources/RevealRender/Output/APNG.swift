@@ -48,7 +48,7 @@ public final class APNGWriter {
 
     private let options: PNGEncodingOptions
     private let channels: Int
-    private var file: AtomicFileStream?
+    private var file: OutputFile?
     private var previous: Pixmap?
     private var sequenceNumber: UInt32 = 0
     private let compressors = CompressorPool()
@@ -88,7 +88,7 @@ public final class APNGWriter {
             throw invalid("compression level \(self.options.compressionLevel) is outside 0...9")
         }
 
-        let file = try AtomicFileStream(path: path)
+        let file = try OutputFile(path: path)
         self.file = file
         output = PNGChunk.signature
         PNGChunk.append("IHDR", to: &output) {

@@ -22,7 +22,7 @@ public struct FrameFolder: Sendable {
         guard access(path, W_OK | X_OK) == 0 else {
             throw OutputError.errno(path, "cannot write into the folder")
         }
-        for name in entries() where AtomicFile.isAbandonedTemporary(name) {
+        for name in FrameFolder.names(in: path) where AtomicFile.isAbandonedTemporary(name) {
             unlink(self.path + "/" + name)
         }
     }
@@ -40,24 +40,62 @@ public struct FrameFolder: Sendable {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    public func write(frame index: Int, png: [UInt8]) throws(OutputError) {
-        try AtomicFile.write(png, to: path + "/" + FrameFolder.frameName(index))
+    /// The frame number in a frame file's name (`frame-00042.png` → 42), nil for other names.
+    public static func frameNumber(_ name: String) -> Int? {
+        guard isFrameName(name) else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
     }
 
-    /// Removes frame files of earlier runs whose index is not in `0..<count`.
+    /// Writes frame `index` (a symbolic link of its name is replaced, not followed).
+    public func write(frame index: Int, png: [UInt8]) throws(OutputError) {
+        try AtomicFile.write(png, to: path + "/" + FrameFolder.frameName(index), replacingLinks: true)
+    }
+
+    /// Removes frame files of earlier runs whose index is not in `0..<count`. Only regular files and
+    /// symbolic links are removed: a device or FIFO named like a frame is not ours, and stays.
     public func removeFrames(notIn count: Int) throws(OutputError) {
-        for name in entries() where FrameFolder.isFrameName(name) {
-            let index = Int(name.dropFirst(6).dropLast(4)) ?? Int.max
+        for name in FrameFolder.names(in: path) where FrameFolder.isFrameName(name) {
+            let index = FrameFolder.frameNumber(name) ?? Int.max
             if index >= count || FrameFolder.frameName(index) != name {
-                guard unlink(path + "/" + name) == 0 || Glibc.errno == ENOENT else {
-                    throw OutputError.errno(path + "/" + name, "cannot remove a frame of an earlier run")
-                }
+                try removeOwnFile(name, "cannot remove a frame of an earlier run")
             }
         }
     }
 
-    private func entries() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    /// Takes the folder's lock and removes the manifest of an earlier run, before any frame is
+    /// written: frames never sit under a manifest that describes other frames.
+    public func beginSequence() throws(OutputError) -> FolderLock {
+        let lock = try FolderLock(folder: path)
+        try removeOwnFile(ManifestWriter.fileName, "cannot remove the manifest of an earlier run")
+        return lock
+    }
+
+    /// Unlinks `name` when it is a regular file or a symbolic link (what we write); anything else
+    /// there is left alone.
+    private func removeOwnFile(_ name: String, _ action: String) throws(OutputError) {
+        var info = stat()
+        let file = path + "/" + name
+        guard lstat(file, &info) == 0 else { return }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFLNK else { return }
+        guard unlink(file) == 0 || Glibc.errno == ENOENT else { throw OutputError.errno(file, action) }
+    }
+
+    /// The names in `folder` (without "." and ".."), in no particular order; empty when it cannot be listed.
+    public static func names(in folder: String) -> [String] {
+        (try? listing(folder)) ?? []
+    }
+
+    /// The names in `folder`, or the system's reason why it cannot be listed.
+    static func listing(_ folder: String) throws(OutputError) -> [String] {
+        guard let directory = opendir(folder) else { throw OutputError.errno(folder, "cannot list the folder") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// `mkdir -p`, reporting the system's reason for the first folder that cannot be made.

@@ -25,26 +25,17 @@ public enum ManifestValue: Equatable, Sendable {
 /// Streams `manifest.json` to a temporary file as frames are written and puts it in place at the end,
 /// so memory stays flat however long the sequence and the manifest appears only when complete.
 public final class ManifestWriter {
-    private let path: String
-    private let temporary: String
-    private var file: UnsafeMutablePointer<FILE>?
+    /// The manifest's name in a frame folder.
+    public static let fileName = "manifest.json"
+    private let file: OutputFile
+    private var pending: [UInt8] = []
     private var frameCount = 0
 
     /// Starts a manifest with the sequence's own fields (in order), before its `"frames"` list.
     public init(folder: FrameFolder, fields: [(String, ManifestValue)]) throws(OutputError) {
-        path = folder.path + "/manifest.json"
-        temporary = folder.path + "/" + AtomicFile.temporaryPrefix + "\(getpid())-manifest.json"
-        guard let file = fopen(temporary, "w") else { throw OutputError.errno(path, "cannot create the manifest") }
-        self.file = file
+        file = try OutputFile(path: folder.path + "/" + ManifestWriter.fileName, replacingLinks: true)
         let header = fields.map { "\(ManifestValue.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
         try put("{" + header + (header.isEmpty ? "" : ", ") + "\"frames\": [")
-    }
-
-    deinit {
-        if let file {
-            fclose(file)
-            unlink(temporary)
-        }
     }
 
     /// Adds one frame's entry.
@@ -56,21 +47,15 @@ public final class ManifestWriter {
 
     /// Closes the list and renames the file into place.
     public func finish() throws(OutputError) {
-        try put("\n]}\n")
-        guard let file, fclose(file) == 0 else {
-            self.file = nil
-            unlink(temporary)
-            throw OutputError.errno(path, "cannot write the manifest")
-        }
-        self.file = nil
-        guard rename(temporary, path) == 0 else {
-            let error = OutputError.errno(path, "cannot write the manifest")
-            unlink(temporary)
-            throw error
-        }
+        try put("\n]}\n", flush: true)
+        try file.commit()
     }
 
-    private func put(_ text: String) throws(OutputError) {
-        guard let file, fputs(text, file) >= 0 else { throw OutputError.errno(path, "cannot write the manifest") }
+    private func put(_ text: String, flush: Bool = false) throws(OutputError) {
+        pending.append(contentsOf: text.utf8)
+        if flush || pending.count >= 1 << 16 {
+            try file.write(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -124,19 +124,23 @@ public enum PNG {
 
     /// Reads a file and decodes it; errors name the file.
     ///
-    /// The whole file is read into memory first; every error message starts with `path`. Only regular
-    /// files are read (a device such as /dev/zero never ends, a pipe may never open), and only up to
-    /// `maxFileBytes(maxPixels:)` bytes.
+    /// The whole file is read into memory first (see `BoundedFileReader`: regular files and pipes, never
+    /// devices or folders), and only up to `maxFileBytes(maxPixels:)` bytes; every error message starts
+    /// with `path`.
     public static func decode(contentsOf path: String, maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+        let maxBytes = maxFileBytes(maxPixels: maxPixels)
+        let read = BoundedFileReader.read(path, maxBytes: maxBytes, kind: "a PNG file") {
+            "file is \($0) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"
+        }
         let bytes: [UInt8]
-        switch readFile(path, maxBytes: maxFileBytes(maxPixels: maxPixels)) {
+        switch read {
         case .success(let contents): bytes = contents
-        case .failure(let error): throw error
+        case .failure(let error): throw PNGError(message: error.description)
         }
         do {
             return try decode(bytes, maxPixels: maxPixels)
         } catch {
-            throw PNGError(message: "\(path): \(error.message)")
+            throw PNGError(message: "\(displayPath(path)): \(error.message)")
         }
     }
 
@@ -152,48 +156,6 @@ public enum PNG {
     public static func maxFileBytes(maxPixels: Int) -> Int {
         let pixels = min(max(0, maxPixels), Int.max / 16)
         return 8 * pixels + Pixmap.maxSide + (64 << 20)
-    }
-
-    /// Reads a whole regular file with POSIX calls so that failures carry `strerror`'s reason; refuses
-    /// anything longer than `maxBytes`. Opened non-blocking, so a pipe cannot hang the open.
-    private static func readFile(_ path: String, maxBytes: Int) -> Result<[UInt8], PNGError> {
-        func failure(_ what: String) -> Result<[UInt8], PNGError> {
-            let reason = String(cString: strerror(errno))
-            return .failure(PNGError(message: "\(path): \(what): \(reason)"))
-        }
-        func tooLarge(_ size: String) -> Result<[UInt8], PNGError> {
-            .failure(PNGError(message: "\(path): file is \(size) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"))
-        }
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        if fd < 0 { return failure("cannot open") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return failure("cannot read") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            break
-        case S_IFDIR:
-            return .failure(PNGError(message: "\(path): is a folder, not a PNG file"))
-        default:
-            return .failure(PNGError(message: "\(path): not a regular file (a device, pipe or socket)"))
-        }
-        if info.st_size > maxBytes { return tooLarge("\(info.st_size)") }
-        var bytes: [UInt8] = []
-        if info.st_size > 0 {
-            bytes.reserveCapacity(Int(info.st_size))
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return failure("cannot read")
-            }
-            if n == 0 { break }
-            if n > maxBytes - bytes.count { return tooLarge("more than \(maxBytes)") }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return .success(bytes)
     }
 }
 

@@ -120,6 +120,9 @@ public enum SequenceExport {
                                              progress: (Int) -> Void = { _ in }) throws {
         var fields = sequence.manifestFields
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
+        // Held until this function returns, on every path.
+        let lock = try folder.map { try $0.beginSequence() }
+        defer { withExtendedLifetime(lock) {} }
         let manifest = try folder.map { try ManifestWriter(folder: $0, fields: fields) }
         var finished = false
         defer { if !finished { observers.forEach { $0.cancel() } } }

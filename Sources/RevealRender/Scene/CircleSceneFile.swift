@@ -5,15 +5,16 @@ public enum CircleSceneFile {
     public static let fields = ["width", "height", "scale", "fps", "origin", "animation", "reduceMotion",
                                 "base", "revealed", "background", "toggles"]
 
-    public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
-        try decode(try SceneFileReader.read(path), file: path, baseDirectory: SceneFileReader.folder(of: path),
-                   maxImagePixels: maxImagePixels)
+    public static func load(path: String, limits: SceneLimits = SceneLimits(),
+                            inputs: SceneInputs = SceneInputs()) throws(SceneError) -> CircleRevealScene {
+        try decode(try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
+                   limits: limits, inputs: inputs)
     }
 
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
-                              maxImagePixels: Int = 100_000_000) throws(SceneError) -> CircleRevealScene {
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
+                              inputs: SceneInputs = SceneInputs()) throws(SceneError) -> CircleRevealScene {
         let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
-                                         maxImagePixels: maxImagePixels)
+                                         limits: limits, inputs: inputs)
         let root = document.root, paints = document.paints
         var scene = CircleRevealScene(width: document.size.width, height: document.size.height)
         scene.scale = document.size.scale ?? scene.scale
@@ -27,7 +28,7 @@ public enum CircleSceneFile {
         if let node = root["background"] { scene.background = try paints.paint(node) }
         if let node = root["toggles"] {
             var toggles: [Double] = []
-            for toggle in try node.array(maxCount: 100_000) {
+            for toggle in try node.array(maxCount: SceneLimits.maxToggles) {
                 toggles.append(try toggle.time(notBefore: toggles.last))
             }
             scene.toggles = toggles
@@ -44,11 +45,12 @@ struct SceneDocument {
     let paints: PaintDecoder
     let card: CardStyle
 
-    init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], maxImagePixels: Int) throws(SceneError) {
-        root = try JSONNode.parse(file: file, bytes: bytes)
+    init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], limits: SceneLimits,
+         inputs: SceneInputs) throws(SceneError) {
+        root = try JSONNode.parse(file: file, bytes: bytes, limits: SceneLimits.json)
         _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
         size = try SceneSize.decode(root)
-        paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: maxImagePixels)
+        paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: limits.maxImagePixels, inputs: inputs)
         card = try CardStyleDecoder.decode(root, paints: paints)
     }
 }

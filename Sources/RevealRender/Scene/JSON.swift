@@ -8,6 +8,10 @@
 // equivalence), so "é" and "e\u0301" count as the same key, as they would when looked up.
 
 /// A parsed JSON value. Numbers are always finite.
+///
+/// An array whose elements are all arrays of the same few numbers (a stroke's `[x, y, t]` points) is
+/// held as a `table`: 8 bytes a number instead of a value and an array each. It equals the same
+/// elements held as an `array`, and `arrayElements` gives either as plain values.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -15,6 +19,30 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+    case table(JSONTable)
+
+    /// The elements of an array or a table; nil for anything else.
+    public var arrayElements: [JSONValue]? {
+        switch self {
+        case .array(let elements): return elements
+        case .table(let table): return table.rows
+        default: return nil
+        }
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        case let (.table(a), .table(b)): return a == b
+        case (.array, .array), (.array, .table), (.table, .array):
+            return lhs.arrayElements == rhs.arrayElements
+        default: return false
+        }
+    }
 
     /// "a number", "a string", "an array", "an object", "true", "false", "null" —
     /// for messages like `expected a number, found a string`.
@@ -24,7 +52,7 @@ public enum JSONValue: Equatable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         case .number: return "a number"
         case .string: return "a string"
-        case .array: return "an array"
+        case .array, .table: return "an array"
         case .object: return "an object"
         }
     }
@@ -62,6 +90,89 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     }
 }
 
+/// An array of equal-length arrays of numbers, stored flat, row after row. Elements that are not such
+/// a row (a point with a string in it, say) are kept as they are in `exceptions`, their row's numbers
+/// left as NaN (never a parsed number), so one odd element does not turn the whole array back into
+/// values.
+public struct JSONTable: Equatable, Sendable {
+    /// Numbers in each row (1 or more).
+    public let columns: Int
+    /// `count * columns` numbers.
+    public let values: [Double]
+    /// The elements that are not rows, by index.
+    public let exceptions: [Int: JSONValue]
+
+    public init(columns: Int, values: [Double], exceptions: [Int: JSONValue] = [:]) {
+        self.columns = columns
+        self.values = values
+        self.exceptions = exceptions
+    }
+
+    public var count: Int { values.count / columns }
+
+    /// Element `index` as a plain value.
+    public func row(_ index: Int) -> JSONValue {
+        if let exception = exceptions[index] { return exception }
+        return .array(values[index * columns..<(index + 1) * columns].map { .number($0) })
+    }
+
+    /// Every element as a plain value.
+    public var rows: [JSONValue] { (0..<count).map(row) }
+}
+
+/// Counts that a document may not exceed, checked while it is parsed, so that an over-limit file is
+/// refused before its values fill memory.
+public struct JSONLimits: Sendable {
+    /// A limit on the arrays at one place in the document.
+    public struct ArrayLimit: Sendable {
+        /// Object keys and `"[]"` (any array element) from the root, e.g. `["strokes", "[]", "points"]`.
+        public var path: [String]
+        /// The most elements allowed: in each such array, or with `inAll`, in all of them together.
+        public var maxCount: Int
+        public var inAll: Bool
+        /// The message when there are more, e.g. "more than 1000000 points in all strokes".
+        public var message: String
+
+        public init(path: [String], maxCount: Int, inAll: Bool = false, message: String) {
+            self.path = path
+            self.maxCount = maxCount
+            self.inAll = inAll
+            self.message = message
+        }
+    }
+
+    public var arrays: [ArrayLimit]
+    /// An estimate of the memory the parsed values may take, in bytes (values, strings, containers).
+    public var maxValueBytes: Int
+
+    public init(arrays: [ArrayLimit] = [], maxValueBytes: Int = .max) {
+        self.arrays = arrays
+        self.maxValueBytes = maxValueBytes
+    }
+
+    public static let none = JSONLimits()
+}
+
+/// A document over one of its `JSONLimits`: where (a JSON path such as `strokes[3].points`) and why.
+public struct JSONLimitError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Why a document could not be parsed.
+public enum JSONError: Error, Equatable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    case limit(JSONLimitError)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): return error.description
+        case .limit(let error): return error.description
+        }
+    }
+}
+
 /// A syntax error with its 1-based position; the column counts characters (Unicode scalars).
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public let line: Int
@@ -84,9 +195,27 @@ public enum JSON {
 
     /// Parses one JSON document (RFC 8259, UTF-8, optional BOM).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var parser = JSONParser(buffer)
-            return try parser.parseDocument()
+        do {
+            return try parse(bytes, limits: .none)
+        } catch {
+            switch error {
+            case .syntax(let syntax): throw syntax
+            case .limit(let limit): throw JSONSyntaxError(line: 1, column: 1, message: limit.description)
+            }
+        }
+    }
+
+    /// Parses one JSON document, refusing it as soon as it goes over one of `limits`.
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
+            var parser = JSONParser(buffer, limits: limits)
+            do throws(JSONSyntaxError) {
+                return try parser.parseDocument()
+            } catch {
+                // A limit stops the parse with a placeholder syntax error; the real reason is kept aside.
+                if let limit = parser.limitError { throw .limit(limit) }
+                throw .syntax(error)
+            }
         }
     }
 }
@@ -131,9 +260,22 @@ private struct JSONParser {
     var textStart = 0
     var pos = 0
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// The limits' paths as a tree of components; node 0 is the document's root.
+    let limitTree: LimitTree
+    /// Elements counted so far under each `inAll` limit, by tree node.
+    var totals: [Int]
+    /// Estimated bytes of the values parsed so far, against `limits.maxValueBytes`.
+    var valueBytes = 0
+    let maxValueBytes: Int
+    /// Set when a limit stopped the parse (which then throws a placeholder syntax error).
+    var limitError: JSONLimitError?
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .none) {
         self.buffer = buffer
         self.end = buffer.count
+        limitTree = LimitTree(limits.arrays)
+        totals = [Int](repeating: 0, count: limitTree.nodes.count)
+        maxValueBytes = limits.maxValueBytes
     }
 
     // MARK: Errors
@@ -302,12 +444,98 @@ private struct JSONParser {
         let isObject: Bool
         /// Offset of the opening bracket or brace.
         let open: Int
+        /// This container's node in `limitTree`, or -1 when no limit lies at or below it.
+        let node: Int
         var elements: [JSONValue] = []
+        /// An array's rows, when its first element is an array of `columns` numbers.
+        var table: [Double] = []
+        /// Elements of a table that are not such rows.
+        var exceptions: [Int: JSONValue] = [:]
+        /// 0 before the first element, then the table's width, or -1 when it is not a table.
+        var columns = 0
         var entries: [(key: String, value: JSONValue)] = []
         /// Keys seen so far, filled once the object has 8 members (linear search before that).
         var seenKeys: Set<String> = []
         /// The key whose value is being parsed.
         var key = ""
+
+        /// Members or elements so far.
+        var count: Int { isObject ? entries.count : (columns > 0 ? table.count / columns : elements.count) }
+
+        /// The finished container.
+        func value() -> JSONValue {
+            if isObject { return .object(JSONObject(entries)) }
+            return columns > 0 ? .table(JSONTable(columns: columns, values: table, exceptions: exceptions)) : .array(elements)
+        }
+    }
+
+    /// The bytes a value takes beyond its slot in its container, for the memory estimate: long
+    /// strings their text, containers their storage (their contents are counted as they are added).
+    static func payloadBytes(_ value: JSONValue) -> Int {
+        switch value {
+        case .string(let text): return text.utf8.count > 15 ? text.utf8.count : 0
+        case .array, .object, .table: return 48
+        default: return 0
+        }
+    }
+
+    /// Bytes of one value's slot in an array (one member's in an object is this plus its key).
+    static let slotBytes = 24
+
+    /// Adds `value` to the array or object on top of the stack, counting it against the limits.
+    mutating func add(_ value: JSONValue, to stack: inout [Frame]) throws(JSONSyntaxError) {
+        let top = stack.count - 1
+        if stack[top].isObject {
+            valueBytes += 2 * JSONParser.slotBytes + JSONParser.payloadBytes(value) + JSONParser.payloadBytes(.string(stack[top].key))
+            stack[top].entries.append((key: stack[top].key, value: value))
+        } else if stack[top].columns >= 0, case .array(let row) = value, let width = JSONParser.rowWidth(row),
+                  stack[top].columns == 0 || stack[top].columns == width {
+            // One more row of a table: its numbers were counted as values of the row; keep 8 bytes each.
+            stack[top].columns = width
+            for case .number(let x) in row { stack[top].table.append(x) }
+            valueBytes += 8 * width - JSONParser.slotBytes * width
+        } else if stack[top].columns > 0 {
+            let columns = stack[top].columns
+            stack[top].exceptions[stack[top].table.count / columns] = value
+            stack[top].table.append(contentsOf: repeatElement(.nan, count: columns))
+            valueBytes += 8 * columns + 2 * JSONParser.slotBytes + JSONParser.payloadBytes(value)
+        } else {
+            stack[top].columns = -1
+            valueBytes += JSONParser.slotBytes + JSONParser.payloadBytes(value)
+            stack[top].elements.append(value)
+        }
+        if valueBytes > maxValueBytes {
+            throw limit(stack, "the document holds more values than a scene can use (their memory would pass \(maxValueBytes >> 20) MiB)")
+        }
+        let node = stack[top].node
+        guard node >= 0, let index = limitTree.nodes[node].limit else { return }
+        let rule = limitTree.limits[index]
+        var count = stack[top].count
+        if rule.inAll {
+            totals[node] += 1
+            count = totals[node]
+        }
+        if count > rule.maxCount { throw limit(stack, rule.message) }
+    }
+
+    /// The width of `row` as a table row: 1 to 8 numbers; nil otherwise.
+    static func rowWidth(_ row: [JSONValue]) -> Int? {
+        guard (1...8).contains(row.count) else { return nil }
+        for element in row {
+            guard case .number = element else { return nil }
+        }
+        return row.count
+    }
+
+    /// Stops the parse for a limit, at the JSON path of the container on top of `stack`.
+    mutating func limit(_ stack: [Frame], _ message: String) -> JSONSyntaxError {
+        var path = ""
+        for k in 1..<max(stack.count, 1) {
+            let parent = stack[k - 1]
+            path = parent.isObject ? JSONPath.appending(key: parent.key, to: path) : JSONPath.appending(index: parent.count, to: path)
+        }
+        limitError = JSONLimitError(path: path, message: message)
+        return JSONSyntaxError(line: 1, column: 1, message: message)
     }
 
     /// Parses the value at `pos` (no leading whitespace) and any values nested in it.
@@ -326,7 +554,7 @@ private struct JSONParser {
                 if stack.count >= JSON.maxDepth {
                     throw error("nesting deeper than \(JSON.maxDepth) levels", at: pos)
                 }
-                stack.append(Frame(isObject: isObject, open: pos))
+                stack.append(Frame(isObject: isObject, open: pos, node: limitNode(under: stack)))
                 pos += 1
                 skipWhitespace()
                 if pos < end && buffer[pos] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
@@ -349,11 +577,7 @@ private struct JSONParser {
             while !stack.isEmpty {
                 let top = stack.count - 1
                 let isObject = stack[top].isObject
-                if isObject {
-                    stack[top].entries.append((key: stack[top].key, value: value))
-                } else {
-                    stack[top].elements.append(value)
-                }
+                try add(value, to: &stack)
                 skipWhitespace()
                 guard pos < end else { throw unclosed(stack[top]) }
                 let b = buffer[pos]
@@ -369,8 +593,7 @@ private struct JSONParser {
                 }
                 if b == (isObject ? Byte.closeBrace : Byte.closeBracket) {
                     pos += 1
-                    let frame = stack.removeLast()
-                    value = isObject ? .object(JSONObject(frame.entries)) : .array(frame.elements)
+                    value = stack.removeLast().value()
                     continue
                 }
                 if b == Byte.slash, let comment = commonMistake(at: pos) { throw comment }
@@ -380,6 +603,13 @@ private struct JSONParser {
             }
             return value
         }
+    }
+
+    /// The limit-tree node of a container opened as the next value in the container on top of `stack`.
+    func limitNode(under stack: [Frame]) -> Int {
+        guard let parent = stack.last else { return limitTree.nodes.count > 1 ? 0 : -1 }
+        guard parent.node >= 0 else { return -1 }
+        return limitTree.child(of: parent.node, parent.isObject ? parent.key : "[]")
     }
 
     /// Parses `"key" :` at `pos` (after whitespace) for `frame`, leaving `pos` at the member's value.
@@ -646,8 +876,10 @@ private struct JSONParser {
             guard pos < end, isDigit(buffer[pos]) else {
                 throw error("expected a digit in the exponent", at: pos)
             }
+            // Saturates far beyond any double's range: such a number is then read by `Double(String)`,
+            // which finds it out of range (or zero), however many digits its exponent has.
             while pos < end && isDigit(buffer[pos]) {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(buffer[pos] - Byte.zero) }
+                if exponent < 1 << 40 { exponent = exponent * 10 + Int(buffer[pos] - Byte.zero) }
                 pos += 1
             }
             if exponentNegative { exponent = -exponent }
@@ -689,6 +921,40 @@ private struct JSONParser {
     }
 }
 
+/// `JSONLimits.ArrayLimit` paths as a tree: each node a path prefix, children by component.
+struct LimitTree {
+    struct Node {
+        var children: [String: Int] = [:]
+        /// Index into `limits` of the limit on arrays at this node's path.
+        var limit: Int?
+    }
+
+    let limits: [JSONLimits.ArrayLimit]
+    private(set) var nodes = [Node()]
+
+    init(_ limits: [JSONLimits.ArrayLimit]) {
+        self.limits = limits
+        for (index, limit) in limits.enumerated() {
+            var node = 0
+            for component in limit.path {
+                if let next = nodes[node].children[component] {
+                    node = next
+                } else {
+                    nodes.append(Node())
+                    nodes[node].children[component] = nodes.count - 1
+                    node = nodes.count - 1
+                }
+            }
+            nodes[node].limit = index
+        }
+    }
+
+    /// The child of `node` for an object key or `"[]"`, or -1.
+    func child(of node: Int, _ component: String) -> Int {
+        nodes[node].children[component] ?? -1
+    }
+}
+
 // MARK: - Helpers
 
 @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -699,10 +965,6 @@ private func hexByte(_ b: UInt8) -> String {
     return "0x\(digits[Int(b >> 4)])\(digits[Int(b & 0xF)])"
 }
 
-private func hex4(_ value: UInt32) -> String {
-    let s = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - s.count)) + s
-}
 
 private func hexScalar(_ value: UInt32) -> String { "U+\(hex4(value))" }
 
@@ -728,31 +990,4 @@ private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
 /// Long tokens are cut for messages so an error stays one readable line.
 private func shortened(_ text: String, limit: Int = 40) -> String {
     text.count <= limit ? text : String(text.prefix(limit)) + "…"
-}
-
-/// `text` in double quotes with JSON escapes, cut to `limit` characters — for keys in messages and paths.
-func jsonQuoted(_ text: String, limit: Int = 80) -> String {
-    var out = "\""
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count == limit {
-            out += "…"
-            break
-        }
-        count += 1
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "\\u\(hex4(scalar.value))"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

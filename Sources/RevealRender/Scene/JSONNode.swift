@@ -20,7 +20,7 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
     /// "file: path: message", or "file: message" when the path is empty; always one line, with any
     /// control character (a newline in a file name, say) shown as an escape.
     public var description: String {
-        let line = [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        let line = [displayPath(file), path, message].filter { !$0.isEmpty }.joined(separator: ": ")
         var out = ""
         for scalar in line.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -56,12 +56,16 @@ public struct JSONNode: Sendable {
         self.absence = absence
     }
 
-    /// Parses bytes; syntax errors become `SceneError(file, path: "", message: "line L, column C: …")`.
-    public static func parse(file: String, bytes: [UInt8]) throws(SceneError) -> JSONNode {
+    /// Parses bytes; syntax errors become `SceneError(file, path: "", message: "line L, column C: …")`,
+    /// a count over `limits` an error at the path of the array that went over.
+    public static func parse(file: String, bytes: [UInt8], limits: JSONLimits = .none) throws(SceneError) -> JSONNode {
         do {
-            return JSONNode(value: try JSON.parse(bytes), path: "", file: file)
+            return JSONNode(value: try JSON.parse(bytes, limits: limits), path: "", file: file)
         } catch {
-            throw SceneError(file: file, path: "", message: error.description)
+            switch error {
+            case .syntax(let syntax): throw SceneError(file: file, path: "", message: syntax.description)
+            case .limit(let limit): throw SceneError(file: file, path: limit.path, message: limit.message)
+            }
         }
     }
 
@@ -93,15 +97,20 @@ public struct JSONNode: Sendable {
         if let absence {
             return JSONNode(value: .null, path: child, file: file, absence: absence)
         }
-        guard case .array(let elements) = value else {
-            return JSONNode(value: .null, path: child, file: file, absence: mismatch("an array"))
+        let count: Int
+        switch value {
+        case .array(let elements): count = elements.count
+        case .table(let table): count = table.count
+        default: return JSONNode(value: .null, path: child, file: file, absence: mismatch("an array"))
         }
-        guard elements.indices.contains(index) else {
+        guard index >= 0 && index < count else {
             let missing = SceneError(
                 file: file, path: child,
-                message: "missing element: the array has \(elements.count) element\(elements.count == 1 ? "" : "s")")
+                message: "missing element: the array has \(count) element\(count == 1 ? "" : "s")")
             return JSONNode(value: .null, path: child, file: file, absence: missing)
         }
+        if case .table(let table) = value { return JSONNode(value: table.row(index), path: child, file: file) }
+        guard case .array(let elements) = value else { return JSONNode(value: .null, path: child, file: file) }
         return JSONNode(value: elements[index], path: child, file: file)
     }
 
@@ -141,11 +150,19 @@ public struct JSONNode: Sendable {
     /// there is something to report.
     public func elements(maxCount: Int = 1_000_000) throws(SceneError) -> [JSONValue] {
         if let absence { throw absence }
-        guard case .array(let elements) = value else { throw mismatch("an array") }
+        guard let elements = value.arrayElements else { throw mismatch("an array") }
         guard elements.count <= maxCount else {
             throw error("array has \(elements.count) elements, more than \(maxCount)")
         }
         return elements
+    }
+
+    /// An array of `columns`-number rows as a flat table (row after row), when it is one: what a
+    /// stroke's points are. Nil for anything else, so that the caller reads it element by element and
+    /// reports what is wrong where.
+    public func table(columns: Int) -> JSONTable? {
+        guard absence == nil, case .table(let table) = value, table.columns == columns else { return nil }
+        return table
     }
 
     // MARK: Scalars
@@ -208,16 +225,35 @@ public struct JSONNode: Sendable {
         return s
     }
 
+    /// A file path: a non-empty string with no control characters (a NUL would cut the path short
+    /// where the system reads it, so `"a.png\u0000/../x"` would open `a.png`).
+    public func filePath(of what: String) throws(SceneError) -> String {
+        let path = try string()
+        guard !path.isEmpty else { throw error("the \(what) path is empty") }
+        if let (offset, scalar) = path.unicodeScalars.enumerated().first(where: { $0.element.value < 0x20 || $0.element.value == 0x7F }) {
+            throw error("the path holds a control character (U+\(hex4(scalar.value))) at character \(offset + 1); paths may not")
+        }
+        return path
+    }
+
     // MARK: Paths
 
-    private func childPath(key: String) -> String {
+    private func childPath(key: String) -> String { JSONPath.appending(key: key, to: path) }
+
+    private func childPath(index: Int) -> String { JSONPath.appending(index: index, to: path) }
+}
+
+/// How JSON paths are spelled: `strokes[2].points[14]`, `colors["my key"]`.
+enum JSONPath {
+    /// `path.key`, or `path["key"]` (JSON escapes) when the key is not an identifier.
+    static func appending(key: String, to path: String) -> String {
         if isIdentifier(key) {
             return path.isEmpty ? key : path + "." + key
         }
         return path + "[" + jsonQuoted(key) + "]"
     }
 
-    private func childPath(index: Int) -> String {
+    static func appending(index: Int, to path: String) -> String {
         path + "[\(index)]"
     }
 }

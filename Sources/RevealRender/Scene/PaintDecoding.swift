@@ -10,10 +10,13 @@ public struct PaintDecoder {
     public var baseDirectory: String
     /// Images larger than this many pixels are refused.
     public var maxImagePixels: Int
+    /// The files read, each image decoded once however many paints use it.
+    public let inputs: SceneInputs
 
-    public init(baseDirectory: String, maxImagePixels: Int = 100_000_000) {
+    public init(baseDirectory: String, maxImagePixels: Int = SceneLimits().maxImagePixels, inputs: SceneInputs = SceneInputs()) {
         self.baseDirectory = baseDirectory
         self.maxImagePixels = maxImagePixels
+        self.inputs = inputs
     }
 
     public func paint(_ node: JSONNode) throws(SceneError) -> Paint {
@@ -89,9 +92,9 @@ public struct PaintDecoder {
         let entries: [JSONNode]
         if let colors = node["colors"] {
             if node["stops"] != nil { throw node.error("give either \"colors\" or \"stops\", not both") }
-            entries = try colors.array(maxCount: 1024)
+            entries = try colors.array(maxCount: SceneLimits.maxGradientStops)
         } else {
-            entries = try node.required("stops").array(maxCount: 1024)
+            entries = try node.required("stops").array(maxCount: SceneLimits.maxGradientStops)
         }
         guard !entries.isEmpty else { throw node.error("a gradient needs at least one color") }
         var stops: [GradientStop] = []
@@ -130,11 +133,11 @@ public struct PaintDecoder {
     }
 
     private func loadImage(_ node: JSONNode) throws(SceneError) -> Pixmap {
-        let name = try node.string()
-        guard !name.isEmpty else { throw node.error("the image path is empty") }
-        let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
+        let name = try node.filePath(of: "image")
+        let path = name.hasPrefix("/") ? name : (baseDirectory == "." ? name : baseDirectory + "/" + name)
         do {
-            return try PNG.decode(contentsOf: path, maxPixels: maxImagePixels)
+            let limit = maxImagePixels
+            return try inputs.image(at: path) { (path) throws(PNGError) -> Pixmap in try PNG.decode(contentsOf: path, maxPixels: limit) }
         } catch {
             throw node.error("cannot use image \(jsonQuoted(name)): \(error.message)")
         }

@@ -1,22 +1,5 @@
 import Foundation
 
-/// Limits on what a scene may ask for, so a typo cannot ask for a terabyte.
-public struct SceneLimits: Sendable {
-    /// Largest frame, in pixels (default 100 megapixels).
-    public var maxPixels = 100_000_000
-    /// Longest sequence, in frames (default 100,000).
-    public var maxFrames = 100_000
-    /// Largest coordinate, in points, either way from the origin.
-    public static let maxCoordinate = 1_000_000.0
-    /// Latest time in a scene file, in seconds: a day.
-    public static let maxTime = 86_400.0
-    /// Frame rates: at least one frame a second (so that every frame's time is a usable number),
-    /// at most 240.
-    public static let fps = 1.0...240.0
-
-    public init() {}
-}
-
 extension JSONNode {
     /// A time in seconds: from 0 up to a day (`SceneLimits.maxTime`), and not before `previous`.
     func time(notBefore previous: Double? = nil) throws(SceneError) -> Double {
@@ -37,16 +20,18 @@ public enum ScratchSceneFile {
     public static let fields = ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
                                 "strokes", "actions", "content", "cover", "background", "fade"]
 
-    /// Reads and validates the stroke file at `path` (named in errors as given).
-    public static func load(path: String, maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
-        try decode(try SceneFileReader.read(path), file: path, baseDirectory: SceneFileReader.folder(of: path),
-                   maxImagePixels: maxImagePixels)
+    /// Reads and validates the stroke file at `path` (named in errors as given). The files it reads
+    /// (the scene file and its images) are noted in `inputs`.
+    public static func load(path: String, limits: SceneLimits = SceneLimits(),
+                            inputs: SceneInputs = SceneInputs()) throws(SceneError) -> ScratchScene {
+        try decode(try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
+                   limits: limits, inputs: inputs)
     }
 
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String,
-                              maxImagePixels: Int = 100_000_000) throws(SceneError) -> ScratchScene {
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
+                              inputs: SceneInputs = SceneInputs()) throws(SceneError) -> ScratchScene {
         let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
-                                         maxImagePixels: maxImagePixels)
+                                         limits: limits, inputs: inputs)
         let root = document.root, paints = document.paints
         var scene = ScratchScene(width: document.size.width, height: document.size.height)
         scene.scale = document.size.scale ?? scene.scale
@@ -67,40 +52,69 @@ public enum ScratchSceneFile {
     private static func strokes(_ node: JSONNode) throws(SceneError) -> [[TouchSample]] {
         var strokes: [[TouchSample]] = []
         var previousEnd: (time: Double, path: String)?
-        for stroke in try node.array(maxCount: 1_000_000) {
+        var total = 0
+        for stroke in try node.array(maxCount: SceneLimits.maxStrokes) {
             _ = try stroke.object(allowedKeys: ["points"])
             let pointsNode = try stroke.required("points")
-            // Points are read as plain values: a node and its path are made only for a point that
-            // is not plainly valid, so that a stroke of millions of points decodes quickly.
-            let points = try pointsNode.elements(maxCount: 10_000_000)
-            guard !points.isEmpty else { throw stroke.error("a stroke needs at least one point") }
             var samples: [TouchSample] = []
-            samples.reserveCapacity(points.count)
-            for (index, point) in points.enumerated() {
-                let sample: TouchSample
-                if let plain = plainSample(point) { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
-                let t = sample.time
-                if let last = samples.last, t < last.time {
-                    throw pointsNode[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
+            // Points held as a table (every point three numbers) are read straight from it; a node and
+            // its path are made only for a point that is not plainly valid.
+            if let table = pointsNode.table(columns: 3) {
+                samples.reserveCapacity(table.count)
+                for index in 0..<table.count {
+                    // An element that is not a row of three numbers is NaN here, so never plainly valid.
+                    let x = table.values[3 * index], y = table.values[3 * index + 1], t = table.values[3 * index + 2]
+                    let sample: TouchSample
+                    if let plain = plainSample(x, y, t) { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
+                    try append(sample, to: &samples, at: pointsNode, index, after: previousEnd)
                 }
-                if samples.isEmpty, let previousEnd, t < previousEnd.time {
-                    throw pointsNode[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
+            } else if case .table = pointsNode.value {
+                // Rows of another width: the first says what is wrong.
+                _ = try checkedSample(pointsNode[0])
+            } else {
+                let points = try pointsNode.elements(maxCount: SceneLimits.maxPoints)
+                samples.reserveCapacity(points.count)
+                for (index, point) in points.enumerated() {
+                    var plain: TouchSample?
+                    if case let .array(xyt) = point, xyt.count == 3, case let .number(x) = xyt[0],
+                       case let .number(y) = xyt[1], case let .number(t) = xyt[2] {
+                        plain = plainSample(x, y, t)
+                    }
+                    let sample: TouchSample
+                    if let plain { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
+                    try append(sample, to: &samples, at: pointsNode, index, after: previousEnd)
                 }
-                samples.append(sample)
             }
-            previousEnd = (samples[samples.count - 1].time, stroke.path)
+            guard let last = samples.last else { throw stroke.error("a stroke needs at least one point") }
+            total += samples.count
+            if total > SceneLimits.maxPoints {
+                throw pointsNode.error("more than \(SceneLimits.maxPoints) points in all strokes, the most a scene may have")
+            }
+            previousEnd = (last.time, stroke.path)
             strokes.append(samples)
         }
         return strokes
     }
 
+    /// Appends the sample of point `index`, which must not go back in time within its stroke, nor
+    /// start before the previous stroke ended.
+    @inline(__always)
+    private static func append(_ sample: TouchSample, to samples: inout [TouchSample], at points: JSONNode, _ index: Int,
+                               after previousEnd: (time: Double, path: String)?) throws(SceneError) {
+        let t = sample.time
+        if let last = samples.last, t < last.time {
+            throw points[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
+        }
+        if samples.isEmpty, let previousEnd, t < previousEnd.time {
+            throw points[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
+        }
+        samples.append(sample)
+    }
+
     /// The sample for `[x, y, t]` when it is plainly valid, else nil (and `checkedSample` says why).
     @inline(__always)
-    private static func plainSample(_ point: JSONValue) -> TouchSample? {
-        guard case let .array(xyt) = point, xyt.count == 3,
-              case let .number(x) = xyt[0], case let .number(y) = xyt[1], case let .number(t) = xyt[2],
-              abs(x) <= SceneLimits.maxCoordinate, abs(y) <= SceneLimits.maxCoordinate,
-              t >= 0, t <= SceneLimits.maxTime
+    private static func plainSample(_ x: Double, _ y: Double, _ t: Double) -> TouchSample? {
+        guard abs(x) <= SceneLimits.maxCoordinate, abs(y) <= SceneLimits.maxCoordinate, t >= 0, t <= SceneLimits.maxTime
         else { return nil }
         return TouchSample(x: x, y: y, time: t)
     }
@@ -119,7 +133,7 @@ public enum ScratchSceneFile {
 
     private static func actions(_ node: JSONNode) throws(SceneError) -> [Double] {
         var times: [Double] = []
-        for action in try node.array(maxCount: 100_000) {
+        for action in try node.array(maxCount: SceneLimits.maxActions) {
             _ = try action.object(allowedKeys: ["t", "type"])
             let type = try action.required("type").string()
             guard type == "reveal" else {
@@ -133,29 +147,26 @@ public enum ScratchSceneFile {
 
 /// Reads a scene file's bytes, turning I/O failures into a `SceneError` that names the file.
 enum SceneFileReader {
-    /// Files larger than this are refused before reading: no scene needs 256 MiB of JSON.
-    static let maxBytes = 256 << 20
-
     /// The folder that paths inside the scene file are relative to.
     static func folder(of path: String) -> String {
         let folder = PathComponents.folder(of: path)
         return folder.isEmpty ? "." : folder
     }
 
-    static func read(_ path: String) throws(SceneError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw SceneError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
+    /// The file's bytes, at most `SceneLimits.maxFileBytes` of them (counted as they are read); the
+    /// file is noted in `inputs`.
+    static func read(_ path: String, inputs: SceneInputs) throws(SceneError) -> [UInt8] {
+        let limit = SceneLimits.maxFileBytes
+        let read = BoundedFileReader.read(path, maxBytes: limit, kind: "a scene file") {
+            "file is \($0) bytes, more than the \(limit) a scene may have"
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw SceneError(file: path, path: "", message: "is a folder, not a scene file")
+        switch read {
+        case .success(let bytes):
+            inputs.record(path)
+            return bytes
+        case .failure(let error):
+            let reason = error.reason.hasPrefix("cannot open: ") ? "cannot read the file: " + error.reason.dropFirst(13) : error.reason
+            throw SceneError(file: path, path: "", message: reason)
         }
-        if info.st_size > maxBytes {
-            throw SceneError(file: path, path: "", message: "file is \(info.st_size) bytes, more than the \(maxBytes) a scene may have")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, path: "", message: "cannot read the file")
-        }
-        return [UInt8](data)
     }
 }

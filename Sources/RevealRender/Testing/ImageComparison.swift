@@ -189,7 +189,11 @@ public struct Comparison: Equatable, Sendable {
 /// distance counts (see `PixelDistance.distance`). With `options.antialiasing`, a pixel beyond the
 /// threshold that looks like an edge pixel in either image (`Antialiasing`) is counted apart.
 /// Images of different sizes are not compared pixel by pixel: the verdict is `.sizeMismatch`.
-public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions = .init()) -> Comparison {
+///
+/// Memory beyond the two images: one byte a pixel, and four more for the diff image when
+/// `diffImage` is true (without it `Comparison.diffImage` is nil).
+public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions = .init(),
+                    diffImage: Bool = true) -> Comparison {
     var result = Comparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), options: options,
                             differingPixels: 0, antialiasedPixels: 0, changedPixels: 0, largestDistance: 0,
                             largestChannelDifference: 0, boundingBox: nil, diffImage: nil)
@@ -198,7 +202,7 @@ public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions
     let threshold = options.clampedThreshold
     let deltaLimit = PixelDistance.maxDelta * threshold * threshold
     // What each pixel turned out to be, for the diff image.
-    var kinds = [PixelKind](repeating: .same, count: width * height)
+    var kinds = [PixelKind](repeating: .same, count: diffImage ? width * height : 0)
     var largestDelta = 0.0
     var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
     expected.bytes.withUnsafeBufferPointer { e in
@@ -216,18 +220,18 @@ public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions
                     largestDelta = max(largestDelta, delta)
                     // With threshold 0 every changed pixel counts, whatever rounding does to tiny deltas.
                     if threshold > 0 && delta <= deltaLimit {
-                        kinds[i] = .withinThreshold
+                        if diffImage { kinds[i] = .withinThreshold }
                         continue
                     }
                     if options.antialiasing
                         && (Antialiasing.isEdgePixel(x: x, y: y, in: expectedImage, other: actualImage)
                             || Antialiasing.isEdgePixel(x: x, y: y, in: actualImage, other: expectedImage)) {
                         result.antialiasedPixels += 1
-                        kinds[i] = .antialiasing
+                        if diffImage { kinds[i] = .antialiasing }
                         continue
                     }
                     result.differingPixels += 1
-                    kinds[i] = .different
+                    if diffImage { kinds[i] = .different }
                     minX = min(minX, x); maxX = max(maxX, x)
                     minY = min(minY, y); maxY = max(maxY, y)
                 }
@@ -238,7 +242,7 @@ public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions
     if maxX >= 0 {
         result.boundingBox = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
-    result.diffImage = DiffImage.render(expected: expected, kinds: kinds)
+    if diffImage { result.diffImage = DiffImage.render(expected: expected, kinds: kinds) }
     return result
 }
 

@@ -62,10 +62,10 @@ public struct SequenceComparison: Equatable, Sendable {
             lines.append("differing frames: " + SequenceComparison.list(differing.map(\.name)))
         }
         if !missingFrames.isEmpty {
-            lines.append("missing from \(actualFolder): " + SequenceComparison.list(missingFrames))
+            lines.append("missing from \(displayPath(actualFolder)): " + SequenceComparison.list(missingFrames))
         }
         if !extraFrames.isEmpty {
-            lines.append("extra in \(actualFolder): " + SequenceComparison.list(extraFrames))
+            lines.append("extra in \(displayPath(actualFolder)): " + SequenceComparison.list(extraFrames))
         }
         return lines.joined(separator: "\n")
     }
@@ -87,16 +87,15 @@ public func compare(expectedFolder: String, actualFolder: String,
     let expected = try frameNames(in: expectedFolder)
     let actual = try frameNames(in: actualFolder)
     if expected.isEmpty && actual.isEmpty {
-        throw ComparisonInputError("\(expectedFolder) and \(actualFolder) hold no frame files (frame-NNNNN.png)")
+        throw ComparisonInputError("\(displayPath(expectedFolder)) and \(displayPath(actualFolder)) hold no frame files (frame-NNNNN.png)")
     }
     let actualSet = Set(actual), expectedSet = Set(expected)
     var result = SequenceComparison(expectedFolder: expectedFolder, actualFolder: actualFolder, frames: [],
                                     missingFrames: expected.filter { !actualSet.contains($0) },
                                     extraFrames: actual.filter { !expectedSet.contains($0) })
     for name in expected where actualSet.contains(name) {
-        var comparison = compare(expected: try readFrame(expectedFolder, name), actual: try readFrame(actualFolder, name),
-                                 options: options)
-        comparison.diffImage = nil
+        let comparison = compare(expected: try readFrame(expectedFolder, name), actual: try readFrame(actualFolder, name),
+                                 options: options, diffImage: false)
         result.frames.append(FrameComparison(name: name, comparison: comparison))
     }
     return result
@@ -104,20 +103,10 @@ public func compare(expectedFolder: String, actualFolder: String,
 
 /// The frame files of `folder`, in frame order (by number, so frame-100000 follows frame-99999).
 func frameNames(in folder: String) throws(ComparisonInputError) -> [String] {
-    guard let directory = opendir(folder) else {
-        throw ComparisonInputError("\(folder): cannot list the folder: \(String(cString: strerror(errno)))")
-    }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        names.append(name)
-    }
-    return names.filter(FrameFolder.isFrameName).sorted { frameNumber($0) < frameNumber($1) || frameNumber($0) == frameNumber($1) && $0 < $1 }
-}
-
-private func frameNumber(_ name: String) -> Int {
-    Int(name.dropFirst(6).dropLast(4)) ?? Int.max
+    let names: [String]
+    do { names = try FrameFolder.listing(folder) } catch { throw ComparisonInputError(error.description) }
+    func number(_ name: String) -> Int { FrameFolder.frameNumber(name) ?? Int.max }
+    return names.filter(FrameFolder.isFrameName).sorted { number($0) < number($1) || number($0) == number($1) && $0 < $1 }
 }
 
 private func readFrame(_ folder: String, _ name: String) throws(ComparisonInputError) -> Pixmap {
@@ -140,29 +129,31 @@ public protocol DiffFrameSink {
     mutating func finish() throws
 }
 
-/// Writes side-by-side diff frames as PNG files named like the frames they show, atomically, and on
-/// `finish` removes frame files of an earlier run that this run did not write (nothing else is touched).
+/// Writes side-by-side diff frames as PNG files named like the frames they show, atomically. Nothing
+/// it did not write in this run is ever removed: frame files already in the folder that this run did
+/// not replace are listed in `otherFrames` once it finishes, for the report to mention.
 public struct DiffFrameFolder: DiffFrameSink {
     public let folder: FrameFolder
     public private(set) var written: [String] = []
+    /// After `finish`: frame files in the folder that this run did not write (left as they were).
+    public private(set) var otherFrames: [String] = []
+    /// Held from creation until `finish`, so that two comparisons never write into one folder at once.
+    private var lock: FolderLock?
 
     public init(path: String) throws(OutputError) {
         folder = try FrameFolder(path: path)
+        lock = try FolderLock(folder: folder.path)
     }
 
     public mutating func append(_ frame: Pixmap, name: String) throws {
-        try AtomicFile.write(try PNG.encode(frame), to: folder.path + "/" + name)
+        try AtomicFile.write(try PNG.encode(frame), to: folder.path + "/" + name, replacingLinks: true)
         written.append(name)
     }
 
     public mutating func finish() throws {
         let keep = Set(written)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where FrameFolder.isFrameName(name) && !keep.contains(name) {
-            guard unlink(folder.path + "/" + name) == 0 || errno == ENOENT else {
-                throw OutputError.errno(folder.path + "/" + name, "cannot remove a diff frame of an earlier run")
-            }
-        }
+        otherFrames = try frameNames(in: folder.path).filter { !keep.contains($0) }
+        lock = nil
     }
 }
 

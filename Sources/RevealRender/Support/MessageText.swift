@@ -1,0 +1,68 @@
+// How user-supplied text appears in messages: quoted, escaped, and cut to a readable length, so that
+// an error is always one line of sensible size whatever the input (a 100 KB file name included).
+
+/// The most characters of any one user string that a message quotes.
+public let messageQuoteLimit = 80
+
+/// `text` in double quotes with JSON escapes, cut to `limit` characters — for keys in messages and paths.
+public func jsonQuoted(_ text: String, limit: Int = messageQuoteLimit) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count == limit {
+            out += "…"
+            break
+        }
+        count += 1
+        appendEscaped(scalar, quoting: true, to: &out)
+    }
+    return out + "\""
+}
+
+/// A path for messages, unquoted: control characters escaped, and when longer than `limit` characters
+/// its start and its end (the file's name) kept around a "…".
+public func displayPath(_ path: String, limit: Int = messageQuoteLimit) -> String {
+    shortened(path, limit: limit, quoting: false)
+}
+
+/// A path in double quotes for messages, shortened as `displayPath` does, quotes escaped.
+public func quoted(_ path: String) -> String {
+    "\"" + shortened(path, limit: messageQuoteLimit, quoting: true) + "\""
+}
+
+private func shortened(_ text: String, limit: Int, quoting: Bool) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var out = ""
+    guard scalars.count > limit else {
+        for scalar in scalars { appendEscaped(scalar, quoting: quoting, to: &out) }
+        return out
+    }
+    let tail = limit / 2, head = limit - tail - 1
+    for scalar in scalars[..<head] { appendEscaped(scalar, quoting: quoting, to: &out) }
+    out += "…"
+    for scalar in scalars[(scalars.count - tail)...] { appendEscaped(scalar, quoting: quoting, to: &out) }
+    return out
+}
+
+/// Four uppercase hex digits, for `U+0041` and `\u0041`.
+func hex4(_ value: UInt32) -> String {
+    let s = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+}
+
+/// Control characters as escapes; with `quoting`, quotes and backslashes too (text inside quotes).
+private func appendEscaped(_ scalar: Unicode.Scalar, quoting: Bool, to out: inout String) {
+    switch scalar {
+    case "\"" where quoting: out += "\\\""
+    case "\\" where quoting: out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            out += "\\u\(hex4(scalar.value))"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+}
