@@ -18,6 +18,41 @@ final class ScratchRendererTests: XCTestCase {
         }
     }
 
+    /// Each frame's cover mask against an independent full render: opaque, minus each stroke's whole
+    /// path (`Stroker.roundStroke` over its samples so far) filled from scratch.
+    func testEveryFramesMaskIsTheWholeStrokesFilledFromScratch() throws {
+        var scene = try Bench.scratchScene()
+        scene.scale = 0.5
+        let timeline = ScratchTimeline(scene: scene)
+        var renderer = try ScratchCardRenderer(timeline: timeline)
+        let width = scene.pixelWidth, height = scene.pixelHeight
+        var rasterizer = Rasterizer()
+        for index in 0..<timeline.frameCount() {
+            let state = timeline.frame(index)
+            _ = renderer.render(state)
+            var expected = try Mask(width: width, height: height, value: 255)
+            var stroke: [Point] = []
+            for k in 0..<state.samplesHandled {
+                if timeline.startsStroke[k] && !stroke.isEmpty {
+                    try punch(stroke, into: &expected, rasterizer: &rasterizer, scene: scene)
+                    stroke = []
+                }
+                stroke.append(Point(x: timeline.samples[k].x * scene.scale, y: timeline.samples[k].y * scene.scale))
+            }
+            if !stroke.isEmpty { try punch(stroke, into: &expected, rasterizer: &rasterizer, scene: scene) }
+            XCTAssertEqual(renderer.coverMask, expected, "frame \(index)")
+            if renderer.coverMask != expected { return }
+        }
+    }
+
+    private func punch(_ stroke: [Point], into mask: inout Mask, rasterizer: inout Rasterizer, scene: ScratchScene) throws {
+        var coverage = try Mask(width: mask.width, height: mask.height)
+        rasterizer.fill(Stroker.roundStroke(stroke, width: scene.maskBrushWidth * scene.scale), into: &coverage,
+                        rows: RowRange(0, mask.height))
+        let before = mask
+        Compositor.destinationOut(coverage, from: before, into: &mask, rows: RowRange(0, mask.height))
+    }
+
     func testGoingBackwardsStartsOver() throws {
         var scene = try Bench.scratchScene()
         scene.scale = 0.5

@@ -1,9 +1,10 @@
 /// Draws scratch-card frames: content, then the cover masked by the seed's `Canvas` (opaque minus every
 /// stroke, destination-out) at the cover's opacity.
 ///
-/// Frames asked for in order are drawn incrementally: a stroke's coverage is recomputed only on the
-/// rows its new segments reach, and only those rows are composited again. Any other order starts
-/// over. Either way the pixels are the same as a full redraw (a test checks every frame).
+/// Frames asked for in order are drawn incrementally: the stroke in progress grows as a `StrokeOutline`,
+/// its coverage is recomputed only on the rows its new segments reach (from the edges there, not the
+/// whole stroke), and only those rows are composited again. Any other order starts over. Either way
+/// the pixels are those of filling each whole stroke's path (a test checks every frame).
 public struct ScratchCardRenderer {
     public let timeline: ScratchTimeline
     /// Background with the content over it: what shows where the cover is gone.
@@ -16,6 +17,8 @@ public struct ScratchCardRenderer {
     /// Scratch space for one stroke's coverage.
     private var strokeCoverage: Mask
     private var rasterizer = Rasterizer()
+    /// The stroke in progress, grown sample by sample.
+    private var outline: StrokeOutline
     /// The cover's mask as last drawn: opaque minus every stroke so far.
     public var coverMask: Mask { visible }
     /// The frame as last drawn.
@@ -37,6 +40,7 @@ public struct ScratchCardRenderer {
         committed = try Mask(width: width, height: height, value: 255)
         visible = committed
         strokeCoverage = try Mask(width: width, height: height)
+        outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, height: height)
         frame = base
     }
 
@@ -53,6 +57,7 @@ public struct ScratchCardRenderer {
             visible = committed
             drawnSamples = 0
             currentStrokeStart = 0
+            outline = newOutline()
             drawnOpacity = nil
         }
         if state.samplesHandled > drawnSamples {
@@ -82,14 +87,14 @@ public struct ScratchCardRenderer {
                 // The stroke in progress is finished: bake it into the committed mask.
                 committed = visible
                 currentStrokeStart = k
+                outline = newOutline()
             }
             // The new samples of this stroke, up to the next stroke or the end.
             var stop = k + 1
             while stop < end && !timeline.startsStroke[stop] { stop += 1 }
             let rows = strokeRows(from: max(k - 1, currentStrokeStart), to: stop)
-            let points = samples[currentStrokeStart..<stop].map { pixelPoint($0) }
-            let path = Stroker.roundStroke(points, width: timeline.scene.maskBrushWidth * timeline.scene.scale)
-            rasterizer.fill(path, into: &strokeCoverage, rows: rows)
+            for sample in samples[k..<stop] { outline.add(pixelPoint(sample)) }
+            rasterizer.fill(outline, into: &strokeCoverage, rows: rows)
             Compositor.destinationOut(strokeCoverage, from: committed, into: &visible, rows: rows)
             dirty = dirty.union(rows)
             k = stop
@@ -109,6 +114,10 @@ public struct ScratchCardRenderer {
         }
         return RowRange(Int(max(lower.rounded(.down), -1)), Int(min(upper.rounded(.up), Double(frame.height) + 1)))
             .clamped(to: frame.height)
+    }
+
+    private func newOutline() -> StrokeOutline {
+        StrokeOutline(width: timeline.scene.maskBrushWidth * timeline.scene.scale, height: frame.height)
     }
 
     private func pixelPoint(_ sample: TouchSample) -> Point {

@@ -7,8 +7,13 @@ import Foundation
 /// right sides are known from the winding numbers; only those boundary edges are accumulated, as
 /// signed areas per pixel column (the font-rs / FreeType scheme), and a running sum gives each pixel's
 /// covered area. Overlapping contours (self-overlapping strokes) are therefore exact too, not clamped.
+///
+/// The result depends only on the set of edges, not on the order they come in: edges are sorted into
+/// one canonical order before the scan. So an outline grown piece by piece (`StrokeOutline`) fills
+/// exactly as the same outline built in one go.
 public struct Rasterizer {
-    fileprivate struct Edge {
+    /// A non-horizontal edge, top end first.
+    struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
         /// dx/dy along the edge.
         var slope: Double
@@ -17,6 +22,35 @@ public struct Rasterizer {
         func x(at y: Double) -> Double { x0 + (y - y0) * slope }
         /// The middle of the part of the edge between heights `top` and `bottom`.
         func middle(_ top: Double, _ bottom: Double) -> Double { (max(y0, top) + min(y1, bottom)) / 2 }
+
+        /// The edge of a contour running from `a` to `b`; nil when it is horizontal.
+        init?(from a: Point, to b: Point) {
+            guard a.y != b.y else { return nil }
+            let down = a.y < b.y
+            let (p, q) = down ? (a, b) : (b, a)
+            self.init(x0: p.x, y0: p.y, x1: q.x, y1: q.y, slope: (q.x - p.x) / (q.y - p.y), winding: down ? 1 : -1)
+        }
+
+        init(x0: Double, y0: Double, x1: Double, y1: Double, slope: Double, winding: Int) {
+            self.x0 = x0
+            self.y0 = y0
+            self.x1 = x1
+            self.y1 = y1
+            self.slope = slope
+            self.winding = winding
+        }
+
+        /// Whether the edge reaches into heights `top..<bottom`.
+        func reaches(_ top: Double, _ bottom: Double) -> Bool { y1 > top && y0 < bottom }
+
+        /// The canonical order: by top, then by every other coordinate.
+        static func precedes(_ a: Edge, _ b: Edge) -> Bool {
+            if a.y0 != b.y0 { return a.y0 < b.y0 }
+            if a.x0 != b.x0 { return a.x0 < b.x0 }
+            if a.y1 != b.y1 { return a.y1 < b.y1 }
+            if a.x1 != b.x1 { return a.x1 < b.x1 }
+            return a.winding < b.winding
+        }
     }
 
     private var edges: [Edge] = []
@@ -28,9 +62,26 @@ public struct Rasterizer {
     public mutating func fill(_ path: Path, into mask: inout Mask, rows: RowRange) {
         let rows = rows.clamped(to: mask.height)
         guard !rows.isEmpty else { return }
+        buildEdges(path, rows: rows)
+        scan(into: &mask, rows: rows)
+    }
+
+    /// Writes the coverage of a stroke outline into `mask` for the rows in `rows`, as `fill` does for a
+    /// path: only the outline's edges that reach those rows are looked at.
+    public mutating func fill(_ outline: StrokeOutline, into mask: inout Mask, rows: RowRange) {
+        let rows = rows.clamped(to: mask.height)
+        guard !rows.isEmpty else { return }
+        edges.removeAll(keepingCapacity: true)
+        outline.collectEdges(reaching: rows, into: &edges)
+        edges.sort(by: Edge.precedes)
+        scan(into: &mask, rows: rows)
+    }
+
+    /// Quantises the coverage of `edges` (sorted) into the rows of `mask`.
+    private mutating func scan(into mask: inout Mask, rows: RowRange) {
         let width = mask.width
         mask.bytes.withUnsafeMutableBufferPointer { out in
-            coverage(of: path, width: width, rows: rows) { y, row in
+            sweepEdges(width: width, rows: rows) { y, row in
                 let base = y * width
                 for x in 0..<width {
                     out[base + x] = Rasterizer.quantize(row[x])
@@ -44,6 +95,10 @@ public struct Rasterizer {
     public mutating func coverage(of path: Path, width: Int, rows: RowRange,
                                   _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
         buildEdges(path, rows: rows)
+        sweepEdges(width: width, rows: rows, body)
+    }
+
+    private mutating func sweepEdges(width: Int, rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
         edges.withUnsafeBufferPointer { edges in
             let sweep = Sweep(edges: edges, width: width)
             defer { sweep.deallocate() }
@@ -68,16 +123,12 @@ public struct Rasterizer {
             let end = c + 1 < path.contourStarts.count ? path.contourStarts[c + 1] : points.count
             guard end - start >= 2 else { continue }
             for k in start..<end {
-                let a = points[k], b = points[k + 1 < end ? k + 1 : start]
-                if a.y == b.y { continue }
-                let down = a.y < b.y
-                let (p, q) = down ? (a, b) : (b, a)
-                if q.y <= top || p.y >= bottom { continue }
-                edges.append(Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, slope: (q.x - p.x) / (q.y - p.y),
-                                  winding: down ? 1 : -1))
+                guard let edge = Edge(from: points[k], to: points[k + 1 < end ? k + 1 : start]),
+                      edge.reaches(top, bottom) else { continue }
+                edges.append(edge)
             }
         }
-        edges.sort { $0.y0 < $1.y0 }
+        edges.sort(by: Edge.precedes)
     }
 }
 
@@ -145,7 +196,8 @@ private struct Sweep {
             // sorted and the insertion sort below has little to do.
             var row = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
             row.sort {
-                edges[$0].x(at: edges[$0].middle(top, bottom)) < edges[$1].x(at: edges[$1].middle(top, bottom))
+                let a = edges[$0].x(at: edges[$0].middle(top, bottom)), b = edges[$1].x(at: edges[$1].middle(top, bottom))
+                return a < b || (a == b && $0 < $1)
             }
             var breakCount = 2
             breaks[0] = top
@@ -157,16 +209,18 @@ private struct Sweep {
             }
             var cuts = UnsafeMutableBufferPointer(rebasing: breaks[0..<breakCount])
             cuts.sort()
-            var lower = breaks[0]
-            for b in 1..<breakCount where breaks[b] > lower {
-                let upper = breaks[b]
+            var unique = 1
+            for b in 1..<breakCount where breaks[b] > breaks[unique - 1] {
+                breaks[unique] = breaks[b]
+                unique += 1
+            }
+            for b in 1..<unique {
                 var n = 0
-                for k in 0..<activeCount where edges[active[k]].y0 <= lower && edges[active[k]].y1 >= upper {
+                for k in 0..<activeCount where edges[active[k]].y0 <= breaks[b - 1] && edges[active[k]].y1 >= breaks[b] {
                     band[n] = active[k]
                     n += 1
                 }
-                if n > 0 { sweep(n, from: lower, to: upper, row: top) }
-                lower = upper
+                if n > 0 { sweep(n, from: breaks[b - 1], to: breaks[b], row: top) }
             }
             var sum = 0.0
             for x in 0..<width {

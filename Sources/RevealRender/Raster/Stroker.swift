@@ -2,7 +2,13 @@ import Foundation
 
 /// Turns polylines into fillable outlines, the way Core Graphics strokes a path with round caps and
 /// round joins.
+///
+/// The outline is built from pieces that depend only on a point and its neighbours (`StrokePiece`),
+/// so `StrokeOutline` can grow the same outline point by point and fill exactly the same edges.
 public enum Stroker {
+    /// Points closer than this to the previous kept point are dropped, as coincident.
+    static let coincidence = 1e-9
+
     /// The outline of `points` stroked `width` pixels wide with round caps and joins: one closed contour
     /// to fill with the nonzero rule. A single point (or points that all coincide) becomes a disc.
     ///
@@ -14,51 +20,61 @@ public enum Stroker {
         let radius = width / 2
         guard radius > 0, let first = points.first else { return path }
         var distinct = [first]
-        for p in points.dropFirst() where (p - distinct[distinct.count - 1]).length > 1e-9 {
+        for p in points.dropFirst() where (p - distinct[distinct.count - 1]).length > coincidence {
             distinct.append(p)
         }
         if distinct.count == 1 {
             path.addCircle(center: first, radius: radius, tolerance: tolerance)
             return path
         }
-        path.move(to: first + normal(from: distinct[0], to: distinct[1], radius: radius))
-        addSide(distinct, radius: radius, tolerance: tolerance, to: &path)
-        addSide(distinct.reversed(), radius: radius, tolerance: tolerance, to: &path)
+        let piece = StrokePiece(radius: radius, tolerance: tolerance)
+        path.move(to: first + piece.normal(from: distinct[0], to: distinct[1]))
+        for side in [distinct, distinct.reversed()] {
+            let last = side.count - 1
+            for i in 0..<last {
+                path.line(to: side[i + 1] + piece.normal(from: side[i], to: side[i + 1]))
+                if i + 1 < last { piece.join(side[i], side[i + 1], side[i + 2], to: &path) }
+            }
+            piece.cap(side[last - 1], side[last], to: &path)
+        }
         return path
     }
+}
 
-    /// The side to the left of travel (rotating the direction by +90°), then the cap at the far end.
-    private static func addSide(_ p: [Point], radius: Double, tolerance: Double, to path: inout Path) {
-        let last = p.count - 1
-        for i in 0..<last {
-            let n = normal(from: p[i], to: p[i + 1], radius: radius)
-            path.line(to: p[i + 1] + n)
-            if i + 1 < last {
-                let d0 = p[i + 1] - p[i], d1 = p[i + 2] - p[i + 1]
-                let cross = d0.x * d1.y - d0.y * d1.x
-                let dot = d0.x * d1.x + d0.y * d1.y
-                let next = normal(from: p[i + 1], to: p[i + 2], radius: radius)
-                if cross < 0 || (cross == 0 && dot < 0) {
-                    // Outer side of the turn: an arc from this segment's normal to the next one's.
-                    let sweep = cross == 0 ? -Double.pi : atan2(cross, dot)
-                    path.addArc(center: p[i + 1], radius: radius, start: atan2(n.y, n.x), sweep: sweep,
-                                tolerance: tolerance)
-                } else if cross > 0 {
-                    // Inner side: through the joint, so the two offsets meet inside the stroke.
-                    path.line(to: p[i + 1])
-                    path.line(to: p[i + 1] + next)
-                }
-            }
-        }
-        // Round cap: half a turn from the left normal through the direction of travel.
-        let n = normal(from: p[last - 1], to: p[last], radius: radius)
-        path.addArc(center: p[last], radius: radius, start: atan2(n.y, n.x), sweep: -Double.pi, tolerance: tolerance)
-    }
+/// The pieces of a round-joined, round-capped outline, for a given pen radius.
+struct StrokePiece {
+    let radius: Double
+    let tolerance: Double
 
-    /// The direction of travel turned by +90° (towards +y from +x), scaled to `radius`.
-    private static func normal(from a: Point, to b: Point, radius: Double) -> Point {
+    /// The direction of travel turned by +90° (towards +y from +x), scaled to the radius.
+    func normal(from a: Point, to b: Point) -> Point {
         let d = b - a
         let length = d.length
         return Point(x: -d.y / length * radius, y: d.x / length * radius)
+    }
+
+    /// The side to the left of travel at the joint `b` (coming from `a`, going on to `c`), after the
+    /// vertex b + normal(a, b): on the outer side of the turn an arc to b + normal(b, c); on the inner
+    /// side a detour through the joint itself; nothing when the path goes straight on.
+    func join(_ a: Point, _ b: Point, _ c: Point, to path: inout Path) {
+        let d0 = b - a, d1 = c - b
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let dot = d0.x * d1.x + d0.y * d1.y
+        let next = normal(from: b, to: c)
+        if cross < 0 || (cross == 0 && dot < 0) {
+            let n = normal(from: a, to: b)
+            let sweep = cross == 0 ? -Double.pi : atan2(cross, dot)
+            path.addArc(center: b, radius: radius, start: atan2(n.y, n.x), sweep: sweep, tolerance: tolerance)
+        } else if cross > 0 {
+            path.line(to: b)
+            path.line(to: b + next)
+        }
+    }
+
+    /// The round cap at `b`, the end of travel from `a`: half a turn from the left normal through the
+    /// direction of travel.
+    func cap(_ a: Point, _ b: Point, to path: inout Path) {
+        let n = normal(from: a, to: b)
+        path.addArc(center: b, radius: radius, start: atan2(n.y, n.x), sweep: -Double.pi, tolerance: tolerance)
     }
 }
