@@ -19,8 +19,16 @@ ensure_packages() {
         missing+=(libpng-dev)
     fi
     [ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+    install_packages "to build reveal-render" "${missing[@]}"
+}
+
+# Installs the Debian packages named after the reason (nothing when none is named), with apt-get
+# and sudo when needed; says what to do when it cannot.
+install_packages() {
+    local why="$1"; shift
+    local missing=("$@")
     [ ${#missing[@]} -eq 0 ] && return 0
-    echo "Installing ${missing[*]} (needed to build reveal-render)…" >&2
+    echo "Installing ${missing[*]} (needed $why)…" >&2
     local sudo=""
     if [ "$(id -u)" -ne 0 ]; then
         if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
@@ -29,7 +37,7 @@ ensure_packages() {
         fi
     fi
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "Cannot install ${missing[*]}: no apt-get here. Install libpng and zlib development files and pkg-config." >&2
+        echo "Cannot install ${missing[*]}: no apt-get here. Install them (or their equivalents) by hand." >&2
         exit 1
     fi
     if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"; } >&2; then

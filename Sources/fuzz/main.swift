@@ -1,5 +1,6 @@
 // libFuzzer targets: `fuzz scene …` for the scene decoders, `fuzz png …` for the PNG reader and
-// encoder (see SceneTarget.swift and PNGTarget.swift).
+// encoder (see SceneTarget.swift and PNGTarget.swift); and `fuzz output …`, random runs of the command
+// line against a sandbox of outputs and inputs (OutputTarget.swift).
 //
 // `Scripts/fuzz` builds this with `-sanitize=fuzzer,address -DFUZZING`, when libFuzzer drives the
 // target and takes the arguments after its name. Built normally it is a plain program that runs
@@ -9,8 +10,10 @@ import Foundation
 
 let targets: [String: ([UInt8]) -> Void] = ["scene": fuzzScene, "png": fuzzPNG]
 let arguments = CommandLine.arguments
+// The output side is fuzzed by whole runs of the command line, not by libFuzzer (OutputTarget.swift).
+if arguments.count >= 2 && arguments[1] == "output" { exit(fuzzOutput(Array(arguments.dropFirst(2)))) }
 guard arguments.count >= 2, let chosen = targets[arguments[1]] else {
-    FileHandle.standardError.write(Data("usage: fuzz scene|png [libFuzzer options or files…]\n".utf8))
+    FileHandle.standardError.write(Data("usage: fuzz scene|png [libFuzzer options or files…] | fuzz output [--seconds S] [--runs N] [--seed N]\n".utf8))
     exit(2)
 }
 /// The target libFuzzer's callback runs; set once, before any input.

@@ -21,7 +21,9 @@ OPTIONS
                        EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side
                        for each frame that differs, as an animated PNG at 2 frames per second when
                        PATH ends in .png (nothing is written when no frame differs), else as PNG
-                       files named like the frames in the folder PATH.
+                       files named like the frames in the folder PATH (files already there that
+                       this run does not write stay as they are). PATH may not be, or lie inside,
+                       EXPECTED or ACTUAL: compare never changes its inputs.
 
 FOLDERS
   Frames pair by name (frame-00000.png, …); other files (manifest.json) are ignored. Frames missing

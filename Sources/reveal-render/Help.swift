@@ -12,7 +12,8 @@ USAGE
 OUTPUT
   --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json
                     (written last). Frames of an earlier run beyond this sequence are removed;
-                    nothing else in DIR is touched.
+                    nothing else in DIR is touched. DIR is locked while the run writes into it,
+                    and an earlier run's manifest is removed before the first new frame.
   --out FILE.png    with --time or --frame: just that one frame.
   --time SECONDS    render the frame at this time (the last frame at or before it).
   --frame N         render frame N (0-based).
@@ -76,6 +77,17 @@ THE CIRCLE SCENE FILE
     "background": "clear",
     "toggles": [0.25, 2.0]               inserted at the 1st time, removed at the 2nd, … (default [0])
   }
+
+LIMITS
+  A scene file holds at most 64 MiB, 1,000,000 points in all strokes, 100,000 strokes, actions
+  or toggles; frames at most 100 megapixels (--max-pixels) and sequences 100,000 frames
+  (--max-frames). Anything over is refused before it fills memory.
+
+WHERE OUTPUT GOES
+  A missing path or a regular file is replaced in one step (temporary file, then rename); a
+  symbolic link is written through; a device, FIFO or socket (/dev/null, a pipe) is written to as
+  it is. A folder, a block device and the render's own inputs (its scene file, its images) are
+  never written over. Scene files and images may be pipes: --stroke <(generate-strokes).
 
 EXIT CODES
   0 done · 1 the output could not be written · 2 bad input (the message names file, JSON path, reason)

@@ -180,8 +180,10 @@ final class CorpusTests: XCTestCase {
 
     /// Runs the command line on every file of `cases` (`kind`, file, path, reason) and fails once,
     /// listing every file that was not refused properly.
+    /// Each case run through the command line must be refused as `HostileInput.problems` says, and,
+    /// with `maxMemory`, peak at no more than that many bytes of resident memory.
     private func assertRefused(_ cases: [(kind: CorpusCase.Kind, file: String, path: String, reason: String)],
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+                               maxMemory: Int? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try HostileInput.executable()
         let scratch = self.scratch!
         let failures = HostileInput.concurrently(cases.count) { index in
@@ -189,7 +191,10 @@ final class CorpusTests: XCTestCase {
             let out = scratch.appendingPathComponent("out-\(index)", isDirectory: true)
             do {
                 let run = try HostileInput.run([c.kind.flag, c.file, "--out", out.path], scratch: scratch)
-                let problems = HostileInput.problems(run, file: c.file, path: c.path, reason: c.reason, out: out)
+                var problems = HostileInput.problems(run, file: c.file, path: c.path, reason: c.reason, out: out)
+                if let maxMemory, run.peakMemory > maxMemory {
+                    problems.append("peaked at \(run.peakMemory >> 20) MiB, more than \(maxMemory >> 20) MiB")
+                }
                 return problems.isEmpty ? nil : "\((c.file as NSString).lastPathComponent): " + problems.joined(separator: "; ")
             } catch {
                 return "\((c.file as NSString).lastPathComponent): could not run: \(error)"
@@ -299,6 +304,25 @@ final class CorpusTests: XCTestCase {
         return bytes
     }
 
+    /// Every count limit reached exactly is accepted (and one more is refused, above and in the corpus).
+    func testScenesAtEveryLimitAreAccepted() throws {
+        func decode(_ kind: CorpusCase.Kind, _ text: [UInt8]) throws {
+            switch kind {
+            case .stroke: _ = try ScratchSceneFile.decode(text, file: "at-limit.json", baseDirectory: ".")
+            case .circle: _ = try CircleSceneFile.decode(text, file: "at-limit.json", baseDirectory: ".")
+            }
+        }
+        let half = SceneLimits.maxPoints / 2
+        try decode(.stroke, Array(#"{"width": 1, "height": 1, "strokes": [{"points": ["#.utf8) + repeated("[0,0,0]", half)
+                   + Array(#"]}, {"points": ["#.utf8) + repeated("[0,0,1]", half) + Array("]}]}".utf8))
+        try decode(.stroke, Array(#"{"width": 1, "height": 1, "strokes": ["#.utf8) + repeated(#"{"points": [[0, 0, 0]]}"#, SceneLimits.maxStrokes) + Array("]}".utf8))
+        try decode(.stroke, Array(#"{"width": 1, "height": 1, "actions": ["#.utf8) + repeated(#"{"t": 1, "type": "reveal"}"#, SceneLimits.maxActions) + Array("]}".utf8))
+        try decode(.circle, Array(#"{"width": 1, "height": 1, "toggles": ["#.utf8) + repeated("0", SceneLimits.maxToggles) + Array("]}".utf8))
+        try decode(.stroke, Array(#"{"width": 1, "height": 1, "content": {"linearGradient": {"colors": ["#.utf8)
+                   + repeated(#""red""#, SceneLimits.maxGradientStops) + Array("]}}}".utf8))
+        try decode(.stroke, Array(#"{"width": 1, "height": 1, "shadow": {"radius": 1000}, "padding": 10000}"#.utf8))
+    }
+
     func testHugeAndDeepInputsAreRefusedQuickly() throws {
         var cases: [(kind: CorpusCase.Kind, file: String, path: String, reason: String)] = []
         func add(_ kind: CorpusCase.Kind, _ name: String, _ bytes: [UInt8], _ path: String, _ reason: String) throws {
@@ -366,7 +390,8 @@ final class CorpusTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         cases.append((.circle, folder.path, "", "is a folder, not a scene file"))
 
-        try assertRefused(cases)
+        // Refused before their values fill memory: the largest file here is 26 MB.
+        try assertRefused(cases, maxMemory: 100 << 20)
         let messages = try cases.filter { $0.file.hasSuffix("long-color.json") || $0.file.hasSuffix("long-key.json") }.map { c in
             try HostileInput.run([c.kind.flag, c.file, "--out", scratch.appendingPathComponent("o").path], scratch: scratch).stderr
         }

@@ -233,6 +233,46 @@ final class OutputSafetyTests: CLITestCase {
 
     // MARK: - inputs read as they are
 
+    func testAnImageUsedByFourPaintsIsDecodedOnce() throws {
+        let folder = try makeWorkspace()
+        try TestImages.writePNG(try TestImages.gradient(30, 20), to: folder.appendingPathComponent("photo.png").path)
+        let json = #"{"width": 10, "height": 10, "content": {"image": "photo.png"}, "cover": {"image": "./photo.png"}, "#
+            + #""background": {"image": "photo.png", "opacity": 0.5}, "canvas": {"image": "photo.png"}, "padding": 1}"#
+        let inputs = SceneInputs()
+        let scene = try ScratchSceneFile.decode(Array(json.utf8), file: "s.json", baseDirectory: folder.path, inputs: inputs)
+        func storage(_ paint: Paint) -> UnsafeRawPointer? {
+            guard case let .image(image, _) = paint.kind else { return nil }
+            return image.bytes.withUnsafeBytes { $0.baseAddress }
+        }
+        let first = storage(scene.content)
+        XCTAssertNotNil(first)
+        for paint in [scene.cover, scene.background, scene.card.canvas] {
+            XCTAssertEqual(storage(paint), first, "one decoded image, shared")
+        }
+        XCTAssertEqual(inputs.paths.count, 1)
+    }
+
+    func testACompareNeedsTheTwoImagesAndADiffOnlyWhenAsked() throws {
+        let workspace = try makeWorkspace()
+        let side = 3000, pixels = side * side
+        let image = try TestImages.solid(side, side, PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255))
+        let a = workspace.appendingPathComponent("a.png").path, b = workspace.appendingPathComponent("b.png").path
+        try TestImages.writePNG(image, to: a)
+        try TestImages.writePNG(image.nudged(x: 5, y: 7, by: 3), to: b)
+        let baseline = try run(["compare", a, a], in: workspace)  // the program itself, two images of this size
+        let plain = try run(["compare", a, b], in: workspace)
+        XCTAssertEqual(plain.status, 1)
+        let withDiff = try run(["compare", a, b, "--diff", "d.png"], in: workspace)
+        XCTAssertEqual(withDiff.status, 1)
+        let megabyte = 1 << 20
+        // Two images of 4 bytes a pixel; with --diff a byte a pixel to sort them and four for the diff image
+        // (README states 8 and 13; this debug build copies the diff once more).
+        XCTAssertLessThan(plain.peakMemory, 8 * pixels + 32 * megabyte, "peak \(plain.peakMemory >> 20) MiB")
+        XCTAssertLessThan(withDiff.peakMemory, 17 * pixels + 32 * megabyte, "peak \(withDiff.peakMemory >> 20) MiB")
+        XCTAssertGreaterThan(withDiff.peakMemory, plain.peakMemory + 4 * pixels, "the diff's memory is counted")
+        XCTAssertLessThan(abs(baseline.peakMemory - plain.peakMemory), 8 * megabyte)
+    }
+
     func testAPipedSceneIsRead() throws {
         let workspace = try makeWorkspace(scene: tinyScene)
         let result = try run(["-c", "exec \"$0\" --stroke <(cat strokes.json) --frame 0 --out still.png", try executableURL().path],

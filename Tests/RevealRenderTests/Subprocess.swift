@@ -12,7 +12,7 @@ enum Subprocess {
         var stdout = ""
         var stderr: String
         var seconds = 0.0
-        /// The run's peak resident memory in bytes.
+        /// The run's peak resident memory in bytes (sampled every few milliseconds).
         var peakMemory = 0
 
         /// Standard error's lines, without the final newline's empty remainder.
@@ -83,7 +83,11 @@ enum Subprocess {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        // The child's own high-water mark, sampled while it runs: the rusage of a child spawned from this
+        // (large) test process also counts the memory it shared with it before its exec.
+        var highWater = 0
         while true {
+            highWater = max(highWater, residentHighWater(of: pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { break }
@@ -100,7 +104,16 @@ enum Subprocess {
                       stdout: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data(), as: UTF8.self),
                       stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self),
                       seconds: Date().timeIntervalSince(start),
-                      peakMemory: Int(usage.ru_maxrss) * 1024)
+                      peakMemory: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// VmHWM of process `pid` in bytes, 0 when it cannot be read (the process is gone).
+    private static func residentHighWater(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kB * 1024
     }
 
     /// Calls `body` with `strings` as a NULL-terminated array of C strings.

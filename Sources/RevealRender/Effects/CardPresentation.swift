@@ -55,12 +55,16 @@ public struct CardStyle: Equatable, Sendable {
 }
 
 /// Any sequence presented as a card: each frame clipped to the card's shape and drawn over a page
-/// that holds the canvas and the shadow (both drawn once). From one frame to the next only the view's
-/// rows that changed are drawn again.
+/// that holds the canvas and the shadow. From one frame to the next only the view's rows that changed
+/// are drawn again, over the page drawn again under them.
+///
+/// The page is not kept as a picture: its rows are drawn when needed from the canvas (one colour a row
+/// when it can be) and the shadow's mask, so a frame on a large padded page costs four bytes a pixel
+/// for the frame and one for the shadow, not another four for a copy of the page.
 public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public private(set) var base: Base
     public let style: CardStyle
-    private let page: Pixmap
+    private let page: CardPage
     private let clip: Mask
     private let offset: Int
     /// The page with the last view drawn on it, and a copy of that view's pixels (not the base's own
@@ -80,7 +84,7 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
         var clip = try Mask(width: base.pixelWidth, height: base.pixelHeight)
         rasterizer.fill(clipPath, into: &clip, rows: RowRange(0, clip.height))
         self.clip = clip
-        var page = try style.canvas.render(width: width, height: height)
+        var shadowMask: Mask?
         if let shadow = style.shadow {
             var shape = Path()
             shape.addRoundedRect(x: Double(offset) + shadow.x * scale, y: Double(offset) + shadow.y * scale,
@@ -88,14 +92,14 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
                                  radius: style.cornerRadius * scale, continuous: style.continuousCorners)
             var mask = try Mask(width: width, height: height)
             rasterizer.fill(shape, into: &mask, rows: RowRange(0, height))
-            let blurred = try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
-            Compositor.fill(shadow.color.premultiplied, mask: blurred, onto: &page, rows: RowRange(0, height))
+            shadowMask = try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
         }
-        self.page = page
+        page = CardPage(canvas: try Layer(style.canvas, width: width, height: height), shadow: shadowMask,
+                            color: style.shadow?.color.premultiplied ?? .transparent)
     }
 
-    public var pixelWidth: Int { page.width }
-    public var pixelHeight: Int { page.height }
+    public var pixelWidth: Int { page.canvas.width }
+    public var pixelHeight: Int { page.canvas.height }
     public var scale: Double { base.scale }
     public var frameCount: Int { base.frameCount }
 
@@ -112,26 +116,19 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public mutating func render(frame index: Int) throws -> Pixmap {
         let view = try base.render(frame: index)
         guard var (out, last) = drawn else {
-            var out = page
+            var out = try Pixmap(width: pixelWidth, height: pixelHeight)
+            page.draw(rows: 0..<pixelHeight, columns: 0..<pixelWidth, into: &out)
             Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset)
             drawn = (out, view.ownCopy())
             return out
         }
         drawn = nil  // one reference to each buffer, so both are updated in place
         let changed = last.updateRows(from: view)
-        // Under each changed row the page again, before the row is drawn over it.
-        let rowBytes = view.width * 4, pageRowBytes = page.width * 4
-        page.bytes.withUnsafeBufferPointer { blank in
-            out.bytes.withUnsafeMutableBufferPointer { target in
-                for y in changed.indices where changed[y] {
-                    let start = (y + offset) * pageRowBytes + offset * 4
-                    (target.baseAddress! + start).update(from: blank.baseAddress! + start, count: rowBytes)
-                }
-            }
-        }
         var y = 0
         while let first = changed[y...].firstIndex(of: true) {
             let end = changed[first...].firstIndex(of: false) ?? changed.count
+            // Under the changed rows the page again, then the view over it.
+            page.draw(rows: first + offset..<end + offset, columns: offset..<offset + view.width, into: &out)
             Compositor.draw(view, mask: clip, onto: &out, x: offset, y: offset, rows: RowRange(first, end))
             y = end
         }
@@ -142,4 +139,46 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] { base.manifestEntry(frame: index) }
     public func time(ofFrame index: Int) -> Double { base.time(ofFrame: index) }
     public func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
+}
+
+/// The page behind a card, drawn row by row: the canvas, and over it the shadow's colour through its
+/// blurred mask.
+struct CardPage {
+    let canvas: Layer
+    let shadow: Mask?
+    /// The shadow's colour across a whole row, premultiplied.
+    private let colorRow: [UInt8]
+
+    init(canvas: Layer, shadow: Mask?, color: PremultipliedRGBA8) {
+        self.canvas = canvas
+        self.shadow = shadow
+        colorRow = [UInt8]((0..<canvas.width).flatMap { _ in [color.r, color.g, color.b, color.a] })
+    }
+
+    /// Replaces `columns` of `rows` in `out` (the page's size) with the page.
+    func draw(rows: Range<Int>, columns: Range<Int>, into out: inout Pixmap) {
+        var scratch: [UInt8] = []
+        let width = canvas.width
+        let bytes = columns.lowerBound * 4..<columns.upperBound * 4
+        for y in rows {
+            let start = y * width * 4
+            canvas.withRow(y, scratch: &scratch) { row in
+                out.bytes.withUnsafeMutableBufferPointer { dst in
+                    _ = UnsafeMutableBufferPointer(rebasing: dst[start + bytes.lowerBound..<start + bytes.upperBound])
+                        .update(fromContentsOf: row[bytes])
+                }
+            }
+            guard let shadow else { continue }
+            colorRow.withUnsafeBufferPointer { color in
+                shadow.bytes.withUnsafeBufferPointer { mask in
+                    out.bytes.withUnsafeMutableBufferPointer { dst in
+                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: color[bytes]),
+                                              coverage: UnsafeBufferPointer(rebasing: mask[y * width + columns.lowerBound..<y * width + columns.upperBound]),
+                                              opacity: 255,
+                                              onto: UnsafeMutableBufferPointer(rebasing: dst[start + bytes.lowerBound..<start + bytes.upperBound]))
+                    }
+                }
+            }
+        }
+    }
 }

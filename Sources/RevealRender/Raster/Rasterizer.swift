@@ -149,6 +149,15 @@ private struct Sweep {
     let xBottom: UnsafeMutableBufferPointer<Double>
     /// Heights where the current row is cut into bands.
     let breaks: UnsafeMutableBufferPointer<Double>
+    /// For each edge of the row (by position in `active`): the first band it spans and the band after
+    /// its last; the edges by first band (`firstBands` marks where each band's run starts); and the
+    /// edges spanning the band at hand, in row order, with a second buffer to build the next band's.
+    let enterBand: UnsafeMutableBufferPointer<Int>
+    let exitBand: UnsafeMutableBufferPointer<Int>
+    let byEnter: UnsafeMutableBufferPointer<Int>
+    let firstBands: UnsafeMutableBufferPointer<Int>
+    let spanning: UnsafeMutableBufferPointer<Int>
+    let nextSpanning: UnsafeMutableBufferPointer<Int>
 
     init(edges: UnsafeBufferPointer<Edge>, width: Int) {
         self.edges = edges
@@ -162,11 +171,17 @@ private struct Sweep {
         xTop = .allocate(capacity: n)
         xBottom = .allocate(capacity: n)
         breaks = .allocate(capacity: 2 * n + 2)
+        enterBand = .allocate(capacity: n)
+        exitBand = .allocate(capacity: n)
+        byEnter = .allocate(capacity: n)
+        firstBands = .allocate(capacity: 2 * n + 3)
+        spanning = .allocate(capacity: n)
+        nextSpanning = .allocate(capacity: n)
     }
 
     func deallocate() {
         for buffer in [accumulator, xTop, xBottom, breaks] { buffer.deallocate() }
-        for buffer in [active, band, order] { buffer.deallocate() }
+        for buffer in [active, band, order, enterBand, exitBand, byEnter, firstBands, spanning, nextSpanning] { buffer.deallocate() }
     }
 
     func run(rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
@@ -214,14 +229,7 @@ private struct Sweep {
                 breaks[unique] = breaks[b]
                 unique += 1
             }
-            for b in 1..<unique {
-                var n = 0
-                for k in 0..<activeCount where edges[active[k]].y0 <= breaks[b - 1] && edges[active[k]].y1 >= breaks[b] {
-                    band[n] = active[k]
-                    n += 1
-                }
-                if n > 0 { sweep(n, from: breaks[b - 1], to: breaks[b], row: top) }
-            }
+            sweepBands(activeCount, breakCount: unique, row: top)
             var sum = 0.0
             for x in 0..<width {
                 sum += accumulator[x]
@@ -229,6 +237,59 @@ private struct Sweep {
             }
             body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
             accumulator.update(repeating: 0)
+        }
+    }
+
+    /// Sweeps every band of the row (between consecutive `breaks`) with the edges spanning it, in row
+    /// order. Each band's edges are the previous band's, less those that end and plus those that start,
+    /// so a row costs the edges each band holds, not every edge of the row for every band (a stroke of
+    /// many short segments cuts a row into thousands of bands).
+    private func sweepBands(_ activeCount: Int, breakCount: Int, row top: Double) {
+        let bandCount = breakCount - 1
+        guard bandCount > 0 else { return }
+        func bandIndex(_ y: Double) -> Int {
+            var lo = 0, hi = breakCount - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if breaks[mid] < y { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        for b in 0...bandCount { firstBands[b] = 0 }
+        for k in 0..<activeCount {
+            let e = edges[active[k]]
+            enterBand[k] = bandIndex(max(e.y0, top))
+            exitBand[k] = bandIndex(min(e.y1, top + 1))
+            firstBands[enterBand[k] + 1] += 1
+        }
+        for b in 0..<bandCount { firstBands[b + 1] += firstBands[b] }
+        // Counting sort by first band; within a band the edges stay in row order.
+        for k in 0..<activeCount {
+            byEnter[firstBands[enterBand[k]]] = k
+            firstBands[enterBand[k]] += 1
+        }
+        for b in stride(from: bandCount, to: 0, by: -1) { firstBands[b] = firstBands[b - 1] }
+        firstBands[0] = 0
+        var current = spanning, next = nextSpanning
+        var count = 0
+        for b in 0..<bandCount {
+            // Keep the edges still spanning, merge in the ones that start here (both in row order).
+            var kept = 0, i = 0, j = firstBands[b]
+            let end = firstBands[b + 1]
+            while i < count || j < end {
+                let takeOld = j >= end || (i < count && current[i] < byEnter[j])
+                let k = takeOld ? current[i] : byEnter[j]
+                if takeOld { i += 1 } else { j += 1 }
+                if exitBand[k] > b {
+                    next[kept] = k
+                    kept += 1
+                }
+            }
+            swap(&current, &next)
+            count = kept
+            guard count > 0 else { continue }
+            for n in 0..<count { band[n] = active[current[n]] }
+            sweep(count, from: breaks[b], to: breaks[b + 1], row: top)
         }
     }
 

@@ -38,9 +38,10 @@ public struct SceneLimits: Sendable {
     public static let maxShadowRadius = 1000.0
     /// Most padding around a card, in points.
     public static let maxPadding = 10_000.0
-    /// The memory a scene file's parsed values may take (an estimate; a scene within the other limits
-    /// needs under half of it).
-    public static let maxValueBytes = 96 << 20
+    /// The memory a scene file's parsed values may take, as the parser estimates it (the heap's real
+    /// figure is up to twice that while arrays grow). A scene at any one count limit needs under half of
+    /// it: a million points take 24 MB, 100,000 strokes or actions about 20 MB.
+    public static let maxValueBytes = 48 << 20
 
     /// The counts checked while a scene file is parsed, before its values fill memory.
     static let json = JSONLimits(arrays: [
