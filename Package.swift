@@ -23,11 +23,13 @@ let package = Package(
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
+        // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
+        .target(name: "Accuracy", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
-        .executableTarget(name: "reveal-bench", dependencies: ["RevealRender"]),
+        .executableTarget(name: "reveal-bench", dependencies: ["RevealRender", "Accuracy"]),
         // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
         // normally they replay the files they are given.
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
-        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting"]),
+        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
     ]
 )

@@ -67,6 +67,6 @@ func render<S: FrameSequence>(_ sequence: inout S) {
     for index in Set([0, count / 2, count - 1]).sorted() {
         guard let pixmap = try? sequence.render(frame: index) else { return }
         precondition(pixmap.width == sequence.pixelWidth && pixmap.height == sequence.pixelHeight)
-        _ = sequence.manifestEntry(frame: index)
+        _ = sequence.metadata(frame: index)
     }
 }

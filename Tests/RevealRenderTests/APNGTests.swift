@@ -156,7 +156,7 @@ final class APNGTests: XCTestCase {
 
     func testDecodesExactlyTheFramesWritten() throws {
         let png = try write(loops: 3)
-        let animation = try APNG.decode(png)
+        let animation = try APNGReader.decode(png)
         XCTAssertEqual(animation.width, 64)
         XCTAssertEqual(animation.height, 48)
         XCTAssertEqual(animation.plays, 3)
@@ -166,7 +166,7 @@ final class APNGTests: XCTestCase {
         for (i, frame) in animation.frames.enumerated() {
             XCTAssertEqual(frame.pixmap, APNGTests.frames[i], "frame \(i)")
         }
-        XCTAssertEqual(try APNG.decodeFrames(png), APNGTests.frames)
+        XCTAssertEqual(try APNGReader.decodeFrames(png), APNGTests.frames)
         // The still image that viewers without APNG support show is frame 0.
         XCTAssertEqual(try PNG.decode(png), APNGTests.frames[0])
     }
@@ -174,11 +174,11 @@ final class APNGTests: XCTestCase {
     func testChangedRectanglesChangeNoDecodedPixelAndShrinkTheFile() throws {
         let optimised = try write(to: "optimised.png")
         let whole = try write(to: "whole.png") { $0.storesFullFrames = true }
-        XCTAssertEqual(try APNG.decodeFrames(optimised), APNGTests.frames)
-        XCTAssertEqual(try APNG.decodeFrames(whole), APNGTests.frames)
-        XCTAssertEqual(try APNG.decodeFrames(optimised), try APNG.decodeFrames(whole))
+        XCTAssertEqual(try APNGReader.decodeFrames(optimised), APNGTests.frames)
+        XCTAssertEqual(try APNGReader.decodeFrames(whole), APNGTests.frames)
+        XCTAssertEqual(try APNGReader.decodeFrames(optimised), try APNGReader.decodeFrames(whole))
 
-        let controls = try APNG.decode(optimised).frames.map(\.control)
+        let controls = try APNGReader.decode(optimised).frames.map(\.control)
         for i in 1..<APNGTests.frameCount {
             let c = controls[i]
             if let expected = naiveChangedRect(APNGTests.frames[i - 1], APNGTests.frames[i]) {
@@ -239,7 +239,7 @@ final class APNGTests: XCTestCase {
                 XCTAssertEqual([fcTL.u16(20), fcTL.u16(22)], [1, 30], "frame \(i): delay 1/30 s")
                 XCTAssertEqual(Array(fcTL.data[24...]), [0, 0], "frame \(i): dispose NONE, blend SOURCE")
             }
-            XCTAssertEqual(try APNG.decodeFrames(png), APNGTests.frames)
+            XCTAssertEqual(try APNGReader.decodeFrames(png), APNGTests.frames)
         }
     }
 
@@ -274,7 +274,7 @@ final class APNGTests: XCTestCase {
         let opaqueFrames = APNGTests.frames.enumerated().filter { $0.offset != APNGTests.translucentFrame }.map(\.element)
         let rgb = try write(opaqueFrames, to: "rgb.png", opaque: true)
         XCTAssertEqual(rgb[25], 2, "colour type RGB")
-        let animation = try APNG.decode(rgb)
+        let animation = try APNGReader.decode(rgb)
         XCTAssertFalse(animation.hasAlpha)
         XCTAssertEqual(animation.frames.map(\.pixmap), opaqueFrames)
         let rgba = try write(opaqueFrames, to: "rgba.png")
@@ -480,7 +480,7 @@ final class APNGTests: XCTestCase {
             fcTL(5, 1, 1, 3, 0), chunk("fdAT", be32(6) + imageData([white], width: 1)),
             chunk("IEND", []),
         ])
-        let frames = try APNG.decodeFrames(file)
+        let frames = try APNGReader.decodeFrames(file)
         let r = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), clear = PremultipliedRGBA8.transparent
         let blended = PremultipliedRGBA8(r: 127, g: 0, b: 128, a: 255)  // (0, 0, 128, 128) over red, premultiplied
         let g = PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255), w = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -503,7 +503,7 @@ final class APNGTests: XCTestCase {
             fcTL(0, 2, 1, 0, 0), chunk("fdAT", be32(1) + imageData([lime, lime], width: 2)),
             chunk("IEND", []),
         ])
-        let animation = try APNG.decode(file)
+        let animation = try APNGReader.decode(file)
         XCTAssertFalse(animation.stillIsFirstFrame)
         XCTAssertEqual(animation.frames.map(\.pixmap),
                        [try Pixmap(width: 2, height: 1, fill: PremultipliedRGBA8(r: 0, g: 200, b: 0, a: 255))])
@@ -511,7 +511,7 @@ final class APNGTests: XCTestCase {
 
     private func decodeError(_ bytes: [UInt8], maxPixels: Int = 100_000_000) -> String? {
         do {
-            _ = try APNG.decode(bytes, maxPixels: maxPixels)
+            _ = try APNGReader.decode(bytes, maxPixels: maxPixels)
             return nil
         } catch {
             return error.message
@@ -527,7 +527,7 @@ final class APNGTests: XCTestCase {
             small.append(crop)
         }
         let png = try write(small, to: "small.png")
-        XCTAssertEqual(try APNG.decodeFrames(png), small)
+        XCTAssertEqual(try APNGReader.decodeFrames(png), small)
         for cut in 0..<png.count {
             XCTAssertNotNil(decodeError(Array(png.prefix(cut))), "cut at \(cut)")
         }
@@ -582,7 +582,7 @@ final class APNGTests: XCTestCase {
         expectError(edited { $0.insert(self.chunk("IDAT", []), at: 6) }, "IDAT chunks are not consecutive")
         expectError(edited { $0[0].data[0...7] = [0, 1, 0, 0, 0, 1, 0, 0] }, "more than the limit")
         expectError(png, "more than the limit of 5000", maxPixels: 5000)  // 3 frames of 64×48 = 9216 pixels
-        XCTAssertNoThrow(try APNG.decode(png, maxPixels: 9216))
+        XCTAssertNoThrow(try APNGReader.decode(png, maxPixels: 9216))
         expectError(edited { $0.removeLast() }, "truncated")
         // Image data that inflates to more than the frame's rectangle is cut off at the rectangle's size.
         let bomb = storedZlib([UInt8](repeating: 0, count: 2_000_000))

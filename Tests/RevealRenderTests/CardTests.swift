@@ -58,7 +58,7 @@ final class CardTests: XCTestCase {
         var card = try CardPresentation(ScratchSequence(scene: scene), style: style)
         XCTAssertEqual(card.pixelWidth, 60)
         XCTAssertEqual(card.pixelHeight, 50)
-        XCTAssertEqual(card.manifestFields.first { $0.0 == "width" }?.1, .int(60))
+        XCTAssertEqual(card.summary.map(\.0), ["revealedAt"], "the page size is the sequence's own, not rewritten")
         let frame = try card.render(frame: 0)
         let blue = PremultipliedRGBA8(r: 0, g: 122, b: 255, a: 255)
         XCTAssertEqual(frame[30, 25], blue)                                            // the view's middle

@@ -104,7 +104,7 @@ final class CompareCLITests: CLITestCase {
         XCTAssertEqual(PixelSize(side), PixelSize(width: 24 + 2 * SequenceDiff.gap, height: 6))
         // As an animated PNG: one frame per differing frame.
         XCTAssertEqual(try run(["golden", "run", "--diff", "diff.png"]).status, 1)
-        let animation = try APNG.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: work + "/diff.png"))))
+        let animation = try APNGReader.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: work + "/diff.png"))))
         XCTAssertEqual(animation, [side])
         // A missing frame alone makes folders differ.
         try FileManager.default.removeItem(atPath: work + "/same/frame-00001.png")

@@ -55,7 +55,7 @@ final class DocsOutputTests: XCTestCase {
         let apng = try APNGWriter(path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: 60,
                                   frameCount: sequence.frameCount)
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true, observers: [apng])
-        let frames = try APNG.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let frames = try APNGReader.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         XCTAssertEqual(frames.count, sequence.frameCount)
         for (index, frame) in frames.enumerated() {
             XCTAssertEqual(frame, try PNG.decode(contentsOf: folder.path + "/" + FrameFolder.frameName(index)), "frame \(index)")

@@ -1,4 +1,5 @@
 import Foundation
+import Accuracy
 import XCTest
 @testable import RevealRender
 

@@ -160,7 +160,7 @@ final class SequenceComparisonTests: XCTestCase {
         let path = try TestImages.temporaryFolder(self, "apng") + "/diff.png"
         var sink = try APNGDiffSink(path: path, for: result)
         XCTAssertEqual(try SequenceDiff.write(result, into: &sink), 3)
-        let animation = try APNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let animation = try APNGReader.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         // The pair of sizes 6×4 and 7×5 makes the widest frame: 6 + 7 + 7 + 2 gaps, 5 high.
         XCTAssertEqual(PixelSize(width: animation.width, height: animation.height),
                        PixelSize(width: 20 + 2 * SequenceDiff.gap, height: 5))

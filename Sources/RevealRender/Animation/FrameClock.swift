@@ -19,3 +19,21 @@ public struct FrameClock: Equatable, Sendable {
         return last + 1
     }
 }
+
+/// Why a frame cannot be rendered.
+public struct FrameRequestError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+extension FrameClock {
+    /// The frame showing `time`: the last frame at or before it (within `tolerance`), as `--time` picks.
+    public func frameIndex(at time: Double) throws(FrameRequestError) -> Int {
+        guard time.isFinite, time >= 0 else {
+            throw FrameRequestError(description: "time \(time) is not a time in the sequence (0 or later)")
+        }
+        var index = Int((time * fps).rounded(.down))
+        while index > 0 && self.time(ofFrame: index) > time + FrameClock.tolerance { index -= 1 }
+        while self.time(ofFrame: index + 1) <= time + FrameClock.tolerance { index += 1 }
+        return index
+    }
+}

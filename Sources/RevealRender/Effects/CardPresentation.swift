@@ -103,15 +103,8 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public var scale: Double { base.scale }
     public var frameCount: Int { base.frameCount }
 
-    public var manifestFields: [(String, ManifestValue)] {
-        base.manifestFields.map { field in
-            switch field.0 {
-            case "width": return ("width", .int(pixelWidth))
-            case "height": return ("height", .int(pixelHeight))
-            default: return field
-            }
-        }
-    }
+    public var fps: Double { base.fps }
+    public var summary: [(String, FrameMetadata)] { base.summary }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
         let view = try base.render(frame: index)
@@ -136,8 +129,7 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
         return out
     }
 
-    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] { base.manifestEntry(frame: index) }
-    public func time(ofFrame index: Int) -> Double { base.time(ofFrame: index) }
+    public func metadata(frame index: Int) -> [(String, FrameMetadata)] { base.metadata(frame: index) }
     public func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
 }
 
@@ -180,5 +172,12 @@ struct CardPage {
                 }
             }
         }
+    }
+}
+
+extension CardStyle {
+    /// `sequence` as this card presents it (or as it is, when the style is plain).
+    public func present<S: FrameSequence>(_ sequence: S) throws -> any FrameSequence {
+        isPlain ? sequence : try CardPresentation(sequence, style: self)
     }
 }

@@ -122,23 +122,18 @@ public struct CircleRevealSequence: FrameSequence {
     public var pixelHeight: Int { timeline.scene.pixelHeight }
     public var scale: Double { timeline.scene.scale }
 
-    public var manifestFields: [(String, ManifestValue)] {
-        [("fps", .number(timeline.scene.fps)), ("width", .int(pixelWidth)), ("height", .int(pixelHeight))]
-    }
+    public var fps: Double { timeline.scene.fps }
+    public var summary: [(String, FrameMetadata)] { [] }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
         renderer.render(frame: index)
-    }
-
-    public func time(ofFrame index: Int) -> Double {
-        FrameClock(fps: timeline.scene.fps).time(ofFrame: index)
     }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         CircleRevealRenderer.drawn(timeline.frame(index)) == CircleRevealRenderer.drawn(timeline.frame(other))
     }
 
-    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {
+    public func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = timeline.frame(index)
         return [("progress", .number(state.progress)), ("radius", .number(state.radius)),
                 ("opacity", .number(state.opacity)), ("visible", .bool(state.visible))]

@@ -23,9 +23,10 @@ public struct ScratchSequence: FrameSequence {
     public var pixelHeight: Int { timeline.scene.pixelHeight }
     public var scale: Double { timeline.scene.scale }
 
-    public var manifestFields: [(String, ManifestValue)] {
-        [("fps", .number(timeline.scene.fps)), ("width", .int(pixelWidth)), ("height", .int(pixelHeight)),
-         ("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)]
+    public var fps: Double { timeline.scene.fps }
+
+    public var summary: [(String, FrameMetadata)] {
+        [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)]
     }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
@@ -34,17 +35,13 @@ public struct ScratchSequence: FrameSequence {
         return frame
     }
 
-    public func time(ofFrame index: Int) -> Double {
-        Double(index) / timeline.scene.fps
-    }
-
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index), b = timeline.frame(other)
         return a.samplesHandled == b.samplesHandled
             && ScratchCardRenderer.opacityLevel(a.coverOpacity) == ScratchCardRenderer.opacityLevel(b.coverOpacity)
     }
 
-    public func manifestEntry(frame index: Int) -> [(String, ManifestValue)] {
+    public func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = timeline.frame(index)
         return [("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
                 ("coverOpacity", .number(state.coverOpacity))]

@@ -56,7 +56,7 @@ public struct APNGFrame: Equatable, Sendable {
 }
 
 /// Reads animated PNGs: for tests and the golden harness, the counterpart of `APNGWriter`.
-public enum APNG {
+public enum APNGReader {
     /// The frames of an animated PNG as they are shown: full canvases, premultiplied.
     public static func decodeFrames(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> [Pixmap] {
         try decode(bytes, maxPixels: maxPixels).frames.map(\.pixmap)

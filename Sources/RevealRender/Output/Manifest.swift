@@ -1,15 +1,8 @@
 import Foundation
 
-/// A JSON scalar as the manifest writes it.
-public enum ManifestValue: Equatable, Sendable {
-    case number(Double)
-    case int(Int)
-    case bool(Bool)
-    case string(String)
-    case null
-
+extension FrameMetadata {
     /// JSON text: integers without a fraction, other numbers in Swift's shortest round-trip form.
-    public var json: String {
+    var json: String {
         switch self {
         case let .number(x):
             if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
@@ -32,15 +25,15 @@ public final class ManifestWriter {
     private var frameCount = 0
 
     /// Starts a manifest with the sequence's own fields (in order), before its `"frames"` list.
-    public init(folder: FrameFolder, fields: [(String, ManifestValue)]) throws(OutputError) {
+    public init(folder: FrameFolder, fields: [(String, FrameMetadata)]) throws(OutputError) {
         file = try OutputFile(path: folder.path + "/" + ManifestWriter.fileName, replacingLinks: true)
-        let header = fields.map { "\(ManifestValue.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
+        let header = fields.map { "\(FrameMetadata.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
         try put("{" + header + (header.isEmpty ? "" : ", ") + "\"frames\": [")
     }
 
     /// Adds one frame's entry.
-    public func append(_ fields: [(String, ManifestValue)]) throws(OutputError) {
-        let entry = fields.map { "\(ManifestValue.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
+    public func append(_ fields: [(String, FrameMetadata)]) throws(OutputError) {
+        let entry = fields.map { "\(FrameMetadata.string($0.0).json): \($0.1.json)" }.joined(separator: ", ")
         try put((frameCount == 0 ? "\n  {" : ",\n  {") + entry + "}")
         frameCount += 1
     }

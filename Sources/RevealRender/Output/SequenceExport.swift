@@ -1,26 +1,6 @@
 import CPNG
 import Foundation
 
-/// Anything that yields numbered frames of one size: the effects' sequences.
-public protocol FrameSequence {
-    var pixelWidth: Int { get }
-    var pixelHeight: Int { get }
-    /// Pixels per point, written as the PNGs' pHYs density (72 dpi per point).
-    var scale: Double { get }
-    var frameCount: Int { get }
-    /// The manifest's fields before its frame list.
-    var manifestFields: [(String, ManifestValue)] { get }
-    /// Draws frame `index`. Called in increasing order during an export, so it may reuse work.
-    mutating func render(frame index: Int) throws -> Pixmap
-    /// One frame's manifest entry, after `index`, `time` and `file`.
-    func manifestEntry(frame index: Int) -> [(String, ManifestValue)]
-    /// The time of frame `index` in seconds.
-    func time(ofFrame index: Int) -> Double
-    /// True when frame `index` is certain to have exactly the pixels of frame `other` (their states
-    /// are equal), so its PNG can be reused. False when unsure.
-    func frame(_ index: Int, looksLike other: Int) -> Bool
-}
-
 extension FrameSequence {
     /// PNG settings with this sequence's pixel density.
     public func pngOptions(_ base: PNGEncodingOptions = .init()) -> PNGEncodingOptions {
@@ -118,7 +98,8 @@ public enum SequenceExport {
                                              timings: UnsafeMutablePointer<ExportTimings>? = nil,
                                              shouldStop: () -> Bool = { false },
                                              progress: (Int) -> Void = { _ in }) throws {
-        var fields = sequence.manifestFields
+        var fields: [(String, FrameMetadata)] = [("fps", .number(sequence.fps)), ("width", .int(sequence.pixelWidth)),
+                                                 ("height", .int(sequence.pixelHeight))] + sequence.summary
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
         // Held until this function returns, on every path.
         let lock = try folder.map { try $0.beginSequence() }
@@ -188,7 +169,7 @@ public enum SequenceExport {
             }
             previous = (index, encoded)
             try manifest?.append([("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
-                                  ("file", .string(FrameFolder.frameName(index)))] + sequence.manifestEntry(frame: index))
+                                  ("file", .string(FrameFolder.frameName(index)))] + sequence.metadata(frame: index))
             progress(done + 1)
         }
         group.wait()

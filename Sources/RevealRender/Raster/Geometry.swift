@@ -41,3 +41,40 @@ public struct RowRange: Equatable, Sendable {
         RowRange(max(lower, 0), min(upper, height))
     }
 }
+
+/// A width and a height in pixels.
+public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ pixmap: Pixmap) {
+        self.init(width: pixmap.width, height: pixmap.height)
+    }
+
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A rectangle of whole pixels: columns `x..<x + width`, rows `y..<y + height`.
+public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// "x 40…71, y 12…30 (32×19)": inclusive first and last columns and rows, then the size.
+    public var description: String {
+        "x \(x)…\(x + width - 1), y \(y)…\(y + height - 1) (\(width)×\(height))"
+    }
+}

@@ -1,3 +1,5 @@
+import RevealRender
+
 import Foundation
 
 /// An independent reference for stroke coverage: the ideal round-capped, round-joined stroke is every

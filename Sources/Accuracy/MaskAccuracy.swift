@@ -1,3 +1,5 @@
+import RevealRender
+
 /// How far a rendered scratch mask is from the ideal shapes: differences in 8-bit levels over the
 /// pixels within 1.5 px of a stroke edge (the bench README's measure), plus the worst pixel elsewhere.
 public struct MaskAccuracy: Sendable {
@@ -9,12 +11,19 @@ public struct MaskAccuracy: Sendable {
 
     /// Renders `frame` of `scene` and compares its cover mask, inside `region` (pixel rows and columns;
     /// the whole frame by default), with the seed's ideal: opaque times (1 − coverage) of each stroke.
+    ///
+    /// The mask is read through the public API: the scene drawn with an opaque cover over nothing, so each
+    /// pixel's alpha is the mask's value there.
     public static func measure(scene: ScratchScene, frame: Int,
                                region: (x: Range<Int>, y: Range<Int>)? = nil) throws -> MaskAccuracy {
         let timeline = ScratchTimeline(scene: scene)
-        var renderer = try ScratchCardRenderer(timeline: timeline)
-        _ = renderer.render(frame: frame)
-        let mask = renderer.coverMask
+        var probe = scene
+        probe.content = .color(.clear)
+        probe.background = .color(.clear)
+        probe.cover = .color(.black)
+        probe.card = CardStyle()
+        let image = try probe.renderFrame(frame)
+        let mask = AlphaChannel(image)
         let radius = scene.maskBrushWidth * scene.scale / 2
         var strokes: [IdealStroke] = []
         var current: [Point] = []
@@ -51,4 +60,19 @@ public struct MaskAccuracy: Sendable {
                             percentile999: count == 0 ? 0 : differences[Swift.min(count - 1, Int(Double(count) * 0.999))],
                             max: differences.last ?? 0, farFromEdgesMax: far)
     }
+}
+
+/// A pixmap's alpha channel, read by column and row.
+private struct AlphaChannel {
+    let width: Int
+    let height: Int
+    let alpha: [UInt8]
+
+    init(_ pixmap: Pixmap) {
+        width = pixmap.width
+        height = pixmap.height
+        alpha = stride(from: 3, to: pixmap.bytes.count, by: 4).map { pixmap.bytes[$0] }
+    }
+
+    subscript(x: Int, y: Int) -> UInt8 { alpha[y * width + x] }
 }

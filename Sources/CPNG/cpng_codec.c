@@ -1,6 +1,6 @@
 /*
- * cpng_raw: inflating zlib streams, CRCs, row filters and alpha conversion for PNG data that is
- * written and read without libpng. See cpng.h for the contract.
+ * cpng_codec: the parts of PNG encoding and decoding done without libpng: inflating zlib streams, CRCs,
+ * row filters and alpha conversion. See cpng.h for the contract.
  *
  * Nothing here calls libpng, so there is no setjmp and no longjmp. Nothing here allocates
  * memory that outlives a call: outputs go into caller buffers of stated capacity.
