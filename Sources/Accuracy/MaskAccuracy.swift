@@ -21,20 +21,11 @@ public struct MaskAccuracy: Sendable {
         probe.content = .color(.clear)
         probe.background = .color(.clear)
         probe.cover = .color(.black)
-        probe.card = CardStyle()
+        (probe.cornerRadius, probe.shadow, probe.padding) = (0, nil, 0)
         let image = try probe.renderFrame(frame)
         let mask = AlphaChannel(image)
         let radius = scene.maskBrushWidth * scene.scale / 2
-        var strokes: [IdealStroke] = []
-        var current: [Point] = []
-        for k in 0..<timeline.frame(frame).samplesHandled {
-            if timeline.startsStroke[k] && !current.isEmpty {
-                strokes.append(IdealStroke(points: current, radius: radius))
-                current = []
-            }
-            current.append(Point(x: timeline.samples[k].x * scene.scale, y: timeline.samples[k].y * scene.scale))
-        }
-        if !current.isEmpty { strokes.append(IdealStroke(points: current, radius: radius)) }
+        let strokes = timeline.pixelStrokes(upTo: timeline.frame(frame).samplesHandled).map { IdealStroke(points: $0, radius: radius) }
         let columns = region?.x ?? 0..<mask.width, rows = region?.y ?? 0..<mask.height
         var differences: [Double] = []
         var far = 0.0

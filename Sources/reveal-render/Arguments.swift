@@ -52,8 +52,10 @@ struct ArgumentReader {
 
 /// The parsed command line, before it is applied to a scene.
 struct Arguments {
-    var strokeFile: String?
-    var circleFile: String?
+    /// The kind of scene: the format whose flag names the file, or the demo's (scratch by default).
+    var format = SceneFormat.scratch
+    /// The scene file, when one is given.
+    var file: String?
     var demo: String?
     var origin: String?
     var curve: String?
@@ -80,11 +82,18 @@ struct Arguments {
 
     init(_ args: [String]) throws(UsageError) {
         var reader = ArgumentReader(args)
+        var sources = 0
         while let arg = reader.next() {
+            if let format = SceneFormat.flagged(arg) {
+                self.format = format
+                file = try reader.value(arg)
+                sources += 1
+                continue
+            }
             switch arg {
-            case "--stroke": strokeFile = try reader.value(arg)
-            case "--circle": circleFile = try reader.value(arg)
-            case "--demo": demo = try reader.value(arg)
+            case "--demo":
+                demo = try reader.value(arg)
+                sources += 1
             case "--origin": origin = try reader.value(arg)
             case "--curve": curve = try reader.value(arg)
             case "--duration": duration = try reader.number(arg, 0...3600)
@@ -124,12 +133,22 @@ struct Arguments {
             }
         }
         if help || version { return }
-        let sources = [strokeFile, circleFile, demo].compactMap { $0 }.count
-        if sources > 1 { throw UsageError(message: "give one of --stroke, --circle and --demo") }
-        if sources == 0 { throw UsageError(message: "nothing to render: give --stroke FILE, --circle FILE or --demo scratch|circle") }
-        if let demo, demo != "scratch" && demo != "circle" { throw UsageError(message: "unknown demo \(quoted(demo)) (available: scratch, circle)") }
-        if debugOverlay && isCircle { throw UsageError(message: "--debug-overlay applies to the scratch card") }
-        if origin != nil && !isCircle { throw UsageError(message: "--origin applies to the circle reveal (--circle or --demo circle)") }
+        let flags = SceneFormat.all.map(\.flag)
+        if sources > 1 { throw UsageError(message: "give one of \(flags.joined(separator: ", ")) and --demo") }
+        let demos = SceneFormat.all.map(\.name).joined(separator: "|")
+        if sources == 0 { throw UsageError(message: "nothing to render: give \(flags.map { $0 + " FILE" }.joined(separator: ", ")) or --demo \(demos)") }
+        if let demo {
+            guard let format = SceneFormat.named(demo) else {
+                throw UsageError(message: "unknown demo \(quoted(demo)) (available: \(SceneFormat.all.map(\.name).joined(separator: ", ")))")
+            }
+            self.format = format
+        }
+        for (flag, override, given) in [("--debug-overlay", SceneOverride.debugOverlay, debugOverlay), ("--origin", .origin, origin != nil)]
+        where given && !format.overrides.contains(override) {
+            let takers = SceneFormat.all.filter { $0.overrides.contains(override) }
+            let names = takers.map { "\($0.title) (\($0.flag) or --demo \($0.name))" }.joined(separator: ", ")
+            throw UsageError(message: "\(flag) applies to \(names)")
+        }
         if out == nil && (isStill || (apng == nil && filmstrip == nil)) {
             throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)")
         }
@@ -151,7 +170,6 @@ struct Arguments {
     }
 
     var isStill: Bool { time != nil || frame != nil }
-    var isCircle: Bool { circleFile != nil || demo == "circle" }
 }
 
 func format(_ x: Double) -> String {

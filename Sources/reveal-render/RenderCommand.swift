@@ -1,95 +1,31 @@
 import Foundation
 import RevealRender
 
-/// The scene to render, after the file (or demo) and the flags that override it.
-enum Effect {
-    case scratch(ScratchScene)
-    case circle(CircleRevealScene)
-
-    /// What happens over time, worked out once for the checks, the frames and the summary.
-    var timeline: EffectTimeline {
-        switch self {
-        case let .scratch(scene): return .scratch(ScratchTimeline(scene: scene))
-        case let .circle(scene): return .circle(CircleRevealTimeline(scene: scene))
+/// Loads the scene the command line names (a file of the format its flag names, or a demo) and
+/// applies the flags that override it; a `SceneError` or `UsageError` means bad input. The files read
+/// are noted in `inputs`.
+func loadScene(_ args: Arguments, limits: SceneLimits, inputs: SceneInputs) throws -> any RevealScene {
+    var scene = try args.file.map { try args.format.load(path: $0, limits: limits, inputs: inputs) } ?? args.format.demo
+    var overrides = SceneOverrides(fps: args.fps, scale: args.scale, reduceMotion: args.reduceMotion)
+    overrides.origin = try args.origin.map(parseOrigin)
+    if args.curve != nil || args.duration != nil {
+        let curve = args.curve, duration = args.duration
+        if let curve, AnimationDecoder.named(curve, duration: duration, default: .circleDemo) == nil {
+            throw UsageError(message: "--curve: unknown curve \(quoted(curve)) (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
         }
+        overrides.animation = { spec in animation(curve: curve, duration: duration, default: spec) }
     }
-
-    /// The view's size in pixels.
-    var pixelSize: (width: Int, height: Int) {
-        switch self {
-        case let .scratch(scene): return (scene.pixelWidth, scene.pixelHeight)
-        case let .circle(scene): return (scene.pixelWidth, scene.pixelHeight)
-        }
-    }
-
-    /// The frames' size in pixels: the view, on its page when the scene has a card look.
-    var frameSize: (width: Int, height: Int) {
-        let (width, height) = pixelSize
-        switch self {
-        case let .scratch(scene): return scene.card.frameSize(viewWidth: width, height: height, scale: scene.scale)
-        case let .circle(scene): return scene.card.frameSize(viewWidth: width, height: height, scale: scene.scale)
-        }
-    }
-
-    var clock: FrameClock {
-        switch self {
-        case let .scratch(scene): return FrameClock(fps: scene.fps)
-        case let .circle(scene): return FrameClock(fps: scene.fps)
-        }
-    }
+    scene.apply(overrides)
+    return scene
 }
 
-/// An effect's timeline.
-enum EffectTimeline {
-    case scratch(ScratchTimeline)
-    case circle(CircleRevealTimeline)
-
-    func frameCount(hold: Double) -> Int {
-        switch self {
-        case let .scratch(timeline): return timeline.frameCount(hold: hold)
-        case let .circle(timeline): return timeline.frameCount(hold: hold)
-        }
+/// `--curve` and `--duration` applied to an animation (the curve's name is known to be valid).
+func animation(curve: String?, duration: Double?, default spec: AnimationSpec) -> AnimationSpec {
+    guard let curve else {
+        if let duration, case let .timing(timing, _) = spec { return .timing(timing, duration: duration) }
+        return spec
     }
-
-    func sequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
-        switch self {
-        case let .scratch(timeline):
-            return try timeline.scene.card.present(ScratchSequence(timeline: timeline, hold: hold, debugOverlay: debugOverlay))
-        case let .circle(timeline):
-            return try timeline.scene.card.present(CircleRevealSequence(timeline: timeline, hold: hold))
-        }
-    }
-
-    /// A line for the summary about how the animation went.
-    var outcome: String {
-        switch self {
-        case let .scratch(timeline):
-            return timeline.revealTime.map { "revealed at \(format($0)) s" } ?? "never revealed"
-        case let .circle(timeline):
-            return "\(timeline.toggles.count) toggle\(timeline.toggles.count == 1 ? "" : "s")"
-        }
-    }
-}
-
-/// Loads the scene and applies the flags; a `SceneError` or `UsageError` means bad input. The files
-/// read are noted in `inputs`.
-func loadEffect(_ args: Arguments, inputs: SceneInputs) throws -> Effect {
-    let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
-    if args.isCircle {
-        var scene = try args.circleFile.map { try CircleSceneFile.load(path: $0, limits: limits, inputs: inputs) } ?? DemoScenes.circle
-        if let fps = args.fps { scene.fps = fps }
-        if let scale = args.scale { scene.scale = scale }
-        if args.reduceMotion { scene.reduceMotion = true }
-        if let origin = args.origin { scene.origin = try parseOrigin(origin) }
-        scene.animation = try animation(args, default: scene.animation)
-        return .circle(scene)
-    }
-    var scene = try args.strokeFile.map { try ScratchSceneFile.load(path: $0, limits: limits, inputs: inputs) } ?? DemoScenes.scratch
-    if let fps = args.fps { scene.fps = fps }
-    if let scale = args.scale { scene.scale = scale }
-    if args.reduceMotion { scene.reduceMotion = true }
-    scene.fade = try animation(args, default: scene.fade)
-    return .scratch(scene)
+    return AnimationDecoder.named(curve, duration: duration, default: spec) ?? spec
 }
 
 /// The first output that would write over one of the render's inputs, as a message; nil when none does.
@@ -107,18 +43,6 @@ func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
     return nil
 }
 
-/// `--curve` and `--duration` applied to an animation.
-func animation(_ args: Arguments, default spec: AnimationSpec) throws(UsageError) -> AnimationSpec {
-    guard let name = args.curve else {
-        if let duration = args.duration, case let .timing(curve, _) = spec { return .timing(curve, duration: duration) }
-        return spec
-    }
-    guard let named = AnimationDecoder.named(name, duration: args.duration, default: spec) else {
-        throw UsageError(message: "--curve: unknown curve \(quoted(name)) (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
-    }
-    return named
-}
-
 /// `--origin X,Y` or a UnitPoint name.
 func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
     if let named = UnitPoint.named[text] { return named }
@@ -133,7 +57,7 @@ func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
 /// Exit codes: 0 done, 1 output could not be written, 2 bad input.
 func renderCommand(_ argv: [String]) -> Int32 {
     let args: Arguments
-    let effect: Effect
+    let prepared: PreparedScene
     let inputs = SceneInputs()
     do {
         args = try Arguments(argv)
@@ -145,8 +69,14 @@ func renderCommand(_ argv: [String]) -> Int32 {
             print(version)
             return 0
         }
-        effect = try loadEffect(args, inputs: inputs)
+        let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
+        let scene = try loadScene(args, limits: limits, inputs: inputs)
         if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
+        do {
+            prepared = try scene.prepare(limits, hold: args.hold)
+        } catch {
+            throw error.inFile(args.file ?? "--demo \(args.format.name)")
+        }
     } catch let error as UsageError {
         report("reveal-render: \(error.message)")
         report("Run 'reveal-render --help' for usage and the scene file formats.")
@@ -155,25 +85,9 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(error)")
         return 2
     }
-    let source = args.strokeFile.map { displayPath($0) } ?? args.circleFile.map { displayPath($0) } ?? "--demo \(args.demo ?? "")"
-    let size = effect.pixelSize
-    guard size.width >= 1, size.height >= 1 else {
-        report("\(source): the view at this scale is less than one pixel (\(size.width)×\(size.height)); raise the size or the scale")
-        return 2
-    }
-    let frame = effect.frameSize
-    guard frame.width * frame.height <= args.maxPixels, frame.width <= Pixmap.maxSide, frame.height <= Pixmap.maxSide else {
-        report("\(source): frames would be \(frame.width)×\(frame.height) pixels, more than the limit of \(args.maxPixels) (raise it with --max-pixels; sides at most \(Pixmap.maxSide))")
-        return 2
-    }
-    let timeline = effect.timeline
-    let frameCount = timeline.frameCount(hold: args.hold)
-    guard frameCount <= args.maxFrames else {
-        report("\(source): the sequence would have \(frameCount) frames, more than the limit of \(args.maxFrames) (raise it with --max-frames)")
-        return 2
-    }
+    let frameCount = prepared.frameCount
     let out = args.out ?? ""
-    let clock = effect.clock
+    let clock = prepared.clock
     let last = "frames 0-\(frameCount - 1)"
     var stillIndex: Int?
     if args.isStill {
@@ -195,7 +109,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         return 2
     }
     do {
-        var sequence = try timeline.sequence(hold: args.hold, debugOverlay: args.debugOverlay)
+        var sequence = try prepared.sequence(debugOverlay: args.debugOverlay)
         if let index = stillIndex {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             if !args.quiet {
@@ -232,7 +146,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let targets = [args.out, args.apng, args.filmstrip].compactMap { $0.map { displayPath($0) } }.joined(separator: ", ")
-            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(timeline.outcome)")
+            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(prepared.outcome)")
         }
         return 0
     } catch {

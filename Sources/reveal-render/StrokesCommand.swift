@@ -52,21 +52,21 @@ func strokesCommand(_ argv: [String]) -> Int32 {
     let seed = UInt64(min(o("seed"), 1e18))
     let (w, h) = (o("width"), o("height"))
     let margin = min(o("brush") / 2, min(w, h) / 4)
-    let strokes: [[TouchSample]]
+    let strokes: [Stroke]
     switch pattern {
     case "zigzag":
-        strokes = [StrokePattern.zigzag(xRange: margin...(w - margin), yFrom: margin, yTo: h - margin,
-                                        legs: max(1, Int(o("legs"))), start: o("start"), speed: o("speed"),
-                                        rate: o("rate"), jitter: o("jitter"), seed: seed)]
+        strokes = [Stroke(points: StrokePattern.zigzag(xRange: margin...(w - margin), yFrom: margin, yTo: h - margin,
+                                                       legs: max(1, Int(o("legs"))), start: o("start"), speed: o("speed"),
+                                                       rate: o("rate"), jitter: o("jitter"), seed: seed))]
     case "spiral":
-        strokes = [StrokePattern.spiral(center: Point(x: w / 2, y: h / 2), radius: min(w, h) / 2 - margin / 2,
-                                        turns: max(0.25, o("turns")), start: o("start"), speed: o("speed"),
-                                        rate: o("rate"), jitter: o("jitter"), seed: seed)]
+        strokes = [Stroke(points: StrokePattern.spiral(center: Point(x: w / 2, y: h / 2), radius: min(w, h) / 2 - margin / 2,
+                                                       turns: max(0.25, o("turns")), start: o("start"), speed: o("speed"),
+                                                       rate: o("rate"), jitter: o("jitter"), seed: seed))]
     default:
         strokes = StrokePattern.taps(count: max(1, Int(o("count"))), width: w, height: h, start: o("start"), seed: seed)
     }
     let points = strokes.map { stroke in
-        "    {\"points\": [" + stroke.map { "[\(format($0.x)), \(format($0.y)), \(format($0.time))]" }.joined(separator: ", ") + "]}"
+        "    {\"points\": [" + stroke.points.map { "[\(format($0.x)), \(format($0.y)), \(format($0.t))]" }.joined(separator: ", ") + "]}"
     }
     print("""
     {

@@ -73,7 +73,7 @@ final class CardTests: XCTestCase {
         let json = #"{"width": 100, "height": 50, "cornerRadius": 12, "cornerStyle": "circular", "padding": 8, "#
             + #""shadow": {"color": {"white": 0, "opacity": 0.3}, "radius": 6, "y": 3}, "canvas": "white"}"#
         let scene = try ScratchSceneFile.decode(Array(json.utf8), file: "card.json", baseDirectory: ".")
-        XCTAssertEqual(scene.card, CardStyle(cornerRadius: 12, continuousCorners: false,
+        XCTAssertEqual(scene.card, CardStyle(cornerRadius: 12, cornerStyle: .circular,
                                              shadow: Shadow(color: Color(white: 0, alpha: 0.3), radius: 6, y: 3),
                                              padding: 8, canvas: .color(.white)))
         XCTAssertThrowsError(try CircleSceneFile.decode(Array(#"{"width": 1, "height": 1, "cornerStyle": "round"}"#.utf8),

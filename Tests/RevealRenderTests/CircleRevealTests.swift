@@ -240,8 +240,8 @@ final class CircleRevealTests: XCTestCase {
     }
 
     func testTheSeedDemo() {
-        let scene = DemoScenes.circle
-        XCTAssertEqual([scene.pixelWidth, scene.pixelHeight], [1179, 2556])
+        let scene = CircleRevealScene.demo
+        XCTAssertEqual([scene.pixelSize.width, scene.pixelSize.height], [1179, 2556])
         let timeline = CircleRevealTimeline(scene: scene)
         XCTAssertEqual(timeline.frameCount(), 169)
         XCTAssertFalse(timeline.frame(0).visible)
@@ -310,14 +310,14 @@ final class CircleRevealTests: XCTestCase {
     /// The seed demo's insertion at a quarter of the demo's scale: the revealed layer's coverage of
     /// every pixel never decreases from frame to frame, and ends covering the whole view.
     func testDemoInsertionCoverageGrowsMonotonically() throws {
-        var scene = DemoScenes.circle
+        var scene = CircleRevealScene.demo
         scene.scale = 0.25   // 98×213 pixels
         scene.background = .color(.clear)
         scene.base = .color(.clear)
         scene.revealed = .color(.white)   // alpha is then exactly the revealed layer's coverage
         let timeline = CircleRevealTimeline(scene: scene)
         var renderer = try CircleRevealRenderer(timeline: timeline)
-        var previous = [UInt8](repeating: 0, count: scene.pixelWidth * scene.pixelHeight)
+        var previous = [UInt8](repeating: 0, count: scene.pixelSize.width * scene.pixelSize.height)
         var grew = 0
         for index in 15...63 {   // t 0.25 … 1.05: the insertion
             let frame = renderer.render(frame: index)

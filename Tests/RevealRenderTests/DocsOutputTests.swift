@@ -29,7 +29,7 @@ final class DocsOutputTests: XCTestCase {
         let strip = Filmstrip(path: temporaryPath("strip.png"), frames: 0..<sequence.frameCount, count: 4, gap: 3)
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: nil, wholeSequence: true, observers: [strip])
         let image = try PNG.decode(contentsOf: strip.path)
-        let w = scene.pixelWidth, h = scene.pixelHeight
+        let w = scene.pixelSize.width, h = scene.pixelSize.height
         XCTAssertEqual(image.width, 4 * w + 5 * 3)
         XCTAssertEqual(image.height, h + 6)
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -76,7 +76,7 @@ final class DebugOverlayTests: XCTestCase {
         scene.cover = .color(Color(white: 0.5))
         scene.brushWidth = 20
         scene.revealThreshold = 0.5
-        scene.strokes = [[TouchSample(x: 55, y: 55, time: 0), TouchSample(x: 95, y: 55, time: 0)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 55, y: 55, t: 0), TouchSample(x: 95, y: 55, t: 0)])]
         var plain = try ScratchSequence(scene: scene)
         var debug = try ScratchSequence(scene: scene, debugOverlay: true)
         let a = try plain.render(frame: 0), b = try debug.render(frame: 0)

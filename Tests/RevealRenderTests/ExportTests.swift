@@ -46,11 +46,11 @@ final class ExportTests: XCTestCase {
         // The card look redraws only the view's changed rows; a fresh presentation draws them all.
         var scene = try Bench.scratchScene()
         scene.scale = 0.5
-        var sequence = try CardPresentation(ScratchSequence(scene: scene, hold: 0.1), style: .scratchDemo)
+        var sequence = try CardPresentation(ScratchSequence(scene: scene, hold: 0.1), style: ScratchScene.demo.card)
         let folder = try temporaryFolder()
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true)
         try checkFrames(in: folder, count: sequence.frameCount, options: sequence.pngOptions(.fast)) { index in
-            var fresh = try CardPresentation(ScratchSequence(scene: scene), style: .scratchDemo)
+            var fresh = try CardPresentation(ScratchSequence(scene: scene), style: ScratchScene.demo.card)
             return try fresh.render(frame: min(index, fresh.frameCount - 1))
         }
     }

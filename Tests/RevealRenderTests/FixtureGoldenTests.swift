@@ -110,10 +110,10 @@ final class FixtureGoldenTests: XCTestCase {
 
     /// The small demo scenes are the seeds' demos at a smaller scale, not look-alikes.
     func testSmallDemosAreTheDemoScenes() throws {
-        var scratch = DemoScenes.scratch
+        var scratch = ScratchScene.demo
         scratch.scale = 0.5
         XCTAssertEqual(try ScratchSceneFile.load(path: Repository.fixture("scenes/scratch-demo-small.scratch.json")), scratch)
-        var circle = DemoScenes.circle
+        var circle = CircleRevealScene.demo
         circle.scale = 0.25
         XCTAssertEqual(try CircleSceneFile.load(path: Repository.fixture("scenes/circle-demo-small.circle.json")), circle)
     }
@@ -128,10 +128,10 @@ final class FixtureGoldenTests: XCTestCase {
             }
         }
         func inView(_ s: TouchSample, _ scene: ScratchScene) -> Bool { s.x >= 0 && s.y >= 0 && s.x <= scene.width && s.y <= scene.height }
-        XCTAssertTrue(scratch.contains { $0.strokes.count == 1 && $0.strokes[0].count == 1 }, "a single tap")
-        XCTAssertTrue(scratch.contains { scene in scene.strokes.contains { $0.contains { !inView($0, scene) } } }, "strokes leaving the view")
+        XCTAssertTrue(scratch.contains { $0.strokes.count == 1 && $0.strokes[0].points.count == 1 }, "a single tap")
+        XCTAssertTrue(scratch.contains { scene in scene.strokes.contains { $0.points.contains { !inView($0, scene) } } }, "strokes leaving the view")
         XCTAssertTrue(scratch.contains { $0.reduceMotion && ScratchTimeline(scene: $0).revealTime != nil }, "Reduce Motion")
-        XCTAssertTrue(scratch.contains { !$0.revealActions.isEmpty }, "the VoiceOver action")
+        XCTAssertTrue(scratch.contains { !$0.actions.isEmpty }, "the VoiceOver action")
         XCTAssertTrue(circle.contains { $0.reduceMotion }, "Reduce Motion (circle)")
         XCTAssertEqual(Set(UnitPoint.named.values).subtracting(circle.map(\.origin)), [], "every named origin")
         XCTAssertTrue(circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] >= $0.animation.settlingTime }, "a removal")
@@ -143,7 +143,7 @@ final class FixtureGoldenTests: XCTestCase {
         let paints = scratch.flatMap { [$0.content, $0.cover, $0.background] } + circle.flatMap { [$0.base, $0.revealed, $0.background] }
         XCTAssertTrue(paints.contains { if case .image = $0.kind { return true } else { return false } }, "image paint")
         // Small, so the repository and the suite stay small.
-        for scene in scratch { XCTAssertLessThanOrEqual(scene.pixelWidth * scene.pixelHeight, 200 * 200) }
-        for scene in circle { XCTAssertLessThanOrEqual(scene.pixelWidth * scene.pixelHeight, 200 * 200) }
+        for scene in scratch { XCTAssertLessThanOrEqual(scene.pixelSize.width * scene.pixelSize.height, 200 * 200) }
+        for scene in circle { XCTAssertLessThanOrEqual(scene.pixelSize.width * scene.pixelSize.height, 200 * 200) }
     }
 }

@@ -78,7 +78,7 @@ final class GoldenFailureTests: XCTestCase {
         for (dx, dy) in [(0.25, 0.0), (0.0, 0.25), (-0.25, 0.0), (0.0, -0.25)] {
             var shifted = scene
             shifted.strokes = scene.strokes.map {
-                $0.map { TouchSample(x: $0.x + dx / scene.scale, y: $0.y + dy / scene.scale, time: $0.time) }
+                Stroke(points: $0.points.map { TouchSample(x: $0.x + dx / scene.scale, y: $0.y + dy / scene.scale, t: $0.t) })
             }
             let actual = try shifted.renderFrame(8)
             let exact = compare(expected: expected, actual: actual)

@@ -12,7 +12,7 @@ final class GoldenFrameTests: XCTestCase {
 
     /// The demo as `--demo scratch` draws it: the card with its corners and shadow on the page.
     func testScratchDemoKeyFrames() throws {
-        var demo = try DemoScenes.scratch.frameSequence()
+        var demo = try ScratchScene.demo.frameSequence()
         XCTAssertEqual(demo.frameCount, 157)
         for index in [0, 45, 120, 140, 156] {
             try assertMatchesGolden(try demo.render(frame: index), "scratch-demo/\(FrameFolder.frameName(index))")
@@ -23,7 +23,7 @@ final class GoldenFrameTests: XCTestCase {
     /// dot just after the insertion at 0.25 s, growing, halfway, fully revealed, shrinking twice after
     /// the removal at 2 s, and the end. One renderer draws them in order, as an export would.
     func testCircleDemoKeyFrames() throws {
-        var scene = DemoScenes.circle
+        var scene = CircleRevealScene.demo
         scene.scale = 1
         let timeline = CircleRevealTimeline(scene: scene)
         XCTAssertEqual(timeline.frameCount(), 169)

@@ -211,10 +211,10 @@ final class ImageComparisonTests: XCTestCase {
         scene.brushWidth = 12
         scene.content = .color(SystemColor.pink)
         scene.cover = .color(Color(white: 0.8))
-        scene.strokes = [[TouchSample(x: 10, y: 10, time: 0), TouchSample(x: 40, y: 45, time: 0.01),
-                          TouchSample(x: 70, y: 20, time: 0.02)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 10, y: 10, t: 0), TouchSample(x: 40, y: 45, t: 0.01),
+                          TouchSample(x: 70, y: 20, t: 0.02)])]
         var shifted = scene
-        shifted.strokes = scene.strokes.map { $0.map { TouchSample(x: $0.x + 0.25, y: $0.y, time: $0.time) } }
+        shifted.strokes = scene.strokes.map { Stroke(points: $0.points.map { TouchSample(x: $0.x + 0.25, y: $0.y, t: $0.t) }) }
         let expected = try scene.renderFrame(1), actual = try shifted.renderFrame(1)
         let exact = compare(expected: expected, actual: actual)
         XCTAssertGreaterThan(exact.differingPixels, 50)
@@ -224,7 +224,7 @@ final class ImageComparisonTests: XCTestCase {
 
         // Not a blanket excuse: the stroke going one sample further is a real difference.
         var longer = scene
-        longer.strokes[0].append(TouchSample(x: 75, y: 50, time: 0.03))
+        longer.strokes[0].points.append(TouchSample(x: 75, y: 50, t: 0.03))
         let changed = compare(expected: try scene.renderFrame(3), actual: try longer.renderFrame(3),
                               options: .init(antialiasing: true))
         XCTAssertGreaterThan(changed.differingPixels, 50, changed.report)

@@ -25,7 +25,7 @@ final class ScratchRendererTests: XCTestCase {
         scene.scale = 0.5
         let timeline = ScratchTimeline(scene: scene)
         var renderer = try ScratchCardRenderer(timeline: timeline)
-        let width = scene.pixelWidth, height = scene.pixelHeight
+        let width = scene.pixelSize.width, height = scene.pixelSize.height
         var rasterizer = Rasterizer()
         for index in 0..<timeline.frameCount() {
             let state = timeline.frame(index)
@@ -68,8 +68,8 @@ final class ScratchRendererTests: XCTestCase {
         scene.content = .color(SystemColor.pink)
         scene.cover = .color(.white)
         scene.brushWidth = 10
-        scene.strokes = [[TouchSample(x: 10, y: 10, time: 0.1)]]
-        scene.revealActions = [0.5]
+        scene.strokes = [Stroke(points: [TouchSample(x: 10, y: 10, t: 0.1)])]
+        scene.actions = [ScratchAction(t: 0.5, type: .reveal)]
         let timeline = ScratchTimeline(scene: scene)
         var renderer = try ScratchCardRenderer(timeline: timeline)
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -92,7 +92,7 @@ final class ScratchRendererTests: XCTestCase {
         var scene = ScratchScene(width: 10, height: 10)
         scene.scale = 1
         scene.reduceMotion = true
-        scene.revealActions = [0.5]
+        scene.actions = [ScratchAction(t: 0.5, type: .reveal)]
         let timeline = ScratchTimeline(scene: scene)
         XCTAssertEqual(timeline.frameCount(), 31)  // t = 0 … 0.5
         XCTAssertEqual(timeline.frame(29).coverOpacity, 1)
@@ -104,8 +104,7 @@ final class ScratchRendererTests: XCTestCase {
         var scene = ScratchScene(width: 24, height: 24)
         scene.revealThreshold = 0.01
         scene.brushWidth = 1
-        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0), TouchSample(x: 20, y: 20, time: 1)],
-                         [TouchSample(x: 12, y: 12, time: 2)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 1, y: 1, t: 0), TouchSample(x: 20, y: 20, t: 1)]), Stroke(points: [TouchSample(x: 12, y: 12, t: 2)])]
         let timeline = ScratchTimeline(scene: scene)
         // The tap clears the 4 cells around (1, 1) (reach = half a cell diagonal), 4/576 < 0.01; the
         // second sample sweeps the diagonal and reveals; the third stroke is never handled.
@@ -126,9 +125,9 @@ final class ScratchRendererTests: XCTestCase {
 
     func testFrameCountIncludesTheFirstFrameAtOrAfterTheEnd() throws {
         var scene = ScratchScene(width: 1000, height: 1000)  // a tap clears far too little to reveal
-        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0.5)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 1, y: 1, t: 0.5)])]
         XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(), 31)
-        scene.strokes = [[TouchSample(x: 1, y: 1, time: 0.51)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 1, y: 1, t: 0.51)])]
         XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(), 32)
         XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(hold: 1), 92)
     }

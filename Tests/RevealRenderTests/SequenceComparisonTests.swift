@@ -198,7 +198,7 @@ final class SequenceComparisonTests: XCTestCase {
     func testRenderFrameMatchesTheSequenceFrame() throws {
         var scene = ScratchScene(width: 40, height: 30)
         scene.scale = 1
-        scene.strokes = [[TouchSample(x: 5, y: 5, time: 0), TouchSample(x: 35, y: 25, time: 0.05)]]
+        scene.strokes = [Stroke(points: [TouchSample(x: 5, y: 5, t: 0), TouchSample(x: 35, y: 25, t: 0.05)])]
         var sequence = try ScratchSequence(scene: scene)
         let frames = try sequence.renderFrames([3, 0, 3])
         XCTAssertEqual(frames[0], frames[2])
@@ -213,7 +213,7 @@ final class SequenceComparisonTests: XCTestCase {
 
         // With a card look, the frame is the card on its page, as the CLI draws it.
         var card = scene
-        card.card = CardStyle(cornerRadius: 6, shadow: Shadow(color: .black, radius: 4, y: 2), padding: 5, canvas: .color(.white))
+        (card.cornerRadius, card.shadow, card.padding, card.canvas) = (6, Shadow(color: .black, radius: 4, y: 2), 5, .color(.white))
         var presented = try CardPresentation(ScratchSequence(scene: card), style: card.card)
         let onPage = try card.renderFrame(3)
         XCTAssertEqual(PixelSize(onPage), PixelSize(width: 50, height: 40))

@@ -17,7 +17,7 @@ final class StrokesCommandTests: CLITestCase {
         }
         let taps = try ScratchSceneFile.decode(Array(try run(["strokes", "taps", "--count", "5"], in: workspace).stdout.utf8),
                                                file: "taps", baseDirectory: ".")
-        XCTAssertEqual(taps.strokes.map(\.count), [1, 1, 1, 1, 1])
+        XCTAssertEqual(taps.strokes.map(\.points.count), [1, 1, 1, 1, 1])
         XCTAssertNotEqual(try run(["strokes", "taps", "--seed", "1"], in: workspace).stdout,
                           try run(["strokes", "taps", "--seed", "2"], in: workspace).stdout)
     }

@@ -1,12 +1,13 @@
 /// A drop shadow as SwiftUI's `.shadow(color:radius:x:y:)` draws it: the card's shape blurred with
-/// standard deviation radius / 2, offset by (x, y) points.
+/// standard deviation radius / 2, offset by (x, y) points. The defaults are SwiftUI's (and a scene
+/// file's): black at a third, radius 10.
 public struct Shadow: Equatable, Sendable {
     public var color: Color
     public var radius: Double
     public var x: Double
     public var y: Double
 
-    public init(color: Color, radius: Double, x: Double = 0, y: Double = 0) {
+    public init(color: Color = Color.black.opacity(0.33), radius: Double = 10, x: Double = 0, y: Double = 0) {
         self.color = color
         self.radius = radius
         self.x = x
@@ -14,23 +15,30 @@ public struct Shadow: Equatable, Sendable {
     }
 }
 
+/// How a card's corners are rounded: Apple's continuous corner (SwiftUI's default for
+/// `.rect(cornerRadius:)`), or plain quarter circles.
+public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
+    case continuous
+    case circular
+}
+
 /// How the rendered view sits on a page, as the seed demos present it: clipped to a rounded
-/// rectangle (`.clipShape(.rect(cornerRadius:))`), with a shadow, inside some padding on a canvas.
+/// rectangle (`.clipShape(.rect(cornerRadius:))`), with a shadow, inside some padding on a canvas. A
+/// scene's card-look fields, together.
 public struct CardStyle: Equatable, Sendable {
     /// Corner radius in points (0: square corners).
-    public var cornerRadius: Double = 0
-    /// Apple's continuous corners (SwiftUI's default), or plain quarter circles.
-    public var continuousCorners = true
+    public var cornerRadius: Double
+    public var cornerStyle: CornerStyle
     public var shadow: Shadow?
     /// Room around the view on every side, in points (rounded to whole pixels).
-    public var padding: Double = 0
+    public var padding: Double
     /// The page behind the card and its shadow.
-    public var canvas: Paint = .color(.clear)
+    public var canvas: Paint
 
-    public init(cornerRadius: Double = 0, continuousCorners: Bool = true, shadow: Shadow? = nil,
+    public init(cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
                 padding: Double = 0, canvas: Paint = .color(.clear)) {
         self.cornerRadius = cornerRadius
-        self.continuousCorners = continuousCorners
+        self.cornerStyle = cornerStyle
         self.shadow = shadow
         self.padding = padding
         self.canvas = canvas
@@ -41,17 +49,6 @@ public struct CardStyle: Equatable, Sendable {
 
     /// The padding in whole pixels at `scale`.
     public func paddingPixels(scale: Double) -> Int { Int((padding * scale).rounded()) }
-
-    /// The size of the frames: a `width` × `height` pixel view on its page, padding on every side.
-    public func frameSize(viewWidth width: Int, height: Int, scale: Double) -> (width: Int, height: Int) {
-        let room = 2 * paddingPixels(scale: scale)
-        return (width + room, height + room)
-    }
-
-    /// `ScratchToRevealDemo`'s card: corner radius 28, shadow black at 0.2 with radius 16 and y 8,
-    /// on a white page with room for the shadow.
-    public static let scratchDemo = CardStyle(cornerRadius: 28, shadow: Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8),
-                                              padding: 32, canvas: .color(.white))
 }
 
 /// Any sequence presented as a card: each frame clipped to the card's shape and drawn over a page
@@ -76,11 +73,12 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
         self.style = style
         let scale = base.scale
         offset = style.paddingPixels(scale: scale)
-        let (width, height) = style.frameSize(viewWidth: base.pixelWidth, height: base.pixelHeight, scale: scale)
+        let room = 2 * offset
+        let (width, height) = (base.pixelWidth + room, base.pixelHeight + room)
         var rasterizer = Rasterizer()
         var clipPath = Path()
         clipPath.addRoundedRect(x: 0, y: 0, width: Double(base.pixelWidth), height: Double(base.pixelHeight),
-                                radius: style.cornerRadius * scale, continuous: style.continuousCorners)
+                                radius: style.cornerRadius * scale, continuous: style.cornerStyle == .continuous)
         var clip = try Mask(width: base.pixelWidth, height: base.pixelHeight)
         rasterizer.fill(clipPath, into: &clip, rows: RowRange(0, clip.height))
         self.clip = clip
@@ -89,7 +87,7 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
             var shape = Path()
             shape.addRoundedRect(x: Double(offset) + shadow.x * scale, y: Double(offset) + shadow.y * scale,
                                  width: Double(base.pixelWidth), height: Double(base.pixelHeight),
-                                 radius: style.cornerRadius * scale, continuous: style.continuousCorners)
+                                 radius: style.cornerRadius * scale, continuous: style.cornerStyle == .continuous)
             var mask = try Mask(width: width, height: height)
             rasterizer.fill(shape, into: &mask, rows: RowRange(0, height))
             shadowMask = try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)

@@ -1,39 +1,72 @@
 import Foundation
 
-/// A validated circle-reveal scene: the seed's `CircleRevealTransition`, a view inserted over `base`
-/// and removed again through a circle growing from `origin`.
-public struct CircleRevealScene: Equatable, Sendable {
+/// The seed's `CircleRevealTransition`: a view inserted over `base` and removed again through a circle
+/// growing from `origin` to `coverRadius`, on an animation curve; with Reduce Motion it fades instead.
+///
+/// Every property is the circle scene file's field of the same name, with the same default; the card
+/// look (`cornerRadius` … `canvas`) presents the view on a page:
+///
+///     let scene = CircleRevealScene(width: 393, height: 852, scale: 3, origin: UnitPoint(x: 0.5, y: 0.78),
+///                                   toggles: [0.25, 2.0])
+public struct CircleRevealScene: RevealScene, Equatable {
     /// The view's size in points.
     public var width: Double
     public var height: Double
-    public var scale: Double = 2
-    public var fps: Double = 60
+    /// Pixels per point (default 2).
+    public var scale: Double
+    /// Frames per second (default 60).
+    public var fps: Double
     /// Where the circle grows from, in the view's unit square (default center).
-    public var origin: UnitPoint = .center
+    public var origin: UnitPoint
     /// The transition's animation (the seed demo's: easeInOut over 0.8 s).
-    public var animation: AnimationSpec = .circleDemo
+    public var animation: AnimationSpec
     /// Reduce Motion: the view fades instead of being clipped.
-    public var reduceMotion = false
+    public var reduceMotion: Bool
     /// The view underneath (default: the demo's Day gradient, cyan → blue, top → bottom).
-    public var base: Paint = CircleRevealScene.day
+    public var base: Paint
     /// The view revealed (default: the demo's Night gradient, indigo → black, top → bottom).
-    public var revealed: Paint = CircleRevealScene.night
-    public var background: Paint = .color(.clear)
-    /// How the view sits on the page (default: the view alone).
-    public var card = CardStyle()
-    /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …).
-    public var toggles: [Double] = [0]
+    public var revealed: Paint
+    /// Drawn under everything (default clear).
+    public var background: Paint
+    /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …); in order.
+    public var toggles: [Double]
+    public var cornerRadius: Double
+    public var cornerStyle: CornerStyle
+    public var shadow: Shadow?
+    public var padding: Double
+    public var canvas: Paint
 
-    public init(width: Double, height: Double) {
+    public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
+                animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: Paint = CircleRevealScene.day,
+                revealed: Paint = CircleRevealScene.night, background: Paint = .color(.clear), toggles: [Double] = [0],
+                cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
+                padding: Double = 0, canvas: Paint = .color(.clear)) {
         self.width = width
         self.height = height
+        self.scale = scale
+        self.fps = fps
+        self.origin = origin
+        self.animation = animation
+        self.reduceMotion = reduceMotion
+        self.base = base
+        self.revealed = revealed
+        self.background = background
+        self.toggles = toggles
+        self.cornerRadius = cornerRadius
+        self.cornerStyle = cornerStyle
+        self.shadow = shadow
+        self.padding = padding
+        self.canvas = canvas
     }
 
     public static let day = Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
     public static let night = Paint.linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom)
 
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// `CircleRevealTransitionDemo`: a 393×852-point phone at 3×, origin (0.5, 0.78), easeInOut 0.8 s,
+    /// Day → Night at 0.25 s and back at 2 s.
+    public static var demo: CircleRevealScene {
+        CircleRevealScene(width: 393, height: 852, scale: 3, origin: UnitPoint(x: 0.5, y: 0.78), toggles: [0.25, 2.0])
+    }
 
     /// The seed's `CircleRevealTransitionGeometry.coverRadius`: the smallest circle centred on
     /// `origin` that covers the whole view, in points.
@@ -42,6 +75,30 @@ public struct CircleRevealScene: Equatable, Sendable {
         let vertical = max(origin.y, 1 - origin.y) * height
         return hypot(horizontal, vertical)
     }
+
+    public mutating func apply(_ overrides: SceneOverrides) {
+        applyShared(overrides)
+        if let transform = overrides.animation { animation = transform(animation) }
+        if let origin = overrides.origin { self.origin = origin }
+    }
+
+    public func validateOwnFields(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
+        try origin.validate(at: path.key("origin"))
+        try animation.validate(at: path.key("animation"))
+        try base.validate(limits, at: path.key("base"))
+        try revealed.validate(limits, at: path.key("revealed"))
+        try background.validate(limits, at: path.key("background"))
+        guard toggles.count <= SceneLimits.maxToggles else {
+            throw SceneError(path.key("toggles"), "more than \(SceneLimits.maxToggles) toggles, the most a scene may have")
+        }
+        var previous: Double?
+        for (k, t) in toggles.enumerated() {
+            try SceneRules.checkTime(t, notBefore: previous, at: path.key("toggles").index(k))
+            previous = t
+        }
+    }
+
+    public func makeTimeline() -> any SceneTimeline { CircleRevealTimeline(scene: self) }
 }
 
 /// What is true of the circle reveal at one frame.
@@ -61,7 +118,7 @@ public struct CircleRevealFrameState: Equatable, Sendable {
 /// The circle reveal over time. Animations combine additively, as SwiftUI's do when interrupted: each
 /// toggle adds its own animation of the change (+1 inserting, −1 removing) on top of those still
 /// running, so a toggle mid-animation continues from the current value with no jump.
-public struct CircleRevealTimeline: Sendable {
+public struct CircleRevealTimeline: SceneTimeline {
     public let scene: CircleRevealScene
     public let toggles: [Double]
     public let endTime: Double
@@ -78,6 +135,12 @@ public struct CircleRevealTimeline: Sendable {
 
     public func frameCount(hold: Double = 0) -> Int {
         FrameClock(fps: scene.fps).frameCount(through: endTime + max(hold, 0))
+    }
+
+    public var outcome: String { "\(toggles.count) toggle\(toggles.count == 1 ? "" : "s")" }
+
+    public func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence {
+        try CircleRevealSequence(timeline: self, frameCount: frameCount)
     }
 
     /// The animated value at `time`: the sum of every started toggle's animation.

@@ -19,7 +19,7 @@ public struct CircleRevealRenderer {
     public init(timeline: CircleRevealTimeline) throws {
         self.timeline = timeline
         let scene = timeline.scene
-        let width = scene.pixelWidth, height = scene.pixelHeight
+        let width = scene.pixelSize.width, height = scene.pixelSize.height
         under = try Layer(scene.base, width: width, height: height).over(Layer(scene.background, width: width, height: height))
         revealed = try Layer(scene.revealed, width: width, height: height)
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
@@ -108,18 +108,19 @@ public struct CircleRevealSequence: FrameSequence {
     private var renderer: CircleRevealRenderer
 
     public init(scene: CircleRevealScene, hold: Double = 0) throws {
-        try self.init(timeline: CircleRevealTimeline(scene: scene), hold: hold)
+        let timeline = CircleRevealTimeline(scene: scene)
+        try self.init(timeline: timeline, frameCount: timeline.frameCount(hold: hold))
     }
 
-    /// The sequence of a timeline already worked out.
-    public init(timeline: CircleRevealTimeline, hold: Double = 0) throws {
+    /// The first `frameCount` frames of a timeline already worked out.
+    public init(timeline: CircleRevealTimeline, frameCount: Int) throws {
         self.timeline = timeline
-        frameCount = timeline.frameCount(hold: hold)
+        self.frameCount = frameCount
         renderer = try CircleRevealRenderer(timeline: timeline)
     }
 
-    public var pixelWidth: Int { timeline.scene.pixelWidth }
-    public var pixelHeight: Int { timeline.scene.pixelHeight }
+    public var pixelWidth: Int { timeline.scene.pixelSize.width }
+    public var pixelHeight: Int { timeline.scene.pixelSize.height }
     public var scale: Double { timeline.scene.scale }
 
     public var fps: Double { timeline.scene.fps }

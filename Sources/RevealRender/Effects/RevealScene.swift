@@ -1,42 +1,187 @@
-/// In-memory rendering of single frames, for tests and tools: nothing is written anywhere.
+/// A scene reveal-render renders: one of the seeds' effects with its inputs, in view points.
 ///
-/// Frames are drawn by the same sequences as an export, card presentation included, so a frame
-/// rendered here is byte for byte the frame `reveal-render` writes. Frames past the end show the final
-/// state, as `--hold` would.
-/// A scene that renders as a frame sequence: the scratch card or the circle reveal.
-public protocol RevealScene {
-    var fps: Double { get }
-    /// The frames as `reveal-render` draws them: the view alone, or on its page when `card` is not plain.
-    func frameSequence(hold: Double) throws -> any FrameSequence
+/// Everything that works with scenes — the command line, the golden tests, the fuzz targets — talks to
+/// this protocol: its shared fields, `validate`, and `prepare`, which works out the timeline once and
+/// says everything a render needs. A scene kind is its own type conforming here, its timeline and
+/// renderer, its file format (`SceneFormat`) and one line in `SceneFormat.all`.
+///
+/// The card look (`cornerRadius`, `cornerStyle`, `shadow`, `padding`, `canvas`) presents the view on
+/// a page, as the seed demos do.
+public protocol RevealScene: Sendable {
+    /// The view's size in points.
+    var width: Double { get set }
+    var height: Double { get set }
+    /// Pixels per point.
+    var scale: Double { get set }
+    /// Frames per second.
+    var fps: Double { get set }
+    /// As with the system's Reduce Motion setting on.
+    var reduceMotion: Bool { get set }
+    /// The card's corner radius in points (0: square corners, no clipping).
+    var cornerRadius: Double { get set }
+    var cornerStyle: CornerStyle { get set }
+    /// A drop shadow under the card.
+    var shadow: Shadow? { get set }
+    /// Room around the card on every side, in points (rounded to whole pixels).
+    var padding: Double { get set }
+    /// The page behind the card and its shadow.
+    var canvas: Paint { get set }
+
+    /// Checks the rules of this kind's own fields (the shared ones are `validate`'s), each error at the
+    /// path of what breaks it.
+    func validateOwnFields(_ limits: SceneLimits, at path: ScenePath) throws(SceneError)
+    /// What happens over time. Called only on a valid scene.
+    func makeTimeline() -> any SceneTimeline
+    /// Applies what the command line's flags change (`applyShared` does the shared ones).
+    mutating func apply(_ overrides: SceneOverrides)
+}
+
+/// What happens in a scene over time, worked out once: how long it runs, how it went, and its frames.
+public protocol SceneTimeline: Sendable {
+    /// The time of the sequence's last frame, before any hold.
+    var endTime: Double { get }
+    /// One line on how the animation went, for the command line's summary ("revealed at 1.77 s").
+    var outcome: String { get }
+    /// The view's frames (before any card look), `frameCount` of them; with `debugOverlay`, what the
+    /// kind can show of its workings (the scratch card does).
+    func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence
+}
+
+/// What the command line's flags change in a scene: `--fps`, `--scale`, `--reduce-motion`, `--curve`
+/// and `--duration` (as a change to the scene's own animation), `--origin`.
+public struct SceneOverrides: Sendable {
+    public var fps: Double?
+    public var scale: Double?
+    public var reduceMotion = false
+    /// A change to the scene's own animation (the scratch card's fade, the circle's transition).
+    public var animation: (@Sendable (AnimationSpec) -> AnimationSpec)?
+    /// Where the circle grows from.
+    public var origin: UnitPoint?
+
+    public init(fps: Double? = nil, scale: Double? = nil, reduceMotion: Bool = false,
+                animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: UnitPoint? = nil) {
+        self.fps = fps
+        self.scale = scale
+        self.reduceMotion = reduceMotion
+        self.animation = animation
+        self.origin = origin
+    }
 }
 
 extension RevealScene {
-    /// Frame `index` (0-based) as a premultiplied pixmap.
-    public func renderFrame(_ index: Int) throws -> Pixmap {
+    /// The view's size in pixels: its size in points times the scale, rounded.
+    public var pixelSize: PixelSize {
+        PixelSize(width: Int((width * scale).rounded()), height: Int((height * scale).rounded()))
+    }
+
+    /// How the view sits on its page.
+    public var card: CardStyle {
+        CardStyle(cornerRadius: cornerRadius, cornerStyle: cornerStyle, shadow: shadow, padding: padding, canvas: canvas)
+    }
+
+    /// The frames' size in pixels: the view, on its page when the scene has a card look.
+    public var frameSize: PixelSize {
+        let view = pixelSize, room = 2 * card.paddingPixels(scale: scale)
+        return PixelSize(width: view.width + room, height: view.height + room)
+    }
+
+    /// Applies the overrides every kind shares: frame rate, scale, Reduce Motion.
+    public mutating func applyShared(_ overrides: SceneOverrides) {
+        if let fps = overrides.fps { self.fps = fps }
+        if let scale = overrides.scale { self.scale = scale }
+        if overrides.reduceMotion { reduceMotion = true }
+    }
+
+    /// Checks every rule a scene file's decoder enforces, and that the frames fit `limits`: each error
+    /// names the property path of what breaks it (`strokes[2].points[14].t`) and says what is wrong in
+    /// the words the decoder uses.
+    public func validate(_ limits: SceneLimits = SceneLimits()) throws(SceneError) {
+        try validateContent(limits, at: ScenePath(.swift))
+        try validateSize(limits)
+    }
+
+    /// The rules of the scene's fields, spelled by `path` (the file decoders use the file's spelling).
+    func validateContent(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
+        let limit = SceneLimits.maxCoordinate
+        try SceneRules.check(width, in: 1e-6...limit, "width", at: path.key("width"))
+        try SceneRules.check(height, in: 1e-6...limit, "height", at: path.key("height"))
+        try SceneRules.checkPositive(scale, max: 16, "scale", at: path.key("scale"))
+        try SceneRules.check(fps, in: SceneLimits.fps, "fps", at: path.key("fps"))
+        try SceneRules.check(cornerRadius, in: 0...limit, "cornerRadius", at: path.key("cornerRadius"))
+        if let shadow {
+            let at = path.key("shadow")
+            try SceneRules.check(shadow.radius, in: 0...SceneLimits.maxShadowRadius, "radius", at: at.key("radius"))
+            try SceneRules.check(shadow.x, in: -limit...limit, "x", at: at.key("x"))
+            try SceneRules.check(shadow.y, in: -limit...limit, "y", at: at.key("y"))
+        }
+        try SceneRules.check(padding, in: 0...SceneLimits.maxPadding, "padding", at: path.key("padding"))
+        try canvas.validate(limits, at: path.key("canvas"))
+        try validateOwnFields(limits, at: path)
+    }
+
+    /// The frames are at least a pixel and at most `limits.maxPixels`, with sides a pixmap can have.
+    private func validateSize(_ limits: SceneLimits) throws(SceneError) {
+        let view = pixelSize, frame = frameSize
+        guard view.width >= 1, view.height >= 1 else {
+            throw SceneError(file: "", path: "", message: "the view at this scale is less than one pixel (\(view)); raise the size or the scale")
+        }
+        guard frame.width <= Pixmap.maxSide, frame.height <= Pixmap.maxSide,
+              frame.width * frame.height <= limits.maxPixels else {
+            throw SceneError(file: "", path: "", message: "frames would be \(frame) pixels, more than the limit of \(limits.maxPixels) (SceneLimits.maxPixels, --max-pixels; sides at most \(Pixmap.maxSide))")
+        }
+    }
+
+    /// Validates the scene, works out its timeline once and checks the length of the sequence with
+    /// `hold` seconds of still frames after the animation: everything a render needs.
+    public func prepare(_ limits: SceneLimits = SceneLimits(), hold: Double = 0) throws(SceneError) -> PreparedScene {
+        try validate(limits)
+        guard hold.isFinite, hold >= 0, hold <= SceneLimits.maxTime else {
+            throw SceneError(file: "", path: "", message: SceneRules.range("hold", hold, 0...SceneLimits.maxTime))
+        }
+        let timeline = makeTimeline()
+        let frameCount = FrameClock(fps: fps).frameCount(through: timeline.endTime + hold)
+        guard frameCount <= limits.maxFrames else {
+            throw SceneError(file: "", path: "", message: "the sequence would have \(frameCount) frames, more than the limit of \(limits.maxFrames) (SceneLimits.maxFrames, --max-frames)")
+        }
+        return PreparedScene(scene: self, timeline: timeline, frameCount: frameCount)
+    }
+
+    /// Frame `index` (0-based) as a premultiplied pixmap, as `reveal-render` draws it (card look
+    /// included). Frames past the end show the final state, as `--hold` would. Throws for a scene
+    /// that breaks a rule, and for a negative index.
+    public func renderFrame(_ index: Int, limits: SceneLimits = SceneLimits()) throws -> Pixmap {
         guard index >= 0 else { throw FrameRequestError(description: "frame \(index) is before the first frame (0)") }
-        var sequence = try frameSequence(hold: 0)
+        var sequence = try prepare(limits).sequence()
         return try sequence.render(frame: index)
     }
 
     /// The frame showing `time` seconds: the last frame at or before it.
-    public func renderFrame(at time: Double) throws -> Pixmap {
-        try renderFrame(try FrameClock(fps: fps).frameIndex(at: time))
+    public func renderFrame(at time: Double, limits: SceneLimits = SceneLimits()) throws -> Pixmap {
+        try validate(limits)
+        return try renderFrame(try FrameClock(fps: fps).frameIndex(at: time), limits: limits)
+    }
+
+    /// The frames as `reveal-render` draws them, with `hold` seconds of still frames at the end.
+    public func frameSequence(hold: Double = 0, limits: SceneLimits = SceneLimits()) throws -> any FrameSequence {
+        try prepare(limits, hold: hold).sequence()
     }
 }
 
-extension ScratchScene: RevealScene {
-    public func frameSequence(hold: Double = 0) throws -> any FrameSequence {
-        try frameSequence(hold: hold, debugOverlay: false)
-    }
+/// A valid scene with its timeline worked out: the frame count, the sizes, the outcome, the frames.
+public struct PreparedScene: Sendable {
+    public let scene: any RevealScene
+    public let timeline: any SceneTimeline
+    /// Frames through the end of the animation (and any hold).
+    public let frameCount: Int
 
-    /// The frames, with the debug overlay drawn on each when asked.
-    public func frameSequence(hold: Double, debugOverlay: Bool) throws -> any FrameSequence {
-        try card.present(ScratchSequence(scene: self, hold: hold, debugOverlay: debugOverlay))
-    }
-}
+    public var clock: FrameClock { FrameClock(fps: scene.fps) }
+    /// The frames' size in pixels (the view on its page).
+    public var frameSize: PixelSize { scene.frameSize }
+    /// One line on how the animation went.
+    public var outcome: String { timeline.outcome }
 
-extension CircleRevealScene: RevealScene {
-    public func frameSequence(hold: Double = 0) throws -> any FrameSequence {
-        try card.present(CircleRevealSequence(scene: self, hold: hold))
+    /// The frames, card look included; `debugOverlay` asks the scene to draw its workings.
+    public func sequence(debugOverlay: Bool = false) throws -> any FrameSequence {
+        try scene.card.present(timeline.viewSequence(frameCount: frameCount, debugOverlay: debugOverlay))
     }
 }

@@ -31,7 +31,7 @@ public struct ScratchCardRenderer {
     public init(timeline: ScratchTimeline) throws {
         self.timeline = timeline
         let scene = timeline.scene
-        let width = scene.pixelWidth, height = scene.pixelHeight
+        let width = scene.pixelSize.width, height = scene.pixelSize.height
         var base = try scene.background.render(width: width, height: height)
         let content = try scene.content.render(width: width, height: height)
         Compositor.sourceOver(content, onto: &base, rows: RowRange(0, height))
@@ -79,7 +79,6 @@ public struct ScratchCardRenderer {
 
     /// Brings `visible` up to date with samples `drawnSamples..<end`; returns the rows that changed.
     private mutating func addSamples(upTo end: Int) -> RowRange {
-        let samples = timeline.samples
         var dirty = RowRange.empty
         var k = drawnSamples
         while k < end {
@@ -93,7 +92,7 @@ public struct ScratchCardRenderer {
             var stop = k + 1
             while stop < end && !timeline.startsStroke[stop] { stop += 1 }
             let rows = strokeRows(from: max(k - 1, currentStrokeStart), to: stop)
-            for sample in samples[k..<stop] { outline.add(pixelPoint(sample)) }
+            for j in k..<stop { outline.add(timeline.pixelPoint(j)) }
             rasterizer.fill(outline, into: &strokeCoverage, rows: rows)
             Compositor.destinationOut(strokeCoverage, from: committed, into: &visible, rows: rows)
             dirty = dirty.union(rows)
@@ -118,10 +117,6 @@ public struct ScratchCardRenderer {
 
     private func newOutline() -> StrokeOutline {
         StrokeOutline(width: timeline.scene.maskBrushWidth * timeline.scene.scale, height: frame.height)
-    }
-
-    private func pixelPoint(_ sample: TouchSample) -> Point {
-        Point(x: sample.x * timeline.scene.scale, y: sample.y * timeline.scene.scale)
     }
 
     private mutating func composite(rows: RowRange, opacity: UInt8) {

@@ -17,7 +17,7 @@ public struct ScratchDebugOverlay {
 
     public init(timeline: ScratchTimeline) throws {
         self.timeline = timeline
-        mask = try Mask(width: timeline.scene.pixelWidth, height: timeline.scene.pixelHeight)
+        mask = try Mask(width: timeline.scene.pixelSize.width, height: timeline.scene.pixelSize.height)
     }
 
     /// Draws the overlay for `state` onto `frame` (the view, before any card presentation).
@@ -33,17 +33,10 @@ public struct ScratchDebugOverlay {
         }
         paint(cells, Self.cellTint, on: &frame)
         var path = Path(), dots = Path()
-        var stroke: [Point] = []
-        for k in 0..<state.samplesHandled {
-            let p = Point(x: timeline.samples[k].x * s, y: timeline.samples[k].y * s)
-            if timeline.startsStroke[k] && !stroke.isEmpty {
-                append(Stroker.roundStroke(stroke, width: 1.5), to: &path)
-                stroke = []
-            }
-            stroke.append(p)
-            dots.addCircle(center: p, radius: 2.5)
+        for stroke in timeline.pixelStrokes(upTo: state.samplesHandled) {
+            append(Stroker.roundStroke(stroke, width: 1.5), to: &path)
+            for p in stroke { dots.addCircle(center: p, radius: 2.5) }
         }
-        if !stroke.isEmpty { append(Stroker.roundStroke(stroke, width: 1.5), to: &path) }
         paint(path, Self.pathColor, on: &frame)
         paint(dots, Self.sampleColor, on: &frame)
         // Inset enough to stay clear of a card's rounded corners.

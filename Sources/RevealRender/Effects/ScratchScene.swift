@@ -1,49 +1,106 @@
-/// One touch sample of a finger on the card: a position in view points and a time in seconds.
+/// One touch sample of a finger on the card: a position in view points and a time in seconds, as a
+/// stroke file's `[x, y, t]`.
 public struct TouchSample: Equatable, Sendable {
     public var x: Double
     public var y: Double
-    public var time: Double
+    public var t: Double
 
-    public init(x: Double, y: Double, time: Double) {
+    public init(x: Double, y: Double, t: Double) {
         self.x = x
         self.y = y
-        self.time = time
+        self.t = t
     }
 }
 
-/// A validated scratch-card scene: the seed's `ScratchToReveal` with its inputs, in view points.
-public struct ScratchScene: Equatable, Sendable {
+/// One finger down to up: its samples in time order (`{"points": [[x, y, t], …]}`).
+public struct Stroke: Equatable, Sendable {
+    public var points: [TouchSample]
+
+    public init(points: [TouchSample]) {
+        self.points = points
+    }
+}
+
+/// Something that happens to the card at a time (`{"t": 2.0, "type": "reveal"}`).
+public struct ScratchAction: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        /// VoiceOver's activate action: reveals the card without scratching.
+        case reveal
+    }
+
+    public var t: Double
+    public var type: Kind
+
+    public init(t: Double, type: Kind) {
+        self.t = t
+        self.type = type
+    }
+}
+
+/// The seed's `ScratchToReveal` with its inputs, in view points: a cover over content, finger strokes
+/// punching through it, a reveal once `revealThreshold` of the coverage grid is gone.
+///
+/// Every property is the stroke file's field of the same name, with the same default; the card look
+/// (`cornerRadius` … `canvas`) presents the view on a page. Build one in code exactly as the file reads:
+///
+///     let scene = ScratchScene(width: 300, height: 200, scale: 1, brushWidth: 40,
+///                              strokes: [Stroke(points: [TouchSample(x: 20, y: 30, t: 0.1)])])
+public struct ScratchScene: RevealScene, Equatable {
     /// The view's size in points.
     public var width: Double
     public var height: Double
     /// Pixels per point (default 2).
-    public var scale: Double = 2
+    public var scale: Double
     /// Frames per second (default 60).
-    public var fps: Double = 60
+    public var fps: Double
     /// The brush's width in points (the seed's default 44); the mask uses max(brushWidth, 1).
-    public var brushWidth: Double = 44
-    /// Fraction of the coverage grid that reveals the card (default 0.6), used clamped to 0.01...1.
-    public var revealThreshold: Double = 0.6
+    public var brushWidth: Double
+    /// Fraction of the coverage grid that reveals the card (default 0.6), used clamped to 0.01…1.
+    public var revealThreshold: Double
     /// Reduce Motion: the cover vanishes at the reveal instead of fading.
-    public var reduceMotion = false
+    public var reduceMotion: Bool
     /// Finger strokes in time order, each one finger down to up.
-    public var strokes: [[TouchSample]] = []
-    /// Times of VoiceOver's activate action, which reveals the card without scratching.
-    public var revealActions: [Double] = []
+    public var strokes: [Stroke]
+    /// VoiceOver's activate actions, in time order.
+    public var actions: [ScratchAction]
     /// The prize under the cover (default: the seed demo's pink → orange gradient).
-    public var content: Paint = ScratchScene.demoContent
+    public var content: Paint
     /// The cover (default: the seed demo's gray gradient).
-    public var cover: Paint = ScratchScene.demoCover
+    public var cover: Paint
     /// Drawn under everything (default clear).
-    public var background: Paint = .color(.clear)
-    /// How the card sits on the page (default: the view alone, no corners or shadow).
-    public var card = CardStyle()
+    public var background: Paint
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
-    public var fade = AnimationSpec.scratchFade
+    public var fade: AnimationSpec
+    public var cornerRadius: Double
+    public var cornerStyle: CornerStyle
+    public var shadow: Shadow?
+    public var padding: Double
+    public var canvas: Paint
 
-    public init(width: Double, height: Double) {
+    public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
+                revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
+                actions: [ScratchAction] = [], content: Paint = ScratchScene.demoContent,
+                cover: Paint = ScratchScene.demoCover, background: Paint = .color(.clear),
+                fade: AnimationSpec = .scratchFade, cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous,
+                shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear)) {
         self.width = width
         self.height = height
+        self.scale = scale
+        self.fps = fps
+        self.brushWidth = brushWidth
+        self.revealThreshold = revealThreshold
+        self.reduceMotion = reduceMotion
+        self.strokes = strokes
+        self.actions = actions
+        self.content = content
+        self.cover = cover
+        self.background = background
+        self.fade = fade
+        self.cornerRadius = cornerRadius
+        self.cornerStyle = cornerStyle
+        self.shadow = shadow
+        self.padding = padding
+        self.canvas = canvas
     }
 
     public static let demoContent = Paint.linearGradient([SystemColor.pink, SystemColor.orange],
@@ -51,10 +108,79 @@ public struct ScratchScene: Equatable, Sendable {
     public static let demoCover = Paint.linearGradient([Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
                                                        from: .topLeading, to: .bottomTrailing)
 
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// `ScratchToRevealDemo`'s card: 337×240 points (a 393-point phone less 28 points each side) at 3×,
+    /// brush 56, threshold 0.7, corner radius 28 and the demo's shadow on a white page, with two zig-zag
+    /// strokes that uncover it.
+    public static var demo: ScratchScene {
+        let first = StrokePattern.zigzag(xRange: 30...190, yFrom: 25, yTo: 215, legs: 5, start: 0.1)
+        let second = StrokePattern.zigzag(xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
+                                          start: (first.last?.t ?? 0) + 0.25)
+        return ScratchScene(width: 337, height: 240, scale: 3, brushWidth: 56, revealThreshold: 0.7,
+                            strokes: [Stroke(points: first), Stroke(points: second)],
+                            cornerRadius: 28, shadow: Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8),
+                            padding: 32, canvas: .color(.white))
+    }
+
     /// The brush as the seed's mask draws it: at least one point wide.
     public var maskBrushWidth: Double { max(brushWidth, 1) }
     /// The threshold as the seed compares it.
     public var clampedThreshold: Double { min(max(revealThreshold, 0.01), 1) }
+
+    public mutating func apply(_ overrides: SceneOverrides) {
+        applyShared(overrides)
+        if let animation = overrides.animation { fade = animation(fade) }
+    }
+
+    public func validateOwnFields(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
+        try SceneRules.check(brushWidth, in: 0...SceneLimits.maxCoordinate, "brushWidth", at: path.key("brushWidth"))
+        try SceneRules.check(revealThreshold, in: -1e6...1e6, "revealThreshold", at: path.key("revealThreshold"))
+        try validateStrokes(at: path.key("strokes"))
+        try validateActions(at: path.key("actions"))
+        try content.validate(limits, at: path.key("content"))
+        try cover.validate(limits, at: path.key("cover"))
+        try background.validate(limits, at: path.key("background"))
+        try fade.validate(at: path.key("fade"))
+    }
+
+    private func validateStrokes(at path: ScenePath) throws(SceneError) {
+        guard strokes.count <= SceneLimits.maxStrokes else {
+            throw SceneError(path, "more than \(SceneLimits.maxStrokes) strokes, the most a scene may have")
+        }
+        var total = 0
+        var previousEnd: (t: Double, index: Int)?
+        let limit = SceneLimits.maxCoordinate
+        for (s, stroke) in strokes.enumerated() {
+            let points = path.index(s).key("points")
+            guard let last = stroke.points.last else { throw SceneError(path.index(s), "a stroke needs at least one point") }
+            total += stroke.points.count
+            guard total <= SceneLimits.maxPoints else {
+                throw SceneError(points, "more than \(SceneLimits.maxPoints) points in all strokes, the most a scene may have")
+            }
+            var previous: Double?
+            for (k, sample) in stroke.points.enumerated() {
+                let point = points.index(k)
+                try SceneRules.check(sample.x, in: -limit...limit, "x", at: point.component("x", 0))
+                try SceneRules.check(sample.y, in: -limit...limit, "y", at: point.component("y", 1))
+                try SceneRules.checkTime(sample.t, notBefore: previous, at: point.component("t", 2), orderAt: point)
+                if k == 0, let previousEnd, sample.t < previousEnd.t {
+                    throw SceneError(point, "time \(formatNumber(sample.t)) is earlier than \(formatNumber(previousEnd.t)), the end of \(path.index(previousEnd.index)): strokes may not overlap in time")
+                }
+                previous = sample.t
+            }
+            previousEnd = (last.t, s)
+        }
+    }
+
+    private func validateActions(at path: ScenePath) throws(SceneError) {
+        guard actions.count <= SceneLimits.maxActions else {
+            throw SceneError(path, "more than \(SceneLimits.maxActions) actions, the most a scene may have")
+        }
+        var previous: Double?
+        for (k, action) in actions.enumerated() {
+            try SceneRules.checkTime(action.t, notBefore: previous, at: path.index(k).key("t"))
+            previous = action.t
+        }
+    }
+
+    public func makeTimeline() -> any SceneTimeline { ScratchTimeline(scene: self) }
 }

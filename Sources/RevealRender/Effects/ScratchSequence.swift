@@ -8,19 +8,20 @@ public struct ScratchSequence: FrameSequence {
     /// `hold` seconds of still frames follow the end of the animation; `debugOverlay` draws the
     /// touch samples, the brush path, the cleared grid cells and the threshold progress on each frame.
     public init(scene: ScratchScene, hold: Double = 0, debugOverlay: Bool = false) throws {
-        try self.init(timeline: ScratchTimeline(scene: scene), hold: hold, debugOverlay: debugOverlay)
+        let timeline = ScratchTimeline(scene: scene)
+        try self.init(timeline: timeline, frameCount: timeline.frameCount(hold: hold), debugOverlay: debugOverlay)
     }
 
-    /// The sequence of a timeline already worked out.
-    public init(timeline: ScratchTimeline, hold: Double = 0, debugOverlay: Bool = false) throws {
+    /// The first `frameCount` frames of a timeline already worked out.
+    public init(timeline: ScratchTimeline, frameCount: Int, debugOverlay: Bool = false) throws {
         self.timeline = timeline
-        frameCount = timeline.frameCount(hold: hold)
+        self.frameCount = frameCount
         renderer = try ScratchCardRenderer(timeline: timeline)
         overlay = debugOverlay ? try ScratchDebugOverlay(timeline: timeline) : nil
     }
 
-    public var pixelWidth: Int { timeline.scene.pixelWidth }
-    public var pixelHeight: Int { timeline.scene.pixelHeight }
+    public var pixelWidth: Int { timeline.scene.pixelSize.width }
+    public var pixelHeight: Int { timeline.scene.pixelSize.height }
     public var scale: Double { timeline.scene.scale }
 
     public var fps: Double { timeline.scene.fps }

@@ -12,8 +12,8 @@ public struct ScratchFrameState: Equatable, Sendable {
 }
 
 /// The scratch card over time: which samples the seed's gesture handler sees, when the card reveals,
-/// and how long the sequence runs. Cheap to build; frames are computed on demand.
-public struct ScratchTimeline: Sendable {
+/// and how long the sequence runs. Built once per render; frames are computed on demand.
+public struct ScratchTimeline: SceneTimeline {
     public let scene: ScratchScene
     /// Every sample the card handles, all strokes in file order, up to the reveal.
     public let samples: [TouchSample]
@@ -28,14 +28,14 @@ public struct ScratchTimeline: Sendable {
 
     public init(scene: ScratchScene) {
         self.scene = scene
-        let firstAction = scene.revealActions.min()
+        let firstAction = scene.actions.filter { $0.type == .reveal }.map(\.t).min()
         var coverage = ScratchCoverage()
         var samples: [TouchSample] = [], starts: [Bool] = [], fractions: [Double] = []
         var revealTime: Double?
         let size = (width: scene.width, height: scene.height)
-        strokes: for stroke in scene.strokes {
+        strokes: for stroke in scene.strokes.map(\.points) {
             for (k, sample) in stroke.enumerated() {
-                if let action = firstAction, sample.time > action {
+                if let action = firstAction, sample.t > action {
                     revealTime = action
                     break strokes
                 }
@@ -47,7 +47,7 @@ public struct ScratchTimeline: Sendable {
                 starts.append(k == 0)
                 fractions.append(coverage.fraction)
                 if coverage.fraction >= scene.clampedThreshold {
-                    revealTime = sample.time
+                    revealTime = sample.t
                     break strokes
                 }
             }
@@ -60,14 +60,38 @@ public struct ScratchTimeline: Sendable {
         if let revealTime {
             endTime = revealTime + (scene.reduceMotion ? 0 : scene.fade.settlingTime)
         } else {
-            let lastSample = scene.strokes.last?.last?.time ?? 0
-            endTime = max(lastSample, scene.revealActions.max() ?? 0)
+            let lastSample = scene.strokes.last?.points.last?.t ?? 0
+            endTime = max(lastSample, scene.actions.map(\.t).max() ?? 0)
         }
     }
 
     /// The number of frames: through the first frame at or after the end, plus `hold` seconds of stills.
     public func frameCount(hold: Double = 0) -> Int {
         FrameClock(fps: scene.fps).frameCount(through: endTime + max(hold, 0))
+    }
+
+    public var outcome: String {
+        revealTime.map { "revealed at \(formatNumber(($0 * 10_000).rounded() / 10_000)) s" } ?? "never revealed"
+    }
+
+    public func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence {
+        try ScratchSequence(timeline: self, frameCount: frameCount, debugOverlay: debugOverlay)
+    }
+
+    /// Sample `k` in pixels.
+    public func pixelPoint(_ k: Int) -> Point {
+        Point(x: samples[k].x * scene.scale, y: samples[k].y * scene.scale)
+    }
+
+    /// The strokes of the first `count` samples, in pixels: what the cover's mask has punched out
+    /// after them.
+    public func pixelStrokes(upTo count: Int) -> [[Point]] {
+        var strokes: [[Point]] = []
+        for k in 0..<min(count, samples.count) {
+            if startsStroke[k] || strokes.isEmpty { strokes.append([]) }
+            strokes[strokes.count - 1].append(pixelPoint(k))
+        }
+        return strokes
     }
 
     /// The state at frame `index`, time `index / fps`.
@@ -78,7 +102,7 @@ public struct ScratchTimeline: Sendable {
         var lo = 0, hi = samples.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if samples[mid].time <= limit { lo = mid + 1 } else { hi = mid }
+            if samples[mid].t <= limit { lo = mid + 1 } else { hi = mid }
         }
         let revealed = revealTime.map { $0 <= limit } ?? false
         var opacity = 1.0

@@ -49,10 +49,10 @@ public enum StrokePattern {
     /// `count` single-touch taps at random places in a `width`×`height` view, `interval` seconds apart;
     /// each is its own stroke.
     public static func taps(count: Int, width: Double, height: Double, start: Double, interval: Double = 0.15,
-                            seed: UInt64 = 1) -> [[TouchSample]] {
+                            seed: UInt64 = 1) -> [Stroke] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { k in
-            [sample(Point(x: random.uniform(0, width), y: random.uniform(0, height)), time: start + Double(k) * interval)]
+            Stroke(points: [sample(Point(x: random.uniform(0, width), y: random.uniform(0, height)), time: start + Double(k) * interval)])
         }
     }
 
@@ -81,6 +81,6 @@ public enum StrokePattern {
     }
 
     private static func sample(_ p: Point, time: Double) -> TouchSample {
-        TouchSample(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100, time: (time * 10_000).rounded() / 10_000)
+        TouchSample(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100, t: (time * 10_000).rounded() / 10_000)
     }
 }

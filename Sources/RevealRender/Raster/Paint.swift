@@ -54,7 +54,7 @@ public struct Paint: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case color(Color)
         /// Stops ascending by location; the axis runs between two unit points of the view.
-        case linearGradient(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
+        case linearGradient(stops: [GradientStop], startPoint: UnitPoint, endPoint: UnitPoint)
         case image(Pixmap, ContentMode)
     }
 
@@ -73,7 +73,7 @@ public struct Paint: Equatable, Sendable {
     public static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> Paint {
         let last = Double(max(colors.count - 1, 1))
         let stops = colors.enumerated().map { GradientStop(color: $0.element, location: Double($0.offset) / last) }
-        return Paint(.linearGradient(stops: stops, start: start, end: end))
+        return Paint(.linearGradient(stops: stops, startPoint: start, endPoint: end))
     }
 
     /// Fills a `width`×`height` pixmap with this paint, sampling at pixel centres.

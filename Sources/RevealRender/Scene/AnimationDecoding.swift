@@ -40,27 +40,26 @@ public enum AnimationDecoder {
         let values = try curveNode.required("timingCurve")
         let numbers = try values.array(maxCount: 4)
         guard numbers.count == 4 else { throw values.error("a timing curve is [x1, y1, x2, y2]") }
-        let curve = TimingCurve.bezier(x1: try numbers[0].number(in: 0...1, what: "x1"), y1: try numbers[1].number(in: -10...10, what: "y1"),
-                                       x2: try numbers[2].number(in: 0...1, what: "x2"), y2: try numbers[3].number(in: -10...10, what: "y2"))
+        let curve = TimingCurve.bezier(x1: try numbers[0].number(), y1: try numbers[1].number(),
+                                       x2: try numbers[2].number(), y2: try numbers[3].number())
         return .timing(curve, duration: duration ?? fallback.settlingTime)
     }
 
     private static func spring(_ node: JSONNode) throws(SceneError) -> Spring {
         let object = try node.object(allowedKeys: ["response", "dampingFraction", "duration", "bounce"])
-        let spring: Spring
         if object["response"] != nil || object["dampingFraction"] != nil {
             if object["duration"] != nil || object["bounce"] != nil {
                 throw node.error("give response and dampingFraction, or duration and bounce, not both")
             }
-            spring = Spring(response: try node.required("response").number(in: 0.001...60, what: "response"),
-                            dampingFraction: try node.required("dampingFraction").number(in: 0...100, what: "dampingFraction"))
-        } else {
-            spring = Spring(duration: try node.required("duration").number(in: 0.001...60, what: "duration"),
-                            bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
+            // Their ranges are the scene's `validate`, at these same paths.
+            return Spring(response: try node.required("response").number(),
+                          dampingFraction: try node.required("dampingFraction").number())
         }
+        // The duration-and-bounce form exists only in the file: its ranges are checked here.
+        let spring = Spring(duration: try node.required("duration").number(in: 0.001...60, what: "duration"),
+                            bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
         guard spring.dampingFraction >= 0.01 else {
-            let field = object["bounce"] != nil ? node["bounce"]! : (node["dampingFraction"] ?? node)
-            throw field.error("this spring barely damps (dampingFraction \(formatNumber(spring.dampingFraction))) and would ring for minutes; keep dampingFraction at least 0.01 (bounce below 0.99)")
+            throw (node["bounce"] ?? node).error(SceneRules.barelyDamps(spring.dampingFraction))
         }
         return spring
     }

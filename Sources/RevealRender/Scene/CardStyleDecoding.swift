@@ -1,28 +1,27 @@
 /// Decodes the card look that both scene files share: `cornerRadius`, `cornerStyle`, `shadow`,
-/// `padding` and `canvas`.
+/// `padding` and `canvas` (their ranges are the scene's `validate`).
 enum CardStyleDecoder {
     static let fields = ["cornerRadius", "cornerStyle", "shadow", "padding", "canvas"]
 
-    static func decode(_ root: JSONNode, paints: PaintDecoder) throws(SceneError) -> CardStyle {
-        var style = CardStyle()
-        if let node = root["cornerRadius"] { style.cornerRadius = try node.number(in: 0...SceneLimits.maxCoordinate, what: "cornerRadius") }
+    static func decode<Scene: RevealScene>(_ root: JSONNode, paints: PaintDecoder, into scene: inout Scene) throws(SceneError) {
+        if let node = root["cornerRadius"] { scene.cornerRadius = try node.number() }
         if let node = root["cornerStyle"] {
-            switch try node.string() {
-            case "continuous": style.continuousCorners = true
-            case "circular": style.continuousCorners = false
-            case let other: throw node.error("unknown corner style \(jsonQuoted(other)) (use continuous or circular)")
+            let name = try node.string()
+            guard let style = CornerStyle(rawValue: name) else {
+                throw node.error("unknown corner style \(jsonQuoted(name)) (use continuous or circular)")
             }
+            scene.cornerStyle = style
         }
         if let node = root["shadow"] {
             _ = try node.object(allowedKeys: ["color", "radius", "x", "y"])
-            let limit = SceneLimits.maxCoordinate
-            style.shadow = Shadow(color: try node["color"].map(paints.color) ?? Color.black.opacity(0.33),
-                                  radius: try node["radius"]?.number(in: 0...1000, what: "radius") ?? 10,
-                                  x: try node["x"]?.number(in: -limit...limit, what: "x") ?? 0,
-                                  y: try node["y"]?.number(in: -limit...limit, what: "y") ?? 0)
+            var shadow = Shadow()
+            if let color = node["color"] { shadow.color = try paints.color(color) }
+            if let radius = node["radius"] { shadow.radius = try radius.number() }
+            if let x = node["x"] { shadow.x = try x.number() }
+            if let y = node["y"] { shadow.y = try y.number() }
+            scene.shadow = shadow
         }
-        if let node = root["padding"] { style.padding = try node.number(in: 0...10_000, what: "padding") }
-        if let node = root["canvas"] { style.canvas = try paints.paint(node) }
-        return style
+        if let node = root["padding"] { scene.padding = try node.number() }
+        if let node = root["canvas"] { scene.canvas = try paints.paint(node) }
     }
 }

@@ -16,10 +16,8 @@ public enum CircleSceneFile {
         let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
                                          limits: limits, inputs: inputs)
         let root = document.root, paints = document.paints
-        var scene = CircleRevealScene(width: document.size.width, height: document.size.height)
-        scene.scale = document.size.scale ?? scene.scale
-        scene.fps = document.size.fps ?? scene.fps
-        scene.card = document.card
+        var scene = CircleRevealScene(width: document.width, height: document.height)
+        try document.decodeShared(into: &scene)
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
         if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
@@ -28,54 +26,54 @@ public enum CircleSceneFile {
         if let node = root["background"] { scene.background = try paints.paint(node) }
         if let node = root["toggles"] {
             var toggles: [Double] = []
-            for toggle in try node.array(maxCount: SceneLimits.maxToggles) {
-                toggles.append(try toggle.time(notBefore: toggles.last))
-            }
+            for toggle in try node.array(maxCount: SceneLimits.maxToggles) { toggles.append(try toggle.number()) }
             scene.toggles = toggles
         }
-        return scene
+        return try document.validated(scene, limits)
     }
 }
 
+extension SceneFormat {
+    /// Circle scene files (`--circle`): the circle reveal.
+    public static let circle = SceneFormat(
+        name: "circle", flag: "--circle", title: "the circle reveal", fields: CircleSceneFile.fields,
+        overrides: [.origin], demo: CircleRevealScene.demo,
+        decode: { (bytes, file, folder, limits, inputs) throws(SceneError) -> any RevealScene in
+            try CircleSceneFile.decode(bytes, file: file, baseDirectory: folder, limits: limits, inputs: inputs)
+        })
+}
+
 /// How both scene files begin: the document parsed, its keys checked against the format's fields and
-/// the card look's, the view's size and frame rate, the paint decoder and the card look.
+/// the card look's, the view's size, the paint decoder; then the fields every scene shares.
 struct SceneDocument {
     let root: JSONNode
-    let size: SceneSize
+    let width: Double
+    let height: Double
     let paints: PaintDecoder
-    let card: CardStyle
 
     init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], limits: SceneLimits,
          inputs: SceneInputs) throws(SceneError) {
         root = try JSONNode.parse(file: file, bytes: bytes, limits: SceneLimits.json)
         _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
-        size = try SceneSize.decode(root)
+        width = try root.required("width").number()
+        height = try root.required("height").number()
         paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: limits.maxImagePixels, inputs: inputs)
-        card = try CardStyleDecoder.decode(root, paints: paints)
-    }
-}
-
-/// The fields both scene files share: the view's size, its scale and the frame rate.
-struct SceneSize {
-    var width: Double
-    var height: Double
-    var scale: Double?
-    var fps: Double?
-
-    static func decode(_ root: JSONNode) throws(SceneError) -> SceneSize {
-        let limit = SceneLimits.maxCoordinate
-        return SceneSize(width: try root.required("width").number(in: 1e-6...limit, what: "width"),
-                         height: try root.required("height").number(in: 1e-6...limit, what: "height"),
-                         scale: try root["scale"].map { (n: JSONNode) throws(SceneError) in try positive(n, max: 16, what: "scale") },
-                         fps: try root["fps"].map { (n: JSONNode) throws(SceneError) in try n.number(in: SceneLimits.fps, what: "fps") })
     }
 
-    /// A number in (0, max], with a message that says so.
-    static func positive(_ node: JSONNode, max: Double, what: String) throws(SceneError) -> Double {
-        let value = try node.number()
-        guard value > 0, value <= max else {
-            throw node.error("\(what) \(formatNumber(value)) is outside (0, \(formatNumber(max))]")
+    /// Scale, frame rate and the card look, as the file gives them.
+    func decodeShared<Scene: RevealScene>(into scene: inout Scene) throws(SceneError) {
+        if let node = root["scale"] { scene.scale = try node.number() }
+        if let node = root["fps"] { scene.fps = try node.number() }
+        try CardStyleDecoder.decode(root, paints: paints, into: &scene)
+    }
+
+    /// `scene` once its rules hold, each error at its JSON path in this file.
+    func validated<Scene: RevealScene>(_ scene: Scene, _ limits: SceneLimits) throws(SceneError) -> Scene {
+        do {
+            try scene.validateContent(limits, at: ScenePath(.file))
+        } catch {
+            throw error.inFile(root.file)
         }
-        return value
+        return scene
     }
 }

@@ -532,7 +532,7 @@ private struct JSONParser {
         var path = ""
         for k in 1..<max(stack.count, 1) {
             let parent = stack[k - 1]
-            path = parent.isObject ? JSONPath.appending(key: parent.key, to: path) : JSONPath.appending(index: parent.count, to: path)
+            path = parent.isObject ? ScenePath.appending(key: parent.key, to: path) : ScenePath.appending(index: parent.count, to: path)
         }
         limitError = JSONLimitError(path: path, message: message)
         return JSONSyntaxError(line: 1, column: 1, message: message)

@@ -3,36 +3,6 @@
 //
 //     strokes.json: strokes[2].points[14]: time 1.2 is earlier than 1.3
 
-/// Where a scene file went wrong: file, JSON path and reason, printed as one line.
-public struct SceneError: Error, Equatable, CustomStringConvertible {
-    /// The file as the user named it.
-    public var file: String
-    /// "strokes[2].points[14]", or "" for the whole document.
-    public var path: String
-    public var message: String
-
-    public init(file: String, path: String, message: String) {
-        self.file = file
-        self.path = path
-        self.message = message
-    }
-
-    /// "file: path: message", or "file: message" when the path is empty; always one line, with any
-    /// control character (a newline in a file name, say) shown as an escape.
-    public var description: String {
-        let line = [displayPath(file), path, message].filter { !$0.isEmpty }.joined(separator: ": ")
-        var out = ""
-        for scalar in line.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += scalar == "\n" ? "\\n" : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}
-
 /// A value inside a scene file together with its JSON path, for decoding with precise errors.
 ///
 /// Paths look like `width`, `strokes[2].points[14]`, `[3]` (an element of a root array) and
@@ -184,7 +154,7 @@ public struct JSONNode: Sendable {
     /// ("… is less than 0" / "… is greater than 16" when the other bound is infinite).
     public func number(in range: ClosedRange<Double>, what: String) throws(SceneError) -> Double {
         let x = try number()
-        guard range.contains(x) else { throw error(rangeMessage(what, formatNumber(x), range)) }
+        guard range.contains(x) else { throw error(SceneRules.range(what, x, range)) }
         return x
     }
 
@@ -238,60 +208,12 @@ public struct JSONNode: Sendable {
 
     // MARK: Paths
 
-    private func childPath(key: String) -> String { JSONPath.appending(key: key, to: path) }
+    private func childPath(key: String) -> String { ScenePath.appending(key: key, to: path) }
 
-    private func childPath(index: Int) -> String { JSONPath.appending(index: index, to: path) }
-}
-
-/// How JSON paths are spelled: `strokes[2].points[14]`, `colors["my key"]`.
-enum JSONPath {
-    /// `path.key`, or `path["key"]` (JSON escapes) when the key is not an identifier.
-    static func appending(key: String, to path: String) -> String {
-        if isIdentifier(key) {
-            return path.isEmpty ? key : path + "." + key
-        }
-        return path + "[" + jsonQuoted(key) + "]"
-    }
-
-    static func appending(index: Int, to path: String) -> String {
-        path + "[\(index)]"
-    }
-}
-
-/// Formats a number for messages: 1.0 → "1", 0.25 → "0.25", 1e-7 → "1e-07", 1e20 → "1e+20".
-public func formatNumber(_ x: Double) -> String {
-    if x.isNaN { return "NaN" }
-    if x.isInfinite { return x < 0 ? "-infinity" : "infinity" }
-    if x == x.rounded(.towardZero) && abs(x) < 1e16 {
-        return String(Int64(x))
-    }
-    var text = x.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
+    private func childPath(index: Int) -> String { ScenePath.appending(index: index, to: path) }
 }
 
 // MARK: - Helpers
-
-private func rangeMessage(_ what: String, _ shown: String, _ range: ClosedRange<Double>) -> String {
-    let lower = range.lowerBound
-    let upper = range.upperBound
-    if upper == .infinity && lower != -.infinity {
-        return "\(what) \(shown) is less than \(formatNumber(lower))"
-    }
-    if lower == -.infinity && upper != .infinity {
-        return "\(what) \(shown) is greater than \(formatNumber(upper))"
-    }
-    return "\(what) \(shown) is outside \(formatNumber(lower))…\(formatNumber(upper))"
-}
-
-/// ASCII identifiers (`[A-Za-z_][A-Za-z0-9_]*`, at most 80 characters) appear bare in paths.
-private func isIdentifier(_ key: String) -> Bool {
-    let utf8 = key.utf8
-    guard let first = utf8.first, utf8.count <= 80 else { return false }
-    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F }
-    guard isLetter(first) else { return false }
-    return utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
-}
 
 private func unknownFieldMessage(_ key: String, _ allowedKeys: [String]) -> String {
     let head = "unknown field \(jsonQuoted(key))"

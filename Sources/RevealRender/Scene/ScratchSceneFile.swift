@@ -1,21 +1,9 @@
 import Foundation
 
-extension JSONNode {
-    /// A time in seconds: from 0 up to a day (`SceneLimits.maxTime`), and not before `previous`.
-    func time(notBefore previous: Double? = nil) throws(SceneError) -> Double {
-        let t = try number()
-        guard t >= 0 else { throw error("time \(formatNumber(t)) is negative") }
-        guard t <= SceneLimits.maxTime else {
-            throw error("time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
-        }
-        if let previous, t < previous {
-            throw error("time \(formatNumber(t)) is earlier than \(formatNumber(previous))")
-        }
-        return t
-    }
-}
-
 /// Reads stroke files: JSON in, a validated `ScratchScene` out, or a `SceneError` naming the JSON path.
+///
+/// The decoder checks what only the file can get wrong (syntax, types, names, unknown fields, the shape
+/// of a point); every rule on the values is the scene's own `validate`, spelled with JSON paths.
 public enum ScratchSceneFile {
     public static let fields = ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
                                 "strokes", "actions", "content", "cover", "background", "fade"]
@@ -33,116 +21,82 @@ public enum ScratchSceneFile {
         let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
                                          limits: limits, inputs: inputs)
         let root = document.root, paints = document.paints
-        var scene = ScratchScene(width: document.size.width, height: document.size.height)
-        scene.scale = document.size.scale ?? scene.scale
-        scene.fps = document.size.fps ?? scene.fps
-        scene.card = document.card
-        if let node = root["brushWidth"] { scene.brushWidth = try node.number(in: 0...SceneLimits.maxCoordinate, what: "brushWidth") }
-        if let node = root["revealThreshold"] { scene.revealThreshold = try node.number(in: -1e6...1e6, what: "revealThreshold") }
+        var scene = ScratchScene(width: document.width, height: document.height)
+        try document.decodeShared(into: &scene)
+        if let node = root["brushWidth"] { scene.brushWidth = try node.number() }
+        if let node = root["revealThreshold"] { scene.revealThreshold = try node.number() }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
         if let node = root["content"] { scene.content = try paints.paint(node) }
         if let node = root["cover"] { scene.cover = try paints.paint(node) }
         if let node = root["background"] { scene.background = try paints.paint(node) }
         if let node = root["fade"] { scene.fade = try AnimationDecoder.animation(node, default: .scratchFade) }
         if let node = root["strokes"] { scene.strokes = try strokes(node) }
-        if let node = root["actions"] { scene.revealActions = try actions(node) }
-        return scene
+        if let node = root["actions"] { scene.actions = try actions(node) }
+        return try document.validated(scene, limits)
     }
 
-    private static func strokes(_ node: JSONNode) throws(SceneError) -> [[TouchSample]] {
-        var strokes: [[TouchSample]] = []
-        var previousEnd: (time: Double, path: String)?
-        var total = 0
+    private static func strokes(_ node: JSONNode) throws(SceneError) -> [Stroke] {
+        var strokes: [Stroke] = []
         for stroke in try node.array(maxCount: SceneLimits.maxStrokes) {
             _ = try stroke.object(allowedKeys: ["points"])
             let pointsNode = try stroke.required("points")
             var samples: [TouchSample] = []
             // Points held as a table (every point three numbers) are read straight from it; a node and
-            // its path are made only for a point that is not plainly valid.
+            // its path are made only for a point that is not three numbers.
             if let table = pointsNode.table(columns: 3) {
                 samples.reserveCapacity(table.count)
                 for index in 0..<table.count {
-                    // An element that is not a row of three numbers is NaN here, so never plainly valid.
-                    let x = table.values[3 * index], y = table.values[3 * index + 1], t = table.values[3 * index + 2]
-                    let sample: TouchSample
-                    if let plain = plainSample(x, y, t) { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
-                    try append(sample, to: &samples, at: pointsNode, index, after: previousEnd)
+                    if table.exceptions[index] != nil {
+                        samples.append(try checkedSample(pointsNode[index]))
+                    } else {
+                        samples.append(TouchSample(x: table.values[3 * index], y: table.values[3 * index + 1], t: table.values[3 * index + 2]))
+                    }
                 }
             } else if case .table = pointsNode.value {
                 // Rows of another width: the first says what is wrong.
                 _ = try checkedSample(pointsNode[0])
             } else {
-                let points = try pointsNode.elements(maxCount: SceneLimits.maxPoints)
-                samples.reserveCapacity(points.count)
-                for (index, point) in points.enumerated() {
-                    var plain: TouchSample?
-                    if case let .array(xyt) = point, xyt.count == 3, case let .number(x) = xyt[0],
-                       case let .number(y) = xyt[1], case let .number(t) = xyt[2] {
-                        plain = plainSample(x, y, t)
-                    }
-                    let sample: TouchSample
-                    if let plain { sample = plain } else { sample = try checkedSample(pointsNode[index]) }
-                    try append(sample, to: &samples, at: pointsNode, index, after: previousEnd)
-                }
+                let count = try pointsNode.elements(maxCount: SceneLimits.maxPoints).count
+                samples.reserveCapacity(count)
+                for index in 0..<count { samples.append(try checkedSample(pointsNode[index])) }
             }
-            guard let last = samples.last else { throw stroke.error("a stroke needs at least one point") }
-            total += samples.count
-            if total > SceneLimits.maxPoints {
-                throw pointsNode.error("more than \(SceneLimits.maxPoints) points in all strokes, the most a scene may have")
-            }
-            previousEnd = (last.time, stroke.path)
-            strokes.append(samples)
+            strokes.append(Stroke(points: samples))
         }
         return strokes
     }
 
-    /// Appends the sample of point `index`, which must not go back in time within its stroke, nor
-    /// start before the previous stroke ended.
-    @inline(__always)
-    private static func append(_ sample: TouchSample, to samples: inout [TouchSample], at points: JSONNode, _ index: Int,
-                               after previousEnd: (time: Double, path: String)?) throws(SceneError) {
-        let t = sample.time
-        if let last = samples.last, t < last.time {
-            throw points[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(last.time))")
-        }
-        if samples.isEmpty, let previousEnd, t < previousEnd.time {
-            throw points[index].error("time \(formatNumber(t)) is earlier than \(formatNumber(previousEnd.time)), the end of \(previousEnd.path): strokes may not overlap in time")
-        }
-        samples.append(sample)
-    }
-
-    /// The sample for `[x, y, t]` when it is plainly valid, else nil (and `checkedSample` says why).
-    @inline(__always)
-    private static func plainSample(_ x: Double, _ y: Double, _ t: Double) -> TouchSample? {
-        guard abs(x) <= SceneLimits.maxCoordinate, abs(y) <= SceneLimits.maxCoordinate, t >= 0, t <= SceneLimits.maxTime
-        else { return nil }
-        return TouchSample(x: x, y: y, time: t)
-    }
-
-    /// The sample for the point `[x, y, t]` at `point`, or the error that says what is wrong with it.
+    /// The sample for the point `[x, y, t]` at `point`, or the error that says what is wrong with its shape.
     private static func checkedSample(_ point: JSONNode) throws(SceneError) -> TouchSample {
         let xyt = try point.array(maxCount: 3)
         guard xyt.count == 3 else {
             throw point.error("a point is [x, y, t] (3 numbers), found \(xyt.count)")
         }
-        let limit = SceneLimits.maxCoordinate
-        let x = try xyt[0].number(in: -limit...limit, what: "x")
-        let y = try xyt[1].number(in: -limit...limit, what: "y")
-        return TouchSample(x: x, y: y, time: try xyt[2].time())
+        return TouchSample(x: try xyt[0].number(), y: try xyt[1].number(), t: try xyt[2].number())
     }
 
-    private static func actions(_ node: JSONNode) throws(SceneError) -> [Double] {
-        var times: [Double] = []
+    private static func actions(_ node: JSONNode) throws(SceneError) -> [ScratchAction] {
+        var actions: [ScratchAction] = []
         for action in try node.array(maxCount: SceneLimits.maxActions) {
             _ = try action.object(allowedKeys: ["t", "type"])
-            let type = try action.required("type").string()
-            guard type == "reveal" else {
-                throw action["type"]!.error("unknown action type \(jsonQuoted(type)) (the only action is \"reveal\")")
+            let typeNode = try action.required("type")
+            let name = try typeNode.string()
+            guard let type = ScratchAction.Kind(rawValue: name) else {
+                throw typeNode.error("unknown action type \(jsonQuoted(name)) (the only action is \"reveal\")")
             }
-            times.append(try action.required("t").time(notBefore: times.last))
+            actions.append(ScratchAction(t: try action.required("t").number(), type: type))
         }
-        return times
+        return actions
     }
+}
+
+extension SceneFormat {
+    /// Stroke files (`--stroke`): the scratch card.
+    public static let scratch = SceneFormat(
+        name: "scratch", flag: "--stroke", title: "the scratch card", fields: ScratchSceneFile.fields,
+        overrides: [.debugOverlay], demo: ScratchScene.demo,
+        decode: { (bytes, file, folder, limits, inputs) throws(SceneError) -> any RevealScene in
+            try ScratchSceneFile.decode(bytes, file: file, baseDirectory: folder, limits: limits, inputs: inputs)
+        })
 }
 
 /// Reads a scene file's bytes, turning I/O failures into a `SceneError` that names the file.

@@ -66,3 +66,15 @@ private func appendEscaped(_ scalar: Unicode.Scalar, quoting: Bool, to out: inou
         }
     }
 }
+
+/// Formats a number for messages: 1.0 → "1", 0.25 → "0.25", 1e-7 → "1e-07", 1e20 → "1e+20".
+public func formatNumber(_ x: Double) -> String {
+    if x.isNaN { return "NaN" }
+    if x.isInfinite { return x < 0 ? "-infinity" : "infinity" }
+    if x == x.rounded(.towardZero) && abs(x) < 1e16 {
+        return String(Int64(x))
+    }
+    var text = x.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}

@@ -42,13 +42,4 @@ public struct SceneLimits: Sendable {
     /// figure is up to twice that while arrays grow). A scene at any one count limit needs under half of
     /// it: a million points take 24 MB, 100,000 strokes or actions about 20 MB.
     public static let maxValueBytes = 48 << 20
-
-    /// The counts checked while a scene file is parsed, before its values fill memory.
-    static let json = JSONLimits(arrays: [
-        .init(path: ["strokes"], maxCount: maxStrokes, message: "more than \(maxStrokes) strokes, the most a scene may have"),
-        .init(path: ["strokes", "[]", "points"], maxCount: maxPoints, inAll: true,
-              message: "more than \(maxPoints) points in all strokes, the most a scene may have"),
-        .init(path: ["actions"], maxCount: maxActions, message: "more than \(maxActions) actions, the most a scene may have"),
-        .init(path: ["toggles"], maxCount: maxToggles, message: "more than \(maxToggles) toggles, the most a scene may have"),
-    ], maxValueBytes: maxValueBytes)
 }
