@@ -71,14 +71,15 @@ struct OutputSandbox {
         for folder in ["inputs/golden", "inputs/actual", "out"] {
             try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
-        var image = try Pixmap(width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: 90, a: 255))
+        let image = try Pixmap(width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: 90, a: 255))
         try write(try PNG.encode(image), "inputs/prize.png")
         let scene = #"{"width": 12, "height": 8, "scale": 1, "fps": 20, "content": {"image": "prize.png"}, "strokes": [{"points": [[1, 1, 0], [11, 7, 0.15]]}]}"#
         try write(Array(scene.utf8), "inputs/scene.json")
         for index in 0..<3 {
             try write(try PNG.encode(image), "inputs/golden/" + FrameFolder.frameName(index))
-            image[index, 1] = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
-            try write(try PNG.encode(image), "inputs/actual/" + FrameFolder.frameName(index))
+            // Frames that differ from the goldens by one level more each time.
+            let other = try Pixmap(width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: UInt8(91 + index), a: 255))
+            try write(try PNG.encode(other), "inputs/actual/" + FrameFolder.frameName(index))
         }
         try write(Array(#"{"a manifest": true}"#.utf8), "inputs/golden/manifest.json")
         // Links to the inputs, in and beside the output folder.
@@ -161,7 +162,7 @@ struct OutputSandbox {
             }
         }
         if let leftover = FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String })
-            .first(where: { PathComponents.name(of: $0).hasPrefix(AtomicFile.temporaryPrefix) || PathComponents.name(of: $0) == FolderLock.fileName }) {
+            .first(where: { PathComponents.name(of: $0).hasPrefix(AtomicFile.temporaryPrefix) || PathComponents.name(of: $0) == FrameFolder.lockFileName }) {
             throw failure("\(leftover) was left behind")
         }
     }

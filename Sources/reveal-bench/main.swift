@@ -32,16 +32,16 @@ func speed(_ args: [String]) throws {
     }
     guard let scene else { print(usage); exit(2) }
     let started = Date()
-    var timings = ExportTimings()
+    let timings: ExportTimings
     let folder = try FrameFolder(path: out)
     if circle {
         var sequence = try CircleRevealSequence(scene: try CircleSceneFile.load(path: scene), hold: hold)
-        try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
-                               wholeSequence: true, timings: &timings)
+        timings = try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
+                                         wholeSequence: true)
     } else {
         var sequence = try ScratchSequence(scene: try ScratchSceneFile.load(path: scene), hold: hold)
-        try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
-                               wholeSequence: true, timings: &timings)
+        timings = try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
+                                         wholeSequence: true)
     }
     let total = Date().timeIntervalSince(started)
     var usage = rusage()

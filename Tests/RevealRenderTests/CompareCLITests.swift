@@ -1,5 +1,5 @@
 import Foundation
-import RevealRender
+@testable import RevealRender
 import XCTest
 
 /// `reveal-render compare`, run as a subprocess (through `CLITestCase`): exit 0 when the images or

@@ -116,9 +116,12 @@ enum HostileInput {
 
 /// One file of the corpus and what its sidecar expects.
 struct CorpusCase {
+    /// The corpus's folders, named as the flags that read their files (`--stroke`, `--circle`).
     enum Kind: String, CaseIterable {
         case stroke, circle
         var flag: String { "--" + rawValue }
+        /// The kind of scene the folder's files are.
+        var format: SceneFormat? { SceneFormat.flagged(flag) }
     }
 
     let kind: Kind
@@ -158,10 +161,8 @@ struct CorpusCase {
     /// Decodes `bytes` as this kind of scene, as the command line would load `file`.
     static func decode(_ kind: Kind, _ bytes: [UInt8], file: String) throws(SceneError) {
         let directory = (file as NSString).deletingLastPathComponent
-        switch kind {
-        case .stroke: _ = try ScratchSceneFile.decode(bytes, file: file, baseDirectory: directory)
-        case .circle: _ = try CircleSceneFile.decode(bytes, file: file, baseDirectory: directory)
-        }
+        guard let format = kind.format else { throw SceneError(file: file, path: "", message: "no scene format reads \(kind.flag)") }
+        _ = try format.decode(bytes, file: file, baseDirectory: directory)
     }
 }
 
@@ -307,10 +308,7 @@ final class CorpusTests: XCTestCase {
     /// Every count limit reached exactly is accepted (and one more is refused, above and in the corpus).
     func testScenesAtEveryLimitAreAccepted() throws {
         func decode(_ kind: CorpusCase.Kind, _ text: [UInt8]) throws {
-            switch kind {
-            case .stroke: _ = try ScratchSceneFile.decode(text, file: "at-limit.json", baseDirectory: ".")
-            case .circle: _ = try CircleSceneFile.decode(text, file: "at-limit.json", baseDirectory: ".")
-            }
+            try CorpusCase.decode(kind, text, file: "./at-limit.json")
         }
         let half = SceneLimits.maxPoints / 2
         try decode(.stroke, Array(#"{"width": 1, "height": 1, "strokes": [{"points": ["#.utf8) + repeated("[0,0,0]", half)

@@ -71,7 +71,7 @@ final class ExportTests: XCTestCase {
                       Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0))] {
             let layer = try Layer(paint, width: 13, height: 29)
             guard case .rowColors = layer else { return XCTFail("\(paint) should be row-constant") }
-            XCTAssertEqual(layer.materialized, try paint.render(width: 13, height: 29))
+            XCTAssertEqual(try layer.materialized(), try paint.render(width: 13, height: 29))
         }
         guard case .pixmap = try Layer(ScratchScene.demoCover, width: 13, height: 29) else {
             return XCTFail("a diagonal gradient is not row-constant")

@@ -1,34 +1,28 @@
 import Foundation
-import RevealRender
+@testable import RevealRender
 import RevealRenderTesting
 import XCTest
 
-/// A fixture scene of `Fixtures/scenes` and the key frames `Fixtures/scenes/key-frames` lists for it.
+/// A fixture scene of `Fixtures/scenes` (`NAME.KIND.json`, KIND a `SceneFormat`'s name) and the key
+/// frames `Fixtures/scenes/key-frames` lists for it.
 struct FixtureScene {
-    enum Scene {
-        case scratch(ScratchScene)
-        case circle(CircleRevealScene)
-    }
-
     /// The file name, e.g. `scratch-tap.scratch.json`.
     var file: String
-    /// The file name without `.scratch.json` or `.circle.json`: its golden folder's name.
+    /// The file name without `.KIND.json`: its golden folder's name.
     var name: String
+    var format: SceneFormat
     var keyFrames: [Int]
 
     var path: String { Repository.fixture("scenes/" + file) }
     var goldenFolder: String { Repository.fixture("goldens/" + name) }
 
-    func load() throws -> Scene {
-        file.hasSuffix(".circle.json") ? .circle(try CircleSceneFile.load(path: path)) : .scratch(try ScratchSceneFile.load(path: path))
+    func load() throws -> any RevealScene {
+        try format.load(path: path)
     }
 
     /// The frames as `reveal-render` draws them (and Scripts/update-goldens recorded them).
     func sequence() throws -> any FrameSequence {
-        switch try load() {
-        case let .scratch(scene): return try scene.frameSequence()
-        case let .circle(scene): return try scene.frameSequence()
-        }
+        try load().frameSequence()
     }
 
     struct ListError: Error, CustomStringConvertible {
@@ -42,19 +36,15 @@ struct FixtureScene {
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
             let fields = line.split(separator: " ")
             let file = String(fields[0])
-            let name: String
-            if file.hasSuffix(".scratch.json") {
-                name = String(file.dropLast(".scratch.json".count))
-            } else if file.hasSuffix(".circle.json") {
-                name = String(file.dropLast(".circle.json".count))
-            } else {
-                throw ListError(description: "key-frames: \(file) is not NAME.scratch.json or NAME.circle.json")
+            guard let format = SceneFormat.all.first(where: { file.hasSuffix(".\($0.name).json") }) else {
+                throw ListError(description: "key-frames: \(file) is not NAME.KIND.json for a kind of scene")
             }
+            let name = String(file.dropLast(".\(format.name).json".count))
             let frames = try fields.dropFirst().map { field throws(ListError) -> Int in
                 guard let n = Int(field) else { throw ListError(description: "key-frames: \(file): \"\(field)\" is not a frame number") }
                 return n
             }
-            scenes.append(FixtureScene(file: file, name: name, keyFrames: frames))
+            scenes.append(FixtureScene(file: file, name: name, format: format, keyFrames: frames))
         }
         return scenes
     }
@@ -86,7 +76,7 @@ final class FixtureGoldenTests: XCTestCase {
             XCTAssertEqual(frames.first, 0, fixture.file)
             XCTAssertGreaterThanOrEqual(frames.count, 3, fixture.file)
             XCTAssertEqual(frames.last, try fixture.sequence().frameCount - 1, fixture.file)
-            if case let .scratch(scene) = try fixture.load() {
+            if let scene = try fixture.load() as? ScratchScene {
                 let timeline = ScratchTimeline(scene: scene)
                 if timeline.revealTime != nil {
                     let reveal = (0..<timeline.frameCount()).first { timeline.frame($0).revealed }
@@ -122,10 +112,9 @@ final class FixtureGoldenTests: XCTestCase {
     func testTheScenesCoverTheFeatures() throws {
         var scratch: [ScratchScene] = [], circle: [CircleRevealScene] = []
         for fixture in try FixtureScene.all() {
-            switch try fixture.load() {
-            case let .scratch(scene): scratch.append(scene)
-            case let .circle(scene): circle.append(scene)
-            }
+            let scene = try fixture.load()
+            if let scene = scene as? ScratchScene { scratch.append(scene) }
+            if let scene = scene as? CircleRevealScene { circle.append(scene) }
         }
         func inView(_ s: TouchSample, _ scene: ScratchScene) -> Bool { s.x >= 0 && s.y >= 0 && s.x <= scene.width && s.y <= scene.height }
         XCTAssertTrue(scratch.contains { $0.strokes.count == 1 && $0.strokes[0].points.count == 1 }, "a single tap")

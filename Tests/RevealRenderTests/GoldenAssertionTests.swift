@@ -1,5 +1,5 @@
 import Foundation
-import RevealRender
+@testable import RevealRender
 import RevealRenderTesting
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import RevealRender
+@testable import RevealRender
 import RevealRenderTesting
 import XCTest
 
@@ -28,7 +28,7 @@ final class GoldenFailureTests: XCTestCase {
 
     func testOneLevelInOnePixelFailsTheGolden() throws {
         let loop = try fixture("scratch-loop")
-        guard case let .scratch(scene) = try loop.load() else { return XCTFail("scratch-loop is a scratch scene") }
+        guard let scene = try loop.load() as? ScratchScene else { return XCTFail("scratch-loop is a scratch scene") }
         let rendered = try scene.renderFrame(21)
         let expected = try golden("scratch-loop", frame: 21)
         XCTAssertEqual(compare(expected: expected, actual: rendered).verdict, .identical)
@@ -55,7 +55,7 @@ final class GoldenFailureTests: XCTestCase {
 
     func testAQuarterPixelShiftedCircleIsADifferenceButOnlyAntialiasing() throws {
         let spring = try fixture("circle-spring")
-        guard case var .circle(scene) = try spring.load() else { return XCTFail("circle-spring is a circle scene") }
+        guard var scene = try spring.load() as? CircleRevealScene else { return XCTFail("circle-spring is a circle scene") }
         scene.origin.x += 0.25 / scene.width / scene.scale
         let shifted = try scene.renderFrame(5)
         let expected = try golden("circle-spring", frame: 5)
@@ -73,7 +73,7 @@ final class GoldenFailureTests: XCTestCase {
     /// antialiasing-aware mode rightly reports it.)
     func testAQuarterPixelShiftedStrokeIsADifferenceButOnlyAntialiasing() throws {
         let loop = try fixture("scratch-loop")
-        guard case let .scratch(scene) = try loop.load() else { return XCTFail("scratch-loop is a scratch scene") }
+        guard let scene = try loop.load() as? ScratchScene else { return XCTFail("scratch-loop is a scratch scene") }
         let expected = try golden("scratch-loop", frame: 8)
         for (dx, dy) in [(0.25, 0.0), (0.0, 0.25), (-0.25, 0.0), (0.0, -0.25)] {
             var shifted = scene

@@ -11,9 +11,12 @@ public struct FrameClock: Equatable, Sendable {
 
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
 
-    /// Frames 0 … the first whose time is >= `end` (within the tolerance).
+    /// Frames 0 … the first whose time is >= `end` (within the tolerance). A clock that is not a
+    /// positive number of frames a second, or an end that is not a time, counts one frame.
     public func frameCount(through end: Double) -> Int {
-        var last = Int(max(end * fps, 0).rounded(.down))
+        let frames = end * fps
+        guard fps > 0, fps.isFinite, frames.isFinite, frames < 1e15 else { return frames >= 1e15 && fps > 0 ? Int.max : 1 }
+        var last = Int(max(frames, 0).rounded(.down))
         while time(ofFrame: last) < end - FrameClock.tolerance { last += 1 }
         while last > 0 && time(ofFrame: last - 1) >= end - FrameClock.tolerance { last -= 1 }
         return last + 1
@@ -31,7 +34,11 @@ extension FrameClock {
         guard time.isFinite, time >= 0 else {
             throw FrameRequestError(description: "time \(time) is not a time in the sequence (0 or later)")
         }
-        var index = Int((time * fps).rounded(.down))
+        let frames = time * fps
+        guard fps > 0, fps.isFinite, frames < 1e15 else {
+            throw FrameRequestError(description: "time \(time) at \(fps) frames per second is not a frame of any sequence")
+        }
+        var index = Int(frames.rounded(.down))
         while index > 0 && self.time(ofFrame: index) > time + FrameClock.tolerance { index -= 1 }
         while self.time(ofFrame: index + 1) <= time + FrameClock.tolerance { index += 1 }
         return index

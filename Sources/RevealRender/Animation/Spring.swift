@@ -63,7 +63,8 @@ public struct Spring: Equatable, Hashable, Sendable {
     /// The time from which the spring stays within `threshold` of its target for good.
     public func settlingTime(within threshold: Double) -> Double {
         let zeta = dampingFraction
-        guard zeta > 0 else { return .infinity }
+        // No finite answer for a spring that does not move, does not damp, or a threshold of nothing.
+        guard zeta > 0, zeta.isFinite, response > 0, response.isFinite, threshold > 0, threshold.isFinite else { return .infinity }
         let omega = 2 * Double.pi / response
         func outside(_ t: Double) -> Bool { abs(1 - value(at: t)) > threshold }
         // Outside at `lo` (the start counts: the value is 0 there), inside from `hi` on, monotone between.
@@ -74,14 +75,23 @@ public struct Spring: Equatable, Hashable, Sendable {
             func turn(_ n: Int) -> Double { Double(n) * Double.pi / omegaD }
             // The last turning point beyond the threshold: estimated from its height, then confirmed
             // with `value(at:)` itself so that rounding cannot put the two at odds.
-            var n = Int(min(-log(threshold) / decay, 1e9))
-            while n > 0 && !outside(turn(n)) { n -= 1 }
-            while outside(turn(n + 1)) { n += 1 }
+            let estimate = -log(threshold) / decay
+            guard estimate.isFinite else { return .infinity }
+            var n = Int(min(max(estimate, 0), 1e9))
+            var steps = 0
+            while n > 0 && !outside(turn(n)) && steps < 1_000_000 { n -= 1; steps += 1 }
+            while outside(turn(n + 1)) && steps < 1_000_000 { n += 1; steps += 1 }
             lo = turn(n)
             hi = turn(n + 1)
         } else {
             hi = response
-            while outside(hi) { lo = hi; hi *= 2 }
+            var doublings = 0
+            while outside(hi) {
+                lo = hi
+                hi *= 2
+                doublings += 1
+                if doublings > 2000 || !hi.isFinite { return .infinity }
+            }
         }
         for _ in 0..<100 where hi - lo > 0 {
             let mid = (lo + hi) / 2

@@ -48,7 +48,7 @@ public struct CardStyle: Equatable, Sendable {
     public var isPlain: Bool { cornerRadius == 0 && shadow == nil && padding == 0 }
 
     /// The padding in whole pixels at `scale`.
-    public func paddingPixels(scale: Double) -> Int { Int((padding * scale).rounded()) }
+    public func paddingPixels(scale: Double) -> Int { PixelSize.pixels(padding * scale) }
 }
 
 /// Any sequence presented as a card: each frame clipped to the card's shape and drawn over a page
@@ -58,7 +58,7 @@ public struct CardStyle: Equatable, Sendable {
 /// The page is not kept as a picture: its rows are drawn when needed from the canvas (one colour a row
 /// when it can be) and the shadow's mask, so a frame on a large padded page costs four bytes a pixel
 /// for the frame and one for the shadow, not another four for a copy of the page.
-public struct CardPresentation<Base: FrameSequence>: FrameSequence {
+struct CardPresentation<Base: FrameSequence>: FrameSequence {
     public private(set) var base: Base
     public let style: CardStyle
     private let page: CardPage
@@ -136,40 +136,19 @@ public struct CardPresentation<Base: FrameSequence>: FrameSequence {
 struct CardPage {
     let canvas: Layer
     let shadow: Mask?
-    /// The shadow's colour across a whole row, premultiplied.
-    private let colorRow: [UInt8]
+    let color: PremultipliedRGBA8
 
     init(canvas: Layer, shadow: Mask?, color: PremultipliedRGBA8) {
         self.canvas = canvas
         self.shadow = shadow
-        colorRow = [UInt8]((0..<canvas.width).flatMap { _ in [color.r, color.g, color.b, color.a] })
+        self.color = color
     }
 
     /// Replaces `columns` of `rows` in `out` (the page's size) with the page.
     func draw(rows: Range<Int>, columns: Range<Int>, into out: inout Pixmap) {
-        var scratch: [UInt8] = []
-        let width = canvas.width
-        let bytes = columns.lowerBound * 4..<columns.upperBound * 4
-        for y in rows {
-            let start = y * width * 4
-            canvas.withRow(y, scratch: &scratch) { row in
-                out.bytes.withUnsafeMutableBufferPointer { dst in
-                    _ = UnsafeMutableBufferPointer(rebasing: dst[start + bytes.lowerBound..<start + bytes.upperBound])
-                        .update(fromContentsOf: row[bytes])
-                }
-            }
-            guard let shadow else { continue }
-            colorRow.withUnsafeBufferPointer { color in
-                shadow.bytes.withUnsafeBufferPointer { mask in
-                    out.bytes.withUnsafeMutableBufferPointer { dst in
-                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: color[bytes]),
-                                              coverage: UnsafeBufferPointer(rebasing: mask[y * width + columns.lowerBound..<y * width + columns.upperBound]),
-                                              opacity: 255,
-                                              onto: UnsafeMutableBufferPointer(rebasing: dst[start + bytes.lowerBound..<start + bytes.upperBound]))
-                    }
-                }
-            }
-        }
+        out.copy(canvas, rows: rows, columns: columns)
+        guard let shadow else { return }
+        for y in rows { Compositor.fill(color, mask: shadow, row: y, columns: columns, onto: &out) }
     }
 }
 

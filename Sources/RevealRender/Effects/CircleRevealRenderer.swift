@@ -4,7 +4,7 @@
 /// The frame is kept between calls. When only the radius changes, a row is redrawn only between the
 /// old and new edges (pixels fully inside or fully outside both circles cannot change), so a
 /// full-phone frame costs the band around the edge, not the whole screen.
-public struct CircleRevealRenderer {
+struct CircleRevealRenderer {
     public let timeline: CircleRevealTimeline
     /// Background with the base view over it.
     private let under: Layer
@@ -13,8 +13,7 @@ public struct CircleRevealRenderer {
     public private(set) var frame: Pixmap
     private var drawn: (disc: DiscCoverage, opacity: UInt8)?
     private var coverage: [UInt8]
-    private var underRow: [UInt8] = []
-    private var revealedRow: [UInt8] = []
+    private var scratch: [UInt8] = []
 
     public init(timeline: CircleRevealTimeline) throws {
         self.timeline = timeline
@@ -23,7 +22,7 @@ public struct CircleRevealRenderer {
         under = try Layer(scene.base, width: width, height: height).over(Layer(scene.background, width: width, height: height))
         revealed = try Layer(scene.revealed, width: width, height: height)
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
-        frame = under.materialized
+        frame = try under.materialized()
         coverage = [UInt8](repeating: 0, count: width)
     }
 
@@ -69,29 +68,13 @@ public struct CircleRevealRenderer {
     private mutating func drawRow(_ y: Int, columns: Range<Int>, disc: DiscCoverage,
                                   span: (touched: Range<Int>, full: Range<Int>), opacity: UInt8) {
         guard !columns.isEmpty else { return }
-        let rowStart = y * frame.width * 4
-        let bytes = columns.lowerBound * 4..<columns.upperBound * 4
-        under.withRow(y, scratch: &underRow) { row in
-            frame.bytes.withUnsafeMutableBufferPointer { dst in
-                _ = UnsafeMutableBufferPointer(rebasing: dst[rowStart + bytes.lowerBound..<rowStart + bytes.upperBound])
-                    .initialize(from: row[bytes])
-            }
-        }
+        frame.copy(under, rows: y..<y + 1, columns: columns)
         let blend = columns.clamped(to: span.touched)
         guard opacity > 0, !blend.isEmpty else { return }
         for x in blend {
             coverage[x - blend.lowerBound] = span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
         }
-        let blendBytes = blend.lowerBound * 4..<blend.upperBound * 4
-        revealed.withRow(y, scratch: &revealedRow) { src in
-            frame.bytes.withUnsafeMutableBufferPointer { dst in
-                coverage.withUnsafeBufferPointer { c in
-                    Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[blendBytes]),
-                                          coverage: UnsafeBufferPointer(rebasing: c[0..<blend.count]), opacity: opacity,
-                                          onto: UnsafeMutableBufferPointer(rebasing: dst[rowStart + blendBytes.lowerBound..<rowStart + blendBytes.upperBound]))
-                }
-            }
-        }
+        Compositor.sourceOver(revealed, row: y, columns: blend, coverage: coverage, opacity: opacity, onto: &frame, scratch: &scratch)
     }
 
     private func hull(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
@@ -107,13 +90,15 @@ public struct CircleRevealSequence: FrameSequence {
     public let frameCount: Int
     private var renderer: CircleRevealRenderer
 
+    /// The scene's frames with `hold` seconds of still frames at the end; the scene is validated first.
     public init(scene: CircleRevealScene, hold: Double = 0) throws {
+        try scene.validate()
         let timeline = CircleRevealTimeline(scene: scene)
         try self.init(timeline: timeline, frameCount: timeline.frameCount(hold: hold))
     }
 
-    /// The first `frameCount` frames of a timeline already worked out.
-    public init(timeline: CircleRevealTimeline, frameCount: Int) throws {
+    /// The first `frameCount` frames of a timeline already worked out, of a scene already validated.
+    init(timeline: CircleRevealTimeline, frameCount: Int) throws {
         self.timeline = timeline
         self.frameCount = frameCount
         renderer = try CircleRevealRenderer(timeline: timeline)

@@ -70,8 +70,9 @@ public struct SceneOverrides: Sendable {
 
 extension RevealScene {
     /// The view's size in pixels: its size in points times the scale, rounded.
+    /// A size that is not a number, or beyond any pixmap's, counts as 0 or as the largest whole number.
     public var pixelSize: PixelSize {
-        PixelSize(width: Int((width * scale).rounded()), height: Int((height * scale).rounded()))
+        PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
     }
 
     /// How the view sits on its page.

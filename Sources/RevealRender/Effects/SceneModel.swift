@@ -124,6 +124,7 @@ public enum SceneRules {
 
     /// A time: from 0 up to a day (`SceneLimits.maxTime`), and not before `previous`.
     static func checkTime(_ t: Double, notBefore previous: Double? = nil, at path: ScenePath, orderAt orderPath: ScenePath? = nil) throws(SceneError) {
+        guard !t.isNaN else { throw SceneError(path, "time NaN is not a number of seconds") }
         guard t >= 0 else { throw SceneError(path, "time \(formatNumber(t)) is negative") }
         guard t <= SceneLimits.maxTime else {
             throw SceneError(path, "time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")

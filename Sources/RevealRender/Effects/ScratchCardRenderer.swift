@@ -5,7 +5,7 @@
 /// its coverage is recomputed only on the rows its new segments reach (from the edges there, not the
 /// whole stroke), and only those rows are composited again. Any other order starts over. Either way
 /// the pixels are those of filling each whole stroke's path (a test checks every frame).
-public struct ScratchCardRenderer {
+struct ScratchCardRenderer {
     public let timeline: ScratchTimeline
     /// Background with the content over it: what shows where the cover is gone.
     private let base: Pixmap
@@ -53,7 +53,7 @@ public struct ScratchCardRenderer {
     public mutating func render(_ state: ScratchFrameState) -> Pixmap {
         var dirty = RowRange.empty
         if state.samplesHandled < drawnSamples {
-            committed.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 255) }
+            committed.fill(255)
             visible = committed
             drawnSamples = 0
             currentStrokeStart = 0

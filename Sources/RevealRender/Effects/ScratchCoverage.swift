@@ -24,7 +24,7 @@ public struct ScratchCoverage: Equatable, Sendable {
     }
 
     /// Whether the cell at `row * columns + column` is cleared.
-    public func isCleared(_ index: Int) -> Bool { cells[index] }
+    public func isCleared(_ index: Int) -> Bool { cells.indices.contains(index) && cells[index] }
 
     /// Clears the cells under a brush line from `start` to `end` in a view of the given size.
     public mutating func scratch(from start: Point, to end: Point, brushWidth: Double, in size: (width: Double, height: Double)) {

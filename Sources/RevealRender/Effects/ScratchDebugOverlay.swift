@@ -1,7 +1,7 @@
 /// What an author needs to see why a card revealed when it did, drawn over each frame: the coverage
 /// grid's cleared cells tinted, the brush path as a thin line, every touch sample as a dot, and a bar
 /// along the bottom filling up to the reveal threshold (green once revealed).
-public struct ScratchDebugOverlay {
+struct ScratchDebugOverlay {
     private let timeline: ScratchTimeline
     private var coverage = ScratchCoverage()
     private var replayed = 0

@@ -7,13 +7,15 @@ public struct ScratchSequence: FrameSequence {
 
     /// `hold` seconds of still frames follow the end of the animation; `debugOverlay` draws the
     /// touch samples, the brush path, the cleared grid cells and the threshold progress on each frame.
+    /// The scene's frames with `hold` seconds of still frames at the end; the scene is validated first.
     public init(scene: ScratchScene, hold: Double = 0, debugOverlay: Bool = false) throws {
+        try scene.validate()
         let timeline = ScratchTimeline(scene: scene)
         try self.init(timeline: timeline, frameCount: timeline.frameCount(hold: hold), debugOverlay: debugOverlay)
     }
 
-    /// The first `frameCount` frames of a timeline already worked out.
-    public init(timeline: ScratchTimeline, frameCount: Int, debugOverlay: Bool = false) throws {
+    /// The first `frameCount` frames of a timeline already worked out, of a scene already validated.
+    init(timeline: ScratchTimeline, frameCount: Int, debugOverlay: Bool = false) throws {
         self.timeline = timeline
         self.frameCount = frameCount
         renderer = try ScratchCardRenderer(timeline: timeline)

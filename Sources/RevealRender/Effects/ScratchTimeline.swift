@@ -79,7 +79,7 @@ public struct ScratchTimeline: SceneTimeline {
     }
 
     /// Sample `k` in pixels.
-    public func pixelPoint(_ k: Int) -> Point {
+    func pixelPoint(_ k: Int) -> Point {
         Point(x: samples[k].x * scene.scale, y: samples[k].y * scene.scale)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a file could not be read: the path as given and the reason, one line.
-public struct FileReadError: Error, Equatable, CustomStringConvertible {
+struct FileReadError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
 
@@ -14,7 +14,7 @@ public struct FileReadError: Error, Equatable, CustomStringConvertible {
 /// Regular files, pipes, FIFOs and sockets are read (`--stroke <(cat file)` works); folders and devices
 /// are refused, since a device such as `/dev/zero` never ends. The file is opened non-blocking, so a
 /// FIFO with no writer cannot hang the open.
-public enum BoundedFileReader {
+enum BoundedFileReader {
     /// The bytes of the file at `path`, at most `maxBytes` of them. `kind` names what the file should
     /// be in messages ("a scene file", "a PNG file"); `tooLarge` words the refusal, given the size
     /// ("300000000" when known, else "more than N").

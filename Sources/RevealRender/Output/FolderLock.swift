@@ -7,7 +7,7 @@ import Foundation
 /// The lock is a POSIX record lock on a hidden file in the folder, `.reveal-render-lock`, which names
 /// the process holding it; a second run is refused at once with that process id. Within one process,
 /// where POSIX locks do not conflict, a table of held folders does the same.
-public final class FolderLock {
+final class FolderLock {
     public static let fileName = ".reveal-render-lock"
 
     public let folder: String

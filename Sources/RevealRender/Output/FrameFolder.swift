@@ -27,6 +27,9 @@ public struct FrameFolder: Sendable {
         }
     }
 
+    /// The hidden file that locks a folder while a sequence is written into it (see `FolderLock`).
+    public static let lockFileName = FolderLock.fileName
+
     /// The file name of frame `index`: five digits at least, so names sort in order.
     public static func frameName(_ index: Int) -> String {
         let digits = String(index)
@@ -64,7 +67,7 @@ public struct FrameFolder: Sendable {
 
     /// Takes the folder's lock and removes the manifest of an earlier run, before any frame is
     /// written: frames never sit under a manifest that describes other frames.
-    public func beginSequence() throws(OutputError) -> FolderLock {
+    func beginSequence() throws(OutputError) -> FolderLock {
         let lock = try FolderLock(folder: path)
         try removeOwnFile(ManifestWriter.fileName, "cannot remove the manifest of an earlier run")
         return lock

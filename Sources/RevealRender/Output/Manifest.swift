@@ -17,7 +17,7 @@ extension FrameMetadata {
 
 /// Streams `manifest.json` to a temporary file as frames are written and puts it in place at the end,
 /// so memory stays flat however long the sequence and the manifest appears only when complete.
-public final class ManifestWriter {
+final class ManifestWriter {
     /// The manifest's name in a frame folder.
     public static let fileName = "manifest.json"
     private let file: OutputFile

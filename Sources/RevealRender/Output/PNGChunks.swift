@@ -1,7 +1,7 @@
 import CPNG
 
 /// One chunk of a PNG file, as `PNGChunkReader` found it: its type and its data (CRC already checked).
-public struct PNGChunk: Sendable {
+struct PNGChunk: Sendable {
     /// The four ASCII letters, for example `"IHDR"` or `"fdAT"`.
     public let type: String
     /// The chunk's data, without its length, type and CRC; indices are those of the whole file.
@@ -76,7 +76,7 @@ extension [UInt8] {
 /// Stops after `IEND` (anything after it is ignored, as libpng does). Throws for a bad signature,
 /// a length beyond 2³¹ − 1 or beyond the data, a type that is not four ASCII letters, a CRC that
 /// does not match, or data that ends before `IEND`. It never interprets chunk contents.
-public struct PNGChunkReader {
+struct PNGChunkReader {
     private let bytes: [UInt8]
     private var offset = 8
     private var ended = false

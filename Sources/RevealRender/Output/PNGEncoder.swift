@@ -8,7 +8,7 @@ import Foundation
 /// The bytes depend only on the image and the options, never on what was encoded before, so a
 /// frame of a sequence encodes exactly as the same image would on its own. Not for use from two
 /// threads at once.
-public final class PNGEncoder: @unchecked Sendable {
+final class PNGEncoder: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let options: PNGEncodingOptions

@@ -91,13 +91,13 @@ public enum SequenceExport {
     /// `wholeSequence`, frame files of earlier runs beyond this sequence are removed before the
     /// manifest is written. `progress` is called after each frame is handed on, with the number so
     /// far. When `shouldStop` turns true the frames already started are finished, observers are
-    /// cancelled, no manifest is written, and `ExportInterrupted` is thrown.
+    /// cancelled, no manifest is written, and `ExportInterrupted` is thrown. Returns where the time went.
+    @discardableResult
     public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder?,
                                              png: PNGEncodingOptions = .fast, wholeSequence: Bool,
                                              observers: [FrameObserver] = [],
-                                             timings: UnsafeMutablePointer<ExportTimings>? = nil,
                                              shouldStop: () -> Bool = { false },
-                                             progress: (Int) -> Void = { _ in }) throws {
+                                             progress: (Int) -> Void = { _ in }) throws -> ExportTimings {
         var fields: [(String, FrameMetadata)] = [("fps", .number(sequence.fps)), ("width", .int(sequence.pixelWidth)),
                                                  ("height", .int(sequence.pixelHeight))] + sequence.summary
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
@@ -174,16 +174,15 @@ public enum SequenceExport {
         }
         group.wait()
         if let error = state.error { throw error }
-        if let timings {
-            timings.pointee = state.timings
-            timings.pointee.render = renderTime
-        }
+        var timings = state.timings
+        timings.render = renderTime
         for observer in observers { try observer.finish() }
         finished = true
         if let folder {
             if wholeSequence { try folder.removeFrames(notIn: sequence.frameCount) }
             try manifest?.finish()
         }
+        return timings
     }
 
     /// Runs `work` on `queue` once one of the in-flight slots is free.

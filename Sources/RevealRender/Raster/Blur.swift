@@ -10,7 +10,7 @@ import Foundation
 /// (untruncated, normalised) a 0/255 edge or a thin bar is off by less than 0.04 level for σ from 1 to
 /// 500 (BlurTests). Below σ = 1 the kernel has a handful of taps and is applied directly (to 6σ).
 /// Edges are treated as empty, as with a zero-padded convolution.
-public enum Blur {
+enum Blur {
     /// The mask blurred with standard deviation `sigma` pixels, then quantised to the nearest level.
     public static func gaussian(_ mask: Mask, sigma: Double) throws -> Mask {
         guard sigma > 0, sigma.isFinite else { return mask }

@@ -32,11 +32,15 @@ public struct Color: Equatable, Hashable, Sendable {
     }
 
     /// The color quantised to premultiplied 8-bit RGBA, rounding to nearest.
+    /// Components outside 0…1 are clamped, and NaN counts as 0.
     public var premultiplied: PremultipliedRGBA8 {
-        let a = min(max(alpha, 0), 1)
-        func q(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * a * 255).rounded()) }
+        let a = Color.unit(alpha)
+        func q(_ v: Double) -> UInt8 { UInt8((Color.unit(v) * a * 255).rounded()) }
         return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: UInt8((a * 255).rounded()))
     }
+
+    /// `v` clamped to 0…1, NaN as 0.
+    static func unit(_ v: Double) -> Double { v >= 0 ? min(v, 1) : 0 }
 }
 
 /// One premultiplied RGBA8 pixel: every color channel is at most `a`.

@@ -1,8 +1,10 @@
+import Foundation
+
 /// Porter-Duff compositing of premultiplied 8-bit pixels, row by row.
 ///
 /// All products of two 8-bit quantities are rounded to nearest (`multiply`), so results do not drift
 /// darker as layers stack up, and every operation is exact integer arithmetic: deterministic.
-public enum Compositor {
+enum Compositor {
     /// `a·b/255` rounded to nearest, for a and b in 0...255.
     @inline(__always)
     public static func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
@@ -14,7 +16,7 @@ public enum Compositor {
     /// scaled per pixel by `mask` (when given) and by `opacity` (0...255).
     public static func sourceOver(_ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
                                   onto destination: inout Pixmap, rows: RowRange) {
-        precondition(source.width == destination.width && source.height == destination.height)
+        guard source.width == destination.width && source.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
         guard !rows.isEmpty, opacity > 0 else { return }
         let width = destination.width
@@ -43,8 +45,8 @@ public enum Compositor {
     /// fit inside the destination.
     public static func draw(_ source: Pixmap, mask: Mask? = nil, onto destination: inout Pixmap, x: Int, y: Int,
                             rows: RowRange? = nil) {
-        precondition(x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height)
-        precondition(mask.map { $0.width == source.width && $0.height == source.height } ?? true)
+        guard x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height,
+              mask.map({ $0.width == source.width && $0.height == source.height }) ?? true else { return }
         let rows = (rows ?? RowRange(0, source.height)).clamped(to: source.height)
         let rowBytes = source.width * 4, width = destination.width
         source.bytes.withUnsafeBufferPointer { src in
@@ -68,7 +70,7 @@ public enum Compositor {
 
     /// Source-over of one color through a coverage mask, for the rows given.
     public static func fill(_ color: PremultipliedRGBA8, mask: Mask, onto destination: inout Pixmap, rows: RowRange) {
-        precondition(mask.width == destination.width && mask.height == destination.height)
+        guard mask.width == destination.width && mask.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
         guard !rows.isEmpty else { return }
         let width = destination.width
@@ -120,7 +122,8 @@ public enum Compositor {
     /// Destination-out of an alpha mask: `result = destination·(1 − coverage)` for the rows given.
     /// Writes into `result`, which may be a different mask from `destination` (or the same one).
     public static func destinationOut(_ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange) {
-        precondition(coverage.width == destination.width && destination.width == result.width)
+        guard coverage.width == destination.width && destination.width == result.width,
+              coverage.height == destination.height && destination.height == result.height else { return }
         let rows = rows.clamped(to: result.height)
         guard !rows.isEmpty else { return }
         let range = rows.lower * result.width..<rows.upper * result.width
@@ -130,6 +133,160 @@ public enum Compositor {
                     for i in range {
                         r[i] = UInt8(multiply(UInt32(d[i]), 255 - UInt32(c[i])))
                     }
+                }
+            }
+        }
+    }
+}
+
+// Row primitives: every loop over pixel memory outside the rasterizer lives here, so that the effects,
+// paints, layers and the diff work through these safe calls (clipped to the images, never trapping).
+
+extension Pixmap {
+    /// Sets every pixel to `color`.
+    mutating func fill(_ color: PremultipliedRGBA8) {
+        bytes.withUnsafeMutableBufferPointer { out in
+            var i = 0
+            while i + 3 < out.count {
+                out[i] = color.r; out[i + 1] = color.g; out[i + 2] = color.b; out[i + 3] = color.a
+                i += 4
+            }
+        }
+    }
+
+    /// Replaces row `y` with `pixels` (as many as fit).
+    mutating func setRow(_ y: Int, to pixels: [PremultipliedRGBA8]) {
+        guard y >= 0, y < height else { return }
+        let count = min(pixels.count, width), start = y * width * 4
+        bytes.withUnsafeMutableBufferPointer { out in
+            for x in 0..<count {
+                let p = pixels[x], i = start + x * 4
+                out[i] = p.r; out[i + 1] = p.g; out[i + 2] = p.b; out[i + 3] = p.a
+            }
+        }
+    }
+
+    /// True when every pixel has alpha 255 (the PNG encoder then writes RGB).
+    public var isOpaque: Bool {
+        bytes.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    /// Makes each row equal to that row of `source` and says which rows it had to change: how a copy
+    /// of a frame follows the frame at the cost of the rows that differ. A source of another size
+    /// replaces the pixmap, every row changed.
+    mutating func updateRows(from source: Pixmap) -> [Bool] {
+        guard source.width == width, source.height == height else {
+            self = source.ownCopy()
+            return [Bool](repeating: true, count: height)
+        }
+        let rowBytes = width * 4
+        return source.bytes.withUnsafeBufferPointer { from in
+            bytes.withUnsafeMutableBufferPointer { to in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
+                return (0..<height).map { y in
+                    let row = y * rowBytes
+                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return false }
+                    (t + row).update(from: f + row, count: rowBytes)
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Copies `source` (every row, or `rows` of it) into this pixmap with its top-left corner at (x, y),
+    /// replacing what was there; whatever falls outside is left out.
+    mutating func copy(_ source: Pixmap, x: Int, y: Int, rows: Range<Int>? = nil) {
+        let sourceRows = (rows ?? 0..<source.height).clamped(to: max(0, -y)..<min(source.height, height - y))
+        let columns = (0..<source.width).clamped(to: max(0, -x)..<min(source.width, width - x))
+        guard !sourceRows.isEmpty, !columns.isEmpty else { return }
+        let count = columns.count * 4, width = width
+        source.bytes.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for row in sourceRows {
+                    (d + ((row + y) * width + x + columns.lowerBound) * 4)
+                        .update(from: s + (row * source.width + columns.lowerBound) * 4, count: count)
+                }
+            }
+        }
+    }
+
+    /// Replaces `columns` of `rows` (clipped to the pixmap) with the layer's pixels there (the layer is
+    /// the pixmap's size).
+    mutating func copy(_ layer: Layer, rows: Range<Int>, columns: Range<Int>) {
+        let rows = rows.clamped(to: 0..<min(height, layer.height))
+        let columns = columns.clamped(to: 0..<min(width, layer.width))
+        guard !columns.isEmpty else { return }
+        var scratch: [UInt8] = []
+        let width = width
+        for y in rows {
+            Compositor.withRow(of: layer, y, scratch: &scratch) { row in
+                bytes.withUnsafeMutableBufferPointer { dst in
+                    guard let d = dst.baseAddress, let r = row.baseAddress else { return }
+                    (d + (y * width + columns.lowerBound) * 4).update(from: r + columns.lowerBound * 4, count: columns.count * 4)
+                }
+            }
+        }
+    }
+}
+
+extension Compositor {
+    /// Calls `body` with row `y` of `layer` (4 bytes a pixel, the whole width); `scratch` holds the row
+    /// of a layer of row colors and is reused between calls.
+    static func withRow<R>(of layer: Layer, _ y: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch layer {
+        case let .pixmap(p):
+            return p.bytes.withUnsafeBufferPointer { all in
+                body(UnsafeBufferPointer(rebasing: all[y * p.width * 4..<(y + 1) * p.width * 4]))
+            }
+        case let .rowColors(colors, width):
+            let c = colors[y]
+            if scratch.count != width * 4 { scratch = [UInt8](repeating: 0, count: width * 4) }
+            scratch.withUnsafeMutableBufferPointer { row in
+                for x in 0..<width {
+                    row[x * 4] = c.r; row[x * 4 + 1] = c.g; row[x * 4 + 2] = c.b; row[x * 4 + 3] = c.a
+                }
+            }
+            return scratch.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Source-over of `columns` of row `y` of `layer` (the destination's size) onto the same place of
+    /// `destination`, each pixel scaled by `coverage[x - columns.lowerBound]` and by `opacity`.
+    static func sourceOver(_ layer: Layer, row y: Int, columns: Range<Int>, coverage: [UInt8], opacity: UInt8,
+                           onto destination: inout Pixmap, scratch: inout [UInt8]) {
+        let columns = columns.clamped(to: 0..<min(destination.width, layer.width))
+        guard y >= 0, y < min(destination.height, layer.height), !columns.isEmpty, coverage.count >= columns.count else { return }
+        let start = (y * destination.width + columns.lowerBound) * 4, count = columns.count
+        withRow(of: layer, y, scratch: &scratch) { src in
+            destination.bytes.withUnsafeMutableBufferPointer { dst in
+                coverage.withUnsafeBufferPointer { c in
+                    sourceOver(UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
+                               coverage: UnsafeBufferPointer(rebasing: c[0..<count]), opacity: opacity,
+                               onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + count * 4]))
+                }
+            }
+        }
+    }
+
+    /// Source-over of one color through `columns` of row `y` of `mask` (the destination's size).
+    static func fill(_ color: PremultipliedRGBA8, mask: Mask, row y: Int, columns: Range<Int>, onto destination: inout Pixmap) {
+        let columns = columns.clamped(to: 0..<min(destination.width, mask.width))
+        guard y >= 0, y < min(destination.height, mask.height), !columns.isEmpty else { return }
+        let source = [UInt8]((0..<columns.count).flatMap { _ in [color.r, color.g, color.b, color.a] })
+        let start = (y * destination.width + columns.lowerBound) * 4
+        source.withUnsafeBufferPointer { src in
+            mask.bytes.withUnsafeBufferPointer { m in
+                destination.bytes.withUnsafeMutableBufferPointer { dst in
+                    sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
+                               opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4]))
                 }
             }
         }

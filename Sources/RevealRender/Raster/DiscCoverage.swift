@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `rowSpan` says which columns of a row the disc touches and which it covers completely, so callers
 /// fill the inside as a run and compute coverage only in the narrow band along the edge.
-public struct DiscCoverage: Sendable {
+struct DiscCoverage: Sendable {
     public let center: Point
     public let radius: Double
 

@@ -18,7 +18,7 @@ public struct Point: Equatable, Hashable, Sendable {
 }
 
 /// A half-open range of pixel rows, `lower..<upper`, used to say which rows changed.
-public struct RowRange: Equatable, Sendable {
+struct RowRange: Equatable, Sendable {
     public var lower: Int
     public var upper: Int
 
@@ -54,6 +54,13 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
 
     public init(_ pixmap: Pixmap) {
         self.init(width: pixmap.width, height: pixmap.height)
+    }
+
+    /// A length in pixels rounded to whole pixels: NaN and negatives as 0, anything beyond any image
+    /// (2⁴⁰ pixels) as that much, so that no size computed from user input can trap.
+    public static func pixels(_ length: Double) -> Int {
+        guard length > 0 else { return 0 }
+        return Int(min(length, Double(1 << 40)).rounded())
     }
 
     public var description: String { "\(width)×\(height)" }

@@ -1,6 +1,6 @@
 /// A static picture read row by row while compositing: a full pixmap, or one color per row when every
 /// row is a single color (solid paints and vertical gradients), which keeps tall frames small in memory.
-public enum Layer: Sendable {
+enum Layer: Sendable {
     case pixmap(Pixmap)
     case rowColors([PremultipliedRGBA8], width: Int)
 
@@ -41,45 +41,19 @@ public enum Layer: Sendable {
             }
             return .rowColors(result, width: width)
         }
-        var pixmap = below.materialized
-        Compositor.sourceOver(materialized, onto: &pixmap, rows: RowRange(0, height))
+        var pixmap = try below.materialized()
+        Compositor.sourceOver(try materialized(), onto: &pixmap, rows: RowRange(0, height))
         return .pixmap(pixmap)
     }
 
     /// The layer as a full pixmap.
-    public var materialized: Pixmap {
+    func materialized() throws -> Pixmap {
         switch self {
         case let .pixmap(p): return p
         case let .rowColors(colors, width):
-            var bytes = [UInt8](repeating: 0, count: width * colors.count * 4)
-            for (y, c) in colors.enumerated() {
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    bytes[i] = c.r; bytes[i + 1] = c.g; bytes[i + 2] = c.b; bytes[i + 3] = c.a
-                }
-            }
-            // Sizes come from a valid layer, so this cannot fail.
-            return try! Pixmap(width: width, height: colors.count, premultipliedBytes: bytes)
-        }
-    }
-
-    /// Calls `body` with row `y`'s pixels (4 bytes each, the whole width). `scratch` holds the row
-    /// for compact layers and is reused between calls.
-    public func withRow<R>(_ y: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        switch self {
-        case let .pixmap(p):
-            return p.bytes.withUnsafeBufferPointer { all in
-                body(UnsafeBufferPointer(rebasing: all[y * p.width * 4..<(y + 1) * p.width * 4]))
-            }
-        case let .rowColors(colors, width):
-            let c = colors[y]
-            if scratch.count != width * 4 { scratch = [UInt8](repeating: 0, count: width * 4) }
-            scratch.withUnsafeMutableBufferPointer { row in
-                for x in 0..<width {
-                    row[x * 4] = c.r; row[x * 4 + 1] = c.g; row[x * 4 + 2] = c.b; row[x * 4 + 3] = c.a
-                }
-            }
-            return scratch.withUnsafeBufferPointer(body)
+            var pixmap = try Pixmap(width: width, height: colors.count)
+            pixmap.copy(self, rows: 0..<colors.count, columns: 0..<width)
+            return pixmap
         }
     }
 }

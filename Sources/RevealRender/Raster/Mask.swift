@@ -1,5 +1,5 @@
 /// One byte of coverage or alpha per pixel (0 = none, 255 = full), rows top to bottom, stride == width.
-public struct Mask: Equatable, Sendable {
+struct Mask: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public var bytes: [UInt8]
@@ -17,6 +17,11 @@ public struct Mask: Equatable, Sendable {
     public subscript(x: Int, y: Int) -> UInt8 {
         get { bytes[y * width + x] }
         set { bytes[y * width + x] = newValue }
+    }
+
+    /// Sets every pixel to `value`.
+    mutating func fill(_ value: UInt8) {
+        bytes = [UInt8](repeating: value, count: width * height)
     }
 
     /// The sum of all coverage in pixel units (255 = one pixel), for area checks.

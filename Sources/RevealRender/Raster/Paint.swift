@@ -106,19 +106,10 @@ public struct Paint: Equatable, Sendable {
 
     private func renderGradient(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, into pixmap: inout Pixmap) {
         let axis = GradientAxis(stops, start, end, width: pixmap.width, height: pixmap.height)
-        let width = pixmap.width
-        let opacity = self.opacity
-        pixmap.bytes.withUnsafeMutableBufferPointer { out in
-            for y in 0..<pixmap.height {
-                for x in 0..<width {
-                    let p = axis.color(x: x, y: y, opacity: opacity)
-                    let i = (y * width + x) * 4
-                    out[i] = p.r
-                    out[i + 1] = p.g
-                    out[i + 2] = p.b
-                    out[i + 3] = p.a
-                }
-            }
+        var row = [PremultipliedRGBA8](repeating: .transparent, count: pixmap.width)
+        for y in 0..<pixmap.height {
+            for x in 0..<pixmap.width { row[x] = axis.color(x: x, y: y, opacity: opacity) }
+            pixmap.setRow(y, to: row)
         }
     }
 

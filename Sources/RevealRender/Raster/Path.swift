@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Curves are flattened when they are added, finely enough that the polygon stays within
 /// `tolerance` pixels of the ideal curve on both sides (see `addArc`).
-public struct Path: Sendable {
+struct Path: Sendable {
     /// All vertices, contour after contour.
     public private(set) var points: [Point] = []
     /// Index into `points` where each contour starts; each contour closes back to its start.

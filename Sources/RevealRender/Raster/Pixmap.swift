@@ -13,8 +13,8 @@ public struct PixmapSizeError: Error, Equatable, CustomStringConvertible {
 public struct Pixmap: Equatable, Sendable {
     public let width: Int
     public let height: Int
-    /// `4 * width * height` bytes: r, g, b, a per pixel, premultiplied.
-    public var bytes: [UInt8]
+    /// `4 * width * height` bytes: r, g, b, a per pixel, premultiplied, rows top to bottom.
+    public internal(set) var bytes: [UInt8]
 
     /// The largest side we accept; larger images are refused at creation rather than failing later.
     public static let maxSide = 1 << 16
@@ -26,19 +26,8 @@ public struct Pixmap: Equatable, Sendable {
         }
         self.width = width
         self.height = height
-        if fill == .transparent {
-            bytes = [UInt8](repeating: 0, count: width * height * 4)
-        } else {
-            bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-                for i in stride(from: 0, to: width * height * 4, by: 4) {
-                    buffer[i] = fill.r
-                    buffer[i + 1] = fill.g
-                    buffer[i + 2] = fill.b
-                    buffer[i + 3] = fill.a
-                }
-                count = width * height * 4
-            }
-        }
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .transparent { self.fill(fill) }
     }
 
     /// Wraps existing premultiplied bytes; `bytes.count` must be `4 * width * height`.
@@ -52,7 +41,13 @@ public struct Pixmap: Equatable, Sendable {
         bytes = premultipliedBytes
     }
 
-    public subscript(x: Int, y: Int) -> PremultipliedRGBA8 {
+    /// The pixel at column `x`, row `y`; nil outside the image.
+    public func pixel(x: Int, y: Int) -> PremultipliedRGBA8? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        return self[x, y]
+    }
+
+    subscript(x: Int, y: Int) -> PremultipliedRGBA8 {
         get {
             let i = (y * width + x) * 4
             return PremultipliedRGBA8(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
@@ -66,23 +61,6 @@ public struct Pixmap: Equatable, Sendable {
         }
     }
 
-    /// Makes each row equal to that row of `source` (same size) and says which rows it had to change:
-    /// how a copy of a frame follows the frame at the cost of the rows that differ.
-    public mutating func updateRows(from source: Pixmap) -> [Bool] {
-        precondition(source.width == width && source.height == height && source.bytes.count == bytes.count)
-        let rowBytes = width * 4
-        return source.bytes.withUnsafeBufferPointer { from in
-            bytes.withUnsafeMutableBufferPointer { to in
-                (0..<height).map { y in
-                    let row = y * rowBytes
-                    guard memcmp(from.baseAddress! + row, to.baseAddress! + row, rowBytes) != 0 else { return false }
-                    (to.baseAddress! + row).update(from: from.baseAddress! + row, count: rowBytes)
-                    return true
-                }
-            }
-        }
-    }
-
     /// A pixmap with the same pixels in storage of its own (not shared with this one's).
     public func ownCopy() -> Pixmap {
         var copy = self
@@ -90,15 +68,4 @@ public struct Pixmap: Equatable, Sendable {
         return copy
     }
 
-    /// True when every pixel has alpha 255 (the PNG encoder then writes RGB).
-    public var isOpaque: Bool {
-        bytes.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count {
-                if p[i] != 255 { return false }
-                i += 4
-            }
-            return true
-        }
-    }
 }

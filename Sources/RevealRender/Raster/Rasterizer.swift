@@ -11,7 +11,7 @@ import Foundation
 /// The result depends only on the set of edges, not on the order they come in: edges are sorted into
 /// one canonical order before the scan. So an outline grown piece by piece (`StrokeOutline`) fills
 /// exactly as the same outline built in one go.
-public struct Rasterizer {
+struct Rasterizer {
     /// A non-horizontal edge, top end first.
     struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double

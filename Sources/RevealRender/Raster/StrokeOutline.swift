@@ -9,7 +9,7 @@
 /// The contour `roundStroke` draws is: the left side (forward), the end cap, the right side (back),
 /// the start cap. Each new point adds a join and a segment to both sides, which never change again,
 /// and replaces the end cap; only the cap's edges are kept apart.
-public struct StrokeOutline {
+struct StrokeOutline {
     private let piece: StrokePiece
     /// Only edges reaching rows `0..<height` are kept.
     private let height: Int

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The outline is built from pieces that depend only on a point and its neighbours (`StrokePiece`),
 /// so `StrokeOutline` can grow the same outline point by point and fill exactly the same edges.
-public enum Stroker {
+enum Stroker {
     /// Points closer than this to the previous kept point are dropped, as coincident.
     static let coincidence = 1e-9
 

@@ -20,7 +20,7 @@ public enum AnimationDecoder {
         return nil
     }
 
-    public static func animation(_ node: JSONNode, default fallback: AnimationSpec) throws(SceneError) -> AnimationSpec {
+    static func animation(_ node: JSONNode, default fallback: AnimationSpec) throws(SceneError) -> AnimationSpec {
         _ = try node.object(allowedKeys: ["curve", "duration"])
         let duration = try node["duration"]?.number(in: 0...3600, what: "duration")
         guard let curveNode = node["curve"] else {

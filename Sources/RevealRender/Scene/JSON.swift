@@ -12,7 +12,7 @@
 /// An array whose elements are all arrays of the same few numbers (a stroke's `[x, y, t]` points) is
 /// held as a `table`: 8 bytes a number instead of a value and an array each. It equals the same
 /// elements held as an `array`, and `arrayElements` gives either as plain values.
-public enum JSONValue: Equatable, Sendable {
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -61,7 +61,7 @@ public enum JSONValue: Equatable, Sendable {
 /// A JSON object that keeps its members in document order.
 ///
 /// Two objects are equal when they have the same members in the same order.
-public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     public var entries: [(key: String, value: JSONValue)]
 
     public init(_ entries: [(key: String, value: JSONValue)] = []) {
@@ -94,7 +94,7 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 /// a row (a point with a string in it, say) are kept as they are in `exceptions`, their row's numbers
 /// left as NaN (never a parsed number), so one odd element does not turn the whole array back into
 /// values.
-public struct JSONTable: Equatable, Sendable {
+struct JSONTable: Equatable, Sendable {
     /// Numbers in each row (1 or more).
     public let columns: Int
     /// `count * columns` numbers.
@@ -122,7 +122,7 @@ public struct JSONTable: Equatable, Sendable {
 
 /// Counts that a document may not exceed, checked while it is parsed, so that an over-limit file is
 /// refused before its values fill memory.
-public struct JSONLimits: Sendable {
+struct JSONLimits: Sendable {
     /// A limit on the arrays at one place in the document.
     public struct ArrayLimit: Sendable {
         /// Object keys and `"[]"` (any array element) from the root, e.g. `["strokes", "[]", "points"]`.
@@ -154,14 +154,14 @@ public struct JSONLimits: Sendable {
 }
 
 /// A document over one of its `JSONLimits`: where (a JSON path such as `strokes[3].points`) and why.
-public struct JSONLimitError: Error, Equatable, CustomStringConvertible {
+struct JSONLimitError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
 /// Why a document could not be parsed.
-public enum JSONError: Error, Equatable, CustomStringConvertible {
+enum JSONError: Error, Equatable, CustomStringConvertible {
     case syntax(JSONSyntaxError)
     case limit(JSONLimitError)
 
@@ -174,7 +174,7 @@ public enum JSONError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A syntax error with its 1-based position; the column counts characters (Unicode scalars).
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let column: Int
     public let message: String
@@ -189,7 +189,7 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-public enum JSON {
+enum JSON {
     /// The deepest nesting of arrays and objects accepted.
     public static let maxDepth = 128
 

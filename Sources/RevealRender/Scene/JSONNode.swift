@@ -7,7 +7,7 @@
 ///
 /// Paths look like `width`, `strokes[2].points[14]`, `[3]` (an element of a root array) and
 /// `colors["my key"]` (keys that are not identifiers are quoted with JSON escapes).
-public struct JSONNode: Sendable {
+struct JSONNode: Sendable {
     public let value: JSONValue
     public let path: String
     public let file: String

@@ -5,7 +5,7 @@ import Foundation
 /// A paint is `"#RRGGBB"`, `"#RRGGBBAA"`, a SwiftUI system color name, `{"white": W}`,
 /// `{"linearGradient": {...}}` or `{"image": "file.png", "contentMode": ...}`, each object with an
 /// optional `"opacity"`. Image paths are relative to the scene file's folder.
-public struct PaintDecoder {
+struct PaintDecoder {
     /// The folder that image paths are relative to.
     public var baseDirectory: String
     /// Images larger than this many pixels are refused.

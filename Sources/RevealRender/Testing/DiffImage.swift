@@ -10,25 +10,18 @@ enum DiffImage {
     static func render(expected: Pixmap, kinds: [PixelKind]) -> Pixmap {
         var image = expected
         let width = expected.width
-        image.bytes.withUnsafeMutableBufferPointer { out in
-            expected.bytes.withUnsafeBufferPointer { bytes in
-                let source = PixelBuffer(bytes: bytes, width: width, height: expected.height)
-                for y in 0..<expected.height {
-                    for x in 0..<width {
-                        let i = y * width + x
-                        let color: PremultipliedRGBA8
-                        switch kinds[i] {
-                        case .different: color = Comparison.differenceColor
-                        case .antialiasing: color = Comparison.antialiasingColor
-                        case .same, .withinThreshold: color = faded(source.pixel(i), x: x, y: y)
-                        }
-                        out[i * 4] = color.r
-                        out[i * 4 + 1] = color.g
-                        out[i * 4 + 2] = color.b
-                        out[i * 4 + 3] = color.a
-                    }
+        let source = PixelBuffer(bytes: expected.bytes, width: width, height: expected.height)
+        var row = [PremultipliedRGBA8](repeating: .transparent, count: width)
+        for y in 0..<expected.height {
+            for x in 0..<width {
+                let i = y * width + x
+                switch kinds.indices.contains(i) ? kinds[i] : .same {
+                case .different: row[x] = Comparison.differenceColor
+                case .antialiasing: row[x] = Comparison.antialiasingColor
+                case .same, .withinThreshold: row[x] = faded(source.pixel(i), x: x, y: y)
                 }
             }
+            image.setRow(y, to: row)
         }
         return image
     }

@@ -168,37 +168,33 @@ public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions
     var kinds = [PixelKind](repeating: .same, count: diffImage ? width * height : 0)
     var largestDelta = 0.0
     var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-    expected.bytes.withUnsafeBufferPointer { e in
-        actual.bytes.withUnsafeBufferPointer { a in
-            let expectedImage = PixelBuffer(bytes: e, width: width, height: height)
-            let actualImage = PixelBuffer(bytes: a, width: width, height: height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    let p = expectedImage.pixel(i), q = actualImage.pixel(i)
-                    if p == q { continue }
-                    result.changedPixels += 1
-                    result.largestChannelDifference = max(result.largestChannelDifference, PixelDistance.largestChannelDifference(p, q))
-                    let delta = PixelDistance.delta(p, q)
-                    largestDelta = max(largestDelta, delta)
-                    // With threshold 0 every changed pixel counts, whatever rounding does to tiny deltas.
-                    if threshold > 0 && delta <= deltaLimit {
-                        if diffImage { kinds[i] = .withinThreshold }
-                        continue
-                    }
-                    if options.antialiasing
-                        && (Antialiasing.isEdgePixel(x: x, y: y, in: expectedImage, other: actualImage)
-                            || Antialiasing.isEdgePixel(x: x, y: y, in: actualImage, other: expectedImage)) {
-                        result.antialiasedPixels += 1
-                        if diffImage { kinds[i] = .antialiasing }
-                        continue
-                    }
-                    result.differingPixels += 1
-                    if diffImage { kinds[i] = .different }
-                    minX = min(minX, x); maxX = max(maxX, x)
-                    minY = min(minY, y); maxY = max(maxY, y)
-                }
+    let expectedImage = PixelBuffer(bytes: expected.bytes, width: width, height: height)
+    let actualImage = PixelBuffer(bytes: actual.bytes, width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let i = y * width + x
+            let p = expectedImage.pixel(i), q = actualImage.pixel(i)
+            if p == q { continue }
+            result.changedPixels += 1
+            result.largestChannelDifference = max(result.largestChannelDifference, PixelDistance.largestChannelDifference(p, q))
+            let delta = PixelDistance.delta(p, q)
+            largestDelta = max(largestDelta, delta)
+            // With threshold 0 every changed pixel counts, whatever rounding does to tiny deltas.
+            if threshold > 0 && delta <= deltaLimit {
+                if diffImage { kinds[i] = .withinThreshold }
+                continue
             }
+            if options.antialiasing
+                && (Antialiasing.isEdgePixel(x: x, y: y, in: expectedImage, other: actualImage)
+                    || Antialiasing.isEdgePixel(x: x, y: y, in: actualImage, other: expectedImage)) {
+                result.antialiasedPixels += 1
+                if diffImage { kinds[i] = .antialiasing }
+                continue
+            }
+            result.differingPixels += 1
+            if diffImage { kinds[i] = .different }
+            minX = min(minX, x); maxX = max(maxX, x)
+            minY = min(minY, y); maxY = max(maxY, y)
         }
     }
     result.largestDistance = (largestDelta / PixelDistance.maxDelta).squareRoot()
@@ -216,7 +212,7 @@ enum PixelKind: UInt8 {
 
 /// Read access to premultiplied RGBA8 pixels by flat index, each packed into one `UInt32`.
 struct PixelBuffer {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     let width: Int
     let height: Int
 
@@ -234,7 +230,7 @@ struct PixelBuffer {
 /// `0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ²` (`delta`, in squared 8-bit levels). The 0…1 distance is
 /// `√(delta / maxDelta)`, where `maxDelta` is the delta of red against cyan, the farthest pair of
 /// colours, so a threshold of 0.1 means "a tenth of the largest possible difference".
-public enum PixelDistance {
+enum PixelDistance {
     /// The weighted YIQ delta of an RGB difference (each component −255…255).
     @inline(__always)
     public static func yiqDelta(_ dr: Double, _ dg: Double, _ db: Double) -> Double {

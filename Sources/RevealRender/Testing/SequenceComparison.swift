@@ -188,10 +188,7 @@ public final class APNGDiffSink: DiffFrameSink {
             throw OutputError(path: path, reason: "\(name) is \(PixelSize(frame)), larger than the animation's \(canvas)")
         }
         var padded = try Pixmap(width: canvas.width, height: canvas.height, fill: SequenceDiff.gapColor)
-        for y in 0..<frame.height {
-            padded.bytes.replaceSubrange(y * canvas.width * 4..<(y * canvas.width + frame.width) * 4,
-                                         with: frame.bytes[y * frame.width * 4..<(y + 1) * frame.width * 4])
-        }
+        padded.copy(frame, x: 0, y: 0)
         try writer.append(padded)
     }
 
@@ -210,22 +207,12 @@ public enum SequenceDiff {
     /// Expected, actual and diff side by side, `gap` pixels apart, top-aligned. The first two are copied
     /// as they are (transparency included); the diff panel is left grey when the sizes differ.
     public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?) throws -> Pixmap {
-        let panels = [expected, actual, diff]
-        let diffWidth = max(expected.width, actual.width)
         let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual))
-        let width = size.width
-        var canvas = try Pixmap(width: width, height: size.height, fill: gapColor)
-        var left = 0
-        for (k, panel) in panels.enumerated() {
-            if let panel {
-                for y in 0..<panel.height {
-                    let source = y * panel.width * 4
-                    let target = (y * width + left) * 4
-                    canvas.bytes.replaceSubrange(target..<target + panel.width * 4,
-                                                 with: panel.bytes[source..<source + panel.width * 4])
-                }
-            }
-            left += (k == 2 ? diffWidth : panel!.width) + gap
+        var canvas = try Pixmap(width: size.width, height: size.height, fill: gapColor)
+        // The diff panel's place is as wide as the wider image, drawn or not.
+        let places = [(expected as Pixmap?, 0), (actual, expected.width + gap), (diff, expected.width + actual.width + 2 * gap)]
+        for case let (panel?, left) in places {
+            canvas.copy(panel, x: left, y: 0)
         }
         return canvas
     }
