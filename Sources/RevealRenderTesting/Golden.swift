@@ -82,7 +82,7 @@ public enum Golden {
 
     /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
     /// hold subfolders but no `..`), recording under `settings.recordMode`, writing artifacts to
-    /// `<settings.artifactsDirectory>/<last component of folder>/<name>.{expected,actual,diff}.png` when
+    /// `<settings.artifactsDirectory>/<artifactsFolder(for: folder)>/<name>.{expected,actual,diff}.png` when
     /// it fails, and removing that name's old artifacts when it matches.
     public static func verify(_ actual: Pixmap, named name: String, in folder: String,
                               options: ComparisonOptions = .init(), settings: GoldenSettings) -> GoldenResult {
@@ -93,9 +93,17 @@ public enum Golden {
                                 message: "golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")")
         }
         let check = Check(actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
-                          artifactsBase: settings.artifactsDirectory + "/" + URL(fileURLWithPath: folder).lastPathComponent + "/" + stem,
+                          artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,
                           options: options, mode: settings.recordMode)
         return check.run()
+    }
+
+    /// Where a golden folder's artifacts go inside the artifacts folder: its last two folders, leaving
+    /// out `__Goldens__` — for the default location `<test target's folder>/<TestFile>`, so two targets
+    /// with a test file of the same name keep their artifacts apart.
+    static func artifactsFolder(for goldenFolder: String) -> String {
+        let parts = URL(fileURLWithPath: goldenFolder).standardized.pathComponents.filter { $0 != "/" && $0 != "__Goldens__" }
+        return parts.suffix(2).joined(separator: "/")
     }
 }
 
@@ -197,14 +205,16 @@ private struct Check {
             var files = GoldenArtifacts(expected: nil, actual: artifactsBase + ".actual.png", diff: nil)
             try writePNG(actual, to: files.actual)
             if let expected {
-                files.expected = artifactsBase + ".expected.png"
-                try writePNG(expected, to: files.expected!)
+                let path = artifactsBase + ".expected.png"
+                files.expected = path
+                try writePNG(expected, to: path)
             } else {
                 unlink(artifactsBase + ".expected.png")
             }
             if let diff {
-                files.diff = artifactsBase + ".diff.png"
-                try writePNG(diff, to: files.diff!)
+                let path = artifactsBase + ".diff.png"
+                files.diff = path
+                try writePNG(diff, to: path)
             } else {
                 unlink(artifactsBase + ".diff.png")
             }
@@ -224,12 +234,7 @@ private struct Check {
 
     /// Creates the folders on the way and writes `pixmap` atomically.
     private func writePNG(_ pixmap: Pixmap, to path: String) throws {
-        let folder = PathComponents.folder(of: path)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
-        }
+        try FrameFolder.makeFolders(PathComponents.folder(of: path))
         try AtomicFile.write(try PNG.encode(pixmap), to: path)
     }
 }

@@ -36,7 +36,10 @@ import Testing
             result = expectGolden(changed, named: "blue", directory: goldens,
                                   settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("1 pixel differs") && $0.rawValue.contains("blue.diff.png") }
+            // The headline is the golden's own message; the artifacts follow in the comment.
+            guard case let .errorCaught(error) = issue.kind else { return false }
+            return "\(error)".hasPrefix("golden \"blue\" does not match") && "\(error)".contains("1 pixel differs")
+                && issue.comments.contains { $0.rawValue.contains("blue.diff.png") }
         }
         #expect(result?.outcome == .failed)
     }

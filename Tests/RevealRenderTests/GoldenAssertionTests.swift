@@ -1,6 +1,6 @@
 import Foundation
 @testable import RevealRender
-import RevealRenderTesting
+@testable import RevealRenderTesting
 import XCTest
 
 /// `Golden.verify`, `assertGolden` and the record modes, all in temporary folders: nothing here writes
@@ -40,8 +40,18 @@ final class GoldenAssertionTests: XCTestCase {
     }
 
     private var goldenPath: String { goldens + "/card.png" }
-    /// Where the artifacts of golden "card" go: the golden folder's name, then the golden's name.
-    private var artifactBase: String { artifacts + "/" + URL(fileURLWithPath: goldens).lastPathComponent + "/card" }
+    /// Where the artifacts of golden "card" go: the golden folder's last two folders, then the golden's name.
+    private var artifactBase: String {
+        let url = URL(fileURLWithPath: goldens)
+        return artifacts + "/" + url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + "/card"
+    }
+
+    func testArtifactsOfTwoTargetsWithTheSameTestFileStayApart() {
+        XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Tests/AppTests/__Goldens__/CardTests"), "AppTests/CardTests")
+        XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Tests/KitTests/__Goldens__/CardTests"), "KitTests/CardTests")
+        XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Fixtures/goldens/scratch-tap"), "goldens/scratch-tap")
+        XCTAssertEqual(Golden.directory(forTestFile: "/repo/Tests/AppTests/CardTests.swift"), "/repo/Tests/AppTests/__Goldens__/CardTests")
+    }
 
     // MARK: - Settings
 

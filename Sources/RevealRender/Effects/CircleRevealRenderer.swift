@@ -60,7 +60,7 @@ struct CircleRevealRenderer {
 
     /// What the renderer draws for a state: the clip radius and the 8-bit opacity (both 0 when hidden).
     static func drawn(_ state: CircleRevealFrameState) -> (radius: Double, opacity: UInt8) {
-        let opacity = state.visible ? UInt8((min(max(state.opacity, 0), 1) * 255).rounded()) : 0
+        let opacity = state.visible ? Color.level(state.opacity) : 0
         return (opacity == 0 ? 0 : state.radius, opacity)
     }
 

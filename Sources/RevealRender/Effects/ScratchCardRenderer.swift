@@ -63,18 +63,13 @@ struct ScratchCardRenderer {
         if state.samplesHandled > drawnSamples {
             dirty = addSamples(upTo: state.samplesHandled)
         }
-        let opacity = ScratchCardRenderer.opacityLevel(state.coverOpacity)
+        let opacity = Color.level(state.coverOpacity)
         if opacity != drawnOpacity {
             dirty = RowRange(0, frame.height)
             drawnOpacity = opacity
         }
         composite(rows: dirty, opacity: opacity)
         return frame
-    }
-
-    /// The cover opacity as the compositor applies it, in 8-bit levels.
-    static func opacityLevel(_ opacity: Double) -> UInt8 {
-        UInt8((min(max(opacity, 0), 1) * 255).rounded())
     }
 
     /// Brings `visible` up to date with samples `drawnSamples..<end`; returns the rows that changed.

@@ -41,7 +41,7 @@ public struct ScratchSequence: FrameSequence {
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index), b = timeline.frame(other)
         return a.samplesHandled == b.samplesHandled
-            && ScratchCardRenderer.opacityLevel(a.coverOpacity) == ScratchCardRenderer.opacityLevel(b.coverOpacity)
+            && Color.level(a.coverOpacity) == Color.level(b.coverOpacity)
     }
 
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] {

@@ -261,7 +261,7 @@ private struct APNGDecoder {
             }
         }
         guard status == CPNG_OK else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = PNGChunk.message(message, fallback: "")
             throw fail("frame \(index): \(reason)")
         }
         guard produced == expected else { throw fail("frame \(index) has \(produced) bytes of image data where \(expected) were expected") }

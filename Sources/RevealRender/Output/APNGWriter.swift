@@ -90,22 +90,12 @@ public final class APNGWriter {
 
         let file = try OutputFile(path: path)
         self.file = file
-        output = PNGChunk.signature
-        PNGChunk.append("IHDR", to: &output) {
-            $0.appendBigEndian(UInt32(width))
-            $0.appendBigEndian(UInt32(height))
-            $0 += [8, opaque ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
-        }
-        PNGChunk.append("acTL", to: &output) {
-            $0.appendBigEndian(UInt32(frameCount))
-            $0.appendBigEndian(UInt32(loops))
-        }
-        PNGChunk.append("sRGB", to: &output) { $0.append(0) }  // perceptual, as PNG.encode writes
-        if let ppm = self.options.pixelsPerMeter {
-            PNGChunk.append("pHYs", to: &output) {
-                $0.appendBigEndian(ppm)
-                $0.appendBigEndian(ppm)
-                $0.append(1)  // unit: meter
+        output = []
+        PNGChunk.appendHeader(width: width, height: height, channels: channels, pixelsPerMeter: self.options.pixelsPerMeter,
+                              to: &output) {
+            PNGChunk.append("acTL", to: &$0) {
+                $0.appendBigEndian(UInt32(frameCount))
+                $0.appendBigEndian(UInt32(loops))
             }
         }
         try file.write(output)

@@ -102,7 +102,7 @@ public struct FrameFolder: Sendable {
     }
 
     /// `mkdir -p`, reporting the system's reason for the first folder that cannot be made.
-    static func makeFolders(_ path: String) throws(OutputError) {
+    public static func makeFolders(_ path: String) throws(OutputError) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {

@@ -103,7 +103,7 @@ public enum PNG {
             initialized = status == CPNG_OK ? count : 0
         }
         guard status == CPNG_OK else {
-            throw PNGError(message: text(of: message, status: status))
+            throw PNGError(message: PNGChunk.message(message, fallback: "PNG operation failed (status \(status))"))
         }
         do {
             return try Pixmap(width: Int(width), height: Int(height), premultipliedBytes: pixels)
@@ -142,12 +142,6 @@ public enum PNG {
         } catch {
             throw PNGError(message: "\(displayPath(path)): \(error.message)")
         }
-    }
-
-    /// The NUL-terminated message the C layer wrote, or a generic one if it wrote none.
-    private static func text(of message: [CChar], status: Int32) -> String {
-        let utf8 = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return utf8.isEmpty ? "PNG operation failed (status \(status))" : String(decoding: utf8, as: UTF8.self)
     }
 
     /// The largest PNG file `decode(contentsOf:maxPixels:)` reads: room for every pixel at 16-bit RGBA

@@ -36,13 +36,40 @@ struct PNGChunk: Sendable {
         buffer.appendBigEndian(UInt32(0))
         buffer.append(contentsOf: type.utf8)
         body(&buffer)
-        let length = buffer.count - start - 8
-        precondition(type.utf8.count == 4 && length <= maxLength, "malformed chunk \(type) of \(length) bytes")
+        // Types are our own four-letter names; lengths are bounded by the pixel limits (split IDATs).
+        let length = min(buffer.count - start - 8, maxLength)
         withUnsafeBytes(of: UInt32(length).bigEndian) { buffer.replaceSubrange(start..<start + 4, with: $0) }
         let crc = buffer.withUnsafeBufferPointer { all in
-            cpng_crc32(0, all.baseAddress! + start + 4, length + 4)
+            all.baseAddress.map { cpng_crc32(0, $0 + start + 4, length + 4) } ?? 0
         }
         buffer.appendBigEndian(crc)
+    }
+
+    /// Appends the signature and the chunks that start every file we write: IHDR (8-bit RGB or RGBA),
+    /// then `extra` (an animation's acTL), sRGB (perceptual) and pHYs when `pixelsPerMeter` is given.
+    static func appendHeader(width: Int, height: Int, channels: Int, pixelsPerMeter: UInt32?, to buffer: inout [UInt8],
+                             extra: (inout [UInt8]) -> Void = { _ in }) {
+        buffer += signature
+        append("IHDR", to: &buffer) {
+            $0.appendBigEndian(UInt32(width))
+            $0.appendBigEndian(UInt32(height))
+            $0 += [8, channels == 3 ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
+        }
+        extra(&buffer)
+        append("sRGB", to: &buffer) { $0.append(0) }  // perceptual
+        if let pixelsPerMeter {
+            append("pHYs", to: &buffer) {
+                $0.appendBigEndian(pixelsPerMeter)
+                $0.appendBigEndian(pixelsPerMeter)
+                $0.append(1)  // unit: meter
+            }
+        }
+    }
+
+    /// The NUL-terminated message the C layer wrote into `buffer`, or `fallback` when it wrote none.
+    static func message(_ buffer: [CChar], fallback: String) -> String {
+        let utf8 = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return utf8.isEmpty ? fallback : String(decoding: utf8, as: UTF8.self)
     }
 
     /// Appends `data` as one or more chunks of `type` holding at most `limit` bytes of it each;

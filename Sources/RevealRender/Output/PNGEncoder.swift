@@ -201,8 +201,7 @@ final class PNGEncoder: @unchecked Sendable {
             cpng_strip_compress(compressor, &strip, &data, &size, &adler, text.baseAddress, text.count)
         }
         guard status == CPNG_OK, let data else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw PNGError(message: text.isEmpty ? "could not compress image rows (status \(status))" : text)
+            throw PNGError(message: PNGChunk.message(message, fallback: "could not compress image rows (status \(status))"))
         }
         return (Array(UnsafeBufferPointer(start: data, count: size)), adler)
     }
@@ -231,21 +230,9 @@ final class PNGEncoder: @unchecked Sendable {
     private func assemble(_ mode: Mode) -> [UInt8] {
         let stream = PNGEncoder.zlibStream(level: options.compressionLevel,
                                            strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
-        var file = PNGChunk.signature
+        var file: [UInt8] = []
         file.reserveCapacity(stream.count + 128)
-        PNGChunk.append("IHDR", to: &file) {
-            $0.appendBigEndian(UInt32(width))
-            $0.appendBigEndian(UInt32(height))
-            $0 += [8, mode.channels == 3 ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
-        }
-        PNGChunk.append("sRGB", to: &file) { $0.append(0) }  // perceptual
-        if let ppm = options.pixelsPerMeter {
-            PNGChunk.append("pHYs", to: &file) {
-                $0.appendBigEndian(ppm)
-                $0.appendBigEndian(ppm)
-                $0.append(1)  // unit: meter
-            }
-        }
+        PNGChunk.appendHeader(width: width, height: height, channels: Int(mode.channels), pixelsPerMeter: options.pixelsPerMeter, to: &file)
         PNGChunk.append("IDAT", split: stream, limit: PNGEncoder.idatLimit, to: &file)
         PNGChunk.append("IEND", to: &file) { _ in }
         return file

@@ -36,11 +36,14 @@ public struct Color: Equatable, Hashable, Sendable {
     public var premultiplied: PremultipliedRGBA8 {
         let a = Color.unit(alpha)
         func q(_ v: Double) -> UInt8 { UInt8((Color.unit(v) * a * 255).rounded()) }
-        return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: UInt8((a * 255).rounded()))
+        return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: Color.level(a))
     }
 
     /// `v` clamped to 0…1, NaN as 0.
     static func unit(_ v: Double) -> Double { v >= 0 ? min(v, 1) : 0 }
+
+    /// An opacity (0…1, clamped, NaN as 0) as the compositor applies it: an 8-bit level, rounded.
+    static func level(_ opacity: Double) -> UInt8 { UInt8((unit(opacity) * 255).rounded()) }
 }
 
 /// One premultiplied RGBA8 pixel: every color channel is at most `a`.

@@ -124,7 +124,7 @@ public struct Paint: Equatable, Sendable {
         case .fill: scaleX = max(scaleX, scaleY); scaleY = scaleX
         }
         let originX = (w - iw * scaleX) / 2, originY = (h - ih * scaleY) / 2
-        let alpha = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        let alpha = UInt32(Color.level(opacity))
         let width = pixmap.width
         for y in 0..<pixmap.height {
             let py = Double(y) + 0.5
