@@ -10,9 +10,6 @@ import RevealRender
 let imageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus/images").path
 
-/// The largest frame and sequence the fuzzer renders, as the command line's limits would allow.
-let maxPixels = 100_000_000
-let maxFrames = 100_000
 
 func fuzzScene(_ bytes: [UInt8]) {
     for format in SceneFormat.all {
@@ -26,7 +23,8 @@ func fuzzScene(_ bytes: [UInt8]) {
 /// Prepares `scene` as `reveal-render` would (every rule, the frame count), then renders it cut down to
 /// at most 40×40 pixels of view (card look included), its strokes, paints and animation unchanged.
 func renderSmall(_ scene: any RevealScene) {
-    guard (try? scene.prepare(SceneLimits(maxPixels: maxPixels, maxFrames: maxFrames))) != nil else { return }
+    // The command line's limits first, as it would check them.
+    guard (try? scene.prepare(SceneLimits())) != nil else { return }
     var small = scene
     small.width = min(small.width, 40 / small.scale)
     small.height = min(small.height, 40 / small.scale)

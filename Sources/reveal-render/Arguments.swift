@@ -75,8 +75,8 @@ struct Arguments {
     var filmstrip: String?
     var filmstripCount = 6
     var png = PNGEncodingOptions.fast
-    var maxPixels = 100_000_000
-    var maxFrames = 100_000
+    var maxPixels = SceneLimits.defaultMaxPixels
+    var maxFrames = SceneLimits.defaultMaxFrames
     var help = false
     var version = false
 

@@ -2,14 +2,20 @@
 /// them renders in time proportional to its size, in bounded memory (`Scripts/bench limits` measures
 /// a run at each of them).
 public struct SceneLimits: Sendable {
-    /// Largest frame, in pixels: the view on its page (default 100 megapixels).
-    public var maxPixels = 100_000_000
-    /// Longest sequence, in frames (default 100,000).
-    public var maxFrames = 100_000
-    /// Largest image a paint may use, in pixels (default 100 megapixels).
-    public var maxImagePixels = 100_000_000
+    /// The default limit on a frame's and on an image's pixels: 100 megapixels.
+    public static let defaultMaxPixels = 100_000_000
+    /// The default limit on a sequence's frames.
+    public static let defaultMaxFrames = 100_000
 
-    public init(maxPixels: Int = 100_000_000, maxFrames: Int = 100_000, maxImagePixels: Int = 100_000_000) {
+    /// Largest frame, in pixels: the view on its page (default 100 megapixels).
+    public var maxPixels: Int
+    /// Longest sequence, in frames (default 100,000).
+    public var maxFrames: Int
+    /// Largest image a paint may use, in pixels (default 100 megapixels).
+    public var maxImagePixels: Int
+
+    public init(maxPixels: Int = SceneLimits.defaultMaxPixels, maxFrames: Int = SceneLimits.defaultMaxFrames,
+                maxImagePixels: Int = SceneLimits.defaultMaxPixels) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxImagePixels = maxImagePixels

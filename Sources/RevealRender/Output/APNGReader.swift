@@ -58,7 +58,7 @@ public struct APNGFrame: Equatable, Sendable {
 /// Reads animated PNGs: for tests and the golden harness, the counterpart of `APNGWriter`.
 public enum APNGReader {
     /// The frames of an animated PNG as they are shown: full canvases, premultiplied.
-    public static func decodeFrames(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> [Pixmap] {
+    public static func decodeFrames(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> [Pixmap] {
         try decode(bytes, maxPixels: maxPixels).frames.map(\.pixmap)
     }
 
@@ -74,7 +74,7 @@ public enum APNGReader {
     /// `over` blends in premultiplied space with `Compositor`'s rounding, where the specification
     /// describes straight alpha: results can differ by one step from other decoders for
     /// translucent pixels over translucent pixels. `APNGWriter` only writes `source`, which is exact.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> APNGAnimation {
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> APNGAnimation {
         var decoder = try APNGDecoder(bytes, maxPixels: maxPixels)
         return try decoder.run()
     }

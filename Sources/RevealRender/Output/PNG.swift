@@ -81,7 +81,7 @@ public enum PNG {
     /// before pixel memory is allocated, and libpng's own limits stop a small file from
     /// inflating huge ancillary chunks. Truncated data, a bad signature and CRC errors in
     /// critical chunks throw; CRC errors in ancillary chunks only drop that chunk.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> Pixmap {
         // The pixels are decoded straight into the pixmap's array, sized from the IHDR: the image
         // needs its memory once, not once in C and again for a copy. Without a usable IHDR the
         // array is empty and the C layer says what is wrong with the file.
@@ -127,7 +127,7 @@ public enum PNG {
     /// The whole file is read into memory first (see `BoundedFileReader`: regular files and pipes, never
     /// devices or folders), and only up to `maxFileBytes(maxPixels:)` bytes; every error message starts
     /// with `path`.
-    public static func decode(contentsOf path: String, maxPixels: Int = 100_000_000) throws(PNGError) -> Pixmap {
+    public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> Pixmap {
         let maxBytes = maxFileBytes(maxPixels: maxPixels)
         let read = BoundedFileReader.read(path, maxBytes: maxBytes, kind: "a PNG file") {
             "file is \($0) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"

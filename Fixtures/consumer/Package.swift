@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// A package that uses reveal-render as README tells users to: its golden-image assertions in an XCTest
+// and a Swift Testing target, over scenes built in code, with their goldens beside the tests.
+// `reveal-render` here is a link to this repository, so the dependency has the identity users see.
+import PackageDescription
+
+let package = Package(
+    name: "consumer",
+    dependencies: [.package(path: "reveal-render")],
+    targets: [
+        .testTarget(
+            name: "CardTests",
+            dependencies: [
+                .product(name: "RevealRender", package: "reveal-render"),
+                .product(name: "RevealRenderTesting", package: "reveal-render"),
+            ],
+            exclude: ["__Goldens__"]
+        ),
+        // README's Swift snippets, extracted into README.swift by Scripts/test before each build.
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: [
+                .product(name: "RevealRender", package: "reveal-render"),
+                .product(name: "RevealRenderTesting", package: "reveal-render"),
+            ],
+            exclude: ["__Goldens__"]
+        ),
+    ]
+)
