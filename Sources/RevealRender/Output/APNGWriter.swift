@@ -248,9 +248,9 @@ public final class APNGWriter {
     }
 }
 
-/// `PixelRect` itself (a rectangle of whole pixels) is public, in Testing/ImageComparison.swift.
 extension PixelRect {
     /// The bounding rectangle of the pixels that differ between two same-sized pixmaps; nil when none do.
+    /// `append` checks the sizes first; a mismatch here would be the writer's own bug.
     static func changed(from old: Pixmap, to new: Pixmap) -> PixelRect? {
         precondition(old.width == new.width && old.height == new.height)
         let width = new.width, rowBytes = new.width * 4
