@@ -53,7 +53,7 @@ enum HostileInput {
             problems.append("\(lines.count) lines on standard error, expected 1: \(run.stderr.prefix(600).debugDescription)")
         } else {
             let line = lines[0]
-            if !line.hasPrefix(file + ": ") {
+            if !line.hasPrefix(displayPath(file) + ": ") {
                 problems.append("the line does not start with the file's path: \(line.prefix(400).debugDescription)")
             }
             if !path.isEmpty && !line.contains(": " + path + ": ") {

@@ -20,7 +20,7 @@ public func jsonQuoted(_ text: String, limit: Int = messageQuoteLimit) -> String
 }
 
 /// A path for messages, unquoted: control characters escaped, and when longer than `limit` characters
-/// its start and its end (the file's name) kept around a "…".
+/// its start and its end kept around a "…" — the end being the whole file name when that fits in half.
 public func displayPath(_ path: String, limit: Int = messageQuoteLimit) -> String {
     shortened(path, limit: limit, quoting: false)
 }
@@ -37,7 +37,9 @@ private func shortened(_ text: String, limit: Int, quoting: Bool) -> String {
         for scalar in scalars { appendEscaped(scalar, quoting: quoting, to: &out) }
         return out
     }
-    let tail = limit / 2, head = limit - tail - 1
+    let name = scalars.count - 1 - (scalars.lastIndex(of: "/") ?? -1)
+    let tail = name > limit / 2 && name <= limit * 3 / 4 ? name + 1 : limit / 2
+    let head = limit - tail - 1
     for scalar in scalars[..<head] { appendEscaped(scalar, quoting: quoting, to: &out) }
     out += "…"
     for scalar in scalars[(scalars.count - tail)...] { appendEscaped(scalar, quoting: quoting, to: &out) }
