@@ -19,7 +19,14 @@ let package = Package(
         // The only code that calls libpng: every setjmp/longjmp stays in here. It calls zlib itself
         // too (to measure IDAT streams), and pkg-config's libpng flags do not name zlib.
         .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "RevealRender", dependencies: ["CPNG"]),
+        // HarfBuzz as the system provides it, and the only code that calls it (shaping, outlines).
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(name: "CText", dependencies: ["CHarfBuzz"]),
+        .target(name: "RevealRender", dependencies: ["CPNG", "CText"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),

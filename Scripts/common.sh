@@ -10,8 +10,9 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# libpng and zlib headers plus pkg-config (SwiftPM finds libpng through it). Installs with apt-get
-# when any is missing; says what to do when it cannot.
+# libpng, zlib and HarfBuzz headers plus pkg-config (SwiftPM finds libpng and HarfBuzz through it),
+# and the Inter fonts text is set in. Installs with apt-get when any is missing; says what to do
+# when it cannot.
 ensure_packages() {
     local missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -19,7 +20,16 @@ ensure_packages() {
         missing+=(libpng-dev)
     fi
     [ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+    pkg-config --exists harfbuzz 2>/dev/null || missing+=(libharfbuzz-dev)
+    [ -e /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || missing+=(fonts-inter-variable)
     install_packages "to build reveal-render" "${missing[@]}"
+}
+
+# What only the test suite needs: HarfBuzz's own shaper (hb-shape), which the shaping tests compare with.
+ensure_test_packages() {
+    local missing=()
+    command -v hb-shape >/dev/null 2>&1 || missing+=(libharfbuzz-bin)
+    install_packages "by the test suite" "${missing[@]}"
 }
 
 # Installs the Debian packages named after the reason (nothing when none is named), with apt-get

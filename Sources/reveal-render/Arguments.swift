@@ -80,7 +80,8 @@ struct Arguments {
     var help = false
     var version = false
 
-    init(_ args: [String]) throws(UsageError) {
+    /// `requireOutput` false for commands that print instead of writing files (`layout`).
+    init(_ args: [String], requireOutput: Bool = true) throws(UsageError) {
         var reader = ArgumentReader(args)
         var sources = 0
         while let arg = reader.next() {
@@ -149,7 +150,7 @@ struct Arguments {
             let names = takers.map { "\($0.title) (\($0.flag) or --demo \($0.name))" }.joined(separator: ", ")
             throw UsageError(message: "\(flag) applies to \(names)")
         }
-        if out == nil && (isStill || (apng == nil && filmstrip == nil)) {
+        if requireOutput && out == nil && (isStill || (apng == nil && filmstrip == nil)) {
             throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)")
         }
         if isStill && (apng != nil || filmstrip != nil) {

@@ -6,7 +6,7 @@ reveal-render: renders SwiftUI reveal animations offscreen, pixel for pixel, int
 USAGE
   reveal-render --stroke FILE.json --out DIR       scratch card frames from a stroke file
   reveal-render --circle FILE.json --out DIR       circle reveal frames from a scene file
-  reveal-render --demo scratch|circle --out DIR    the seed demos, no file needed
+  reveal-render --demo scratch|circle --out DIR    the seed demos' whole screens, no file needed
   reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
 
 OUTPUT
@@ -66,6 +66,22 @@ THE STROKE FILE (JSON; every field but width and height is optional)
   "endPoint": "bottomTrailing"}} or {"image": "photo.png", "contentMode": "fill"}; any paint object
   may add "opacity". Times never go backwards and strokes never overlap in time.
 
+VIEWS (content, cover, background, base, revealed: a paint, or a view)
+  {"vstack": [
+     {"symbol": "gift.fill", "font": "largeTitle"},
+     {"text": "50% off", "font": "largeTitle", "bold": true},
+     {"text": "on your next order", "font": "headline"}],
+   "spacing": 8,
+   "modifiers": [{"foreground": "white"}, {"frame": {"maxWidth": "infinity", "maxHeight": "infinity"}},
+                 {"background": {"linearGradient": {"colors": ["pink", "orange"]}}}]}
+  Kinds: text, symbol, shape, vstack, hstack, zstack, spacer, label, button, when, effect.
+  Modifiers apply in order, innermost first, as SwiftUI's chain: padding, frame, position, offset,
+  background, overlay, foreground, font, tint, imageScale, lineLimit, multilineTextAlignment,
+  minimumScaleFactor, controlSize, opacity, clipShape, shadow.
+  "screen": {"width": 393, "height": 852, "safeArea": "phone", "view": …} lays the whole screen
+  out around {"effect": {}}; {"when": "revealed", "then": …, "else": …} changes with the state.
+  README's "Views and screens" has every key; Fixtures/docs/*-demo.json are the seed demos.
+
 THE CIRCLE SCENE FILE
   {
     "width": 393, "height": 852, "scale": 3, "fps": 60,
@@ -73,7 +89,7 @@ THE CIRCLE SCENE FILE
     "animation": {"curve": "easeInOut", "duration": 0.8},
                                          or {"curve": {"spring": {"response": 0.5, "dampingFraction": 0.8}}}
     "reduceMotion": false,
-    "base": …, "revealed": …,            paints (default: the demo's Day and Night gradients)
+    "base": …, "revealed": …,            views (default: the demo's Day and Night gradients)
     "background": "clear",
     "toggles": [0.25, 2.0]               inserted at the 1st time, removed at the 2nd, … (default [0])
   }
@@ -93,6 +109,7 @@ EXIT CODES
   0 done · 1 the output could not be written · 2 bad input (the message names file, JSON path, reason)
 
 MORE COMMANDS
+  reveal-render layout --demo scratch [--time T]                        every view's frame, as JSON
   reveal-render strokes zigzag|spiral|taps [options] > strokes.json    generate a stroke file
   reveal-render compare EXPECTED ACTUAL                                 compare images or folders
 

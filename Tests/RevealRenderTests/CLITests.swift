@@ -449,8 +449,8 @@ final class CLITests: CLITestCase {
         XCTAssertGreaterThan(total ?? 0, 3)
         XCTAssertEqual(manifestFrames(manifest).compactMap { $0["file"] as? String }, expectedFrameNames(0...2))
         let width = manifest["width"] as? Int ?? 0, height = manifest["height"] as? Int ?? 0
-        // The 337×240-point card at 3× on a page with 32 points of room for its shadow.
-        XCTAssertEqual([width, height], [1203, 912])
+        // The seed demo's whole 393×852-point screen at 3×.
+        XCTAssertEqual([width, height], [1179, 2556])
         for name in expectedFrameNames(0...2) {
             try assertPNG(out.appendingPathComponent(name), width: width, height: height)
         }

@@ -54,8 +54,8 @@ final class CardTests: XCTestCase {
         var scene = ScratchScene(width: 40, height: 30)
         scene.scale = 1
         scene.cover = .color(SystemColor.blue)
-        let style = CardStyle(cornerRadius: 8, shadow: Shadow(color: .black, radius: 4, y: 2), padding: 10, canvas: .color(.white))
-        var card = try CardPresentation(ScratchSequence(scene: scene), style: style)
+        (scene.cornerRadius, scene.shadow, scene.padding, scene.canvas) = (8, Shadow(color: .black, radius: 4, y: 2), 10, .color(.white))
+        var card = try scene.frameSequence()
         XCTAssertEqual(card.pixelWidth, 60)
         XCTAssertEqual(card.pixelHeight, 50)
         XCTAssertEqual(card.summary.map(\.0), ["revealedAt"], "the page size is the sequence's own, not rewritten")
@@ -80,5 +80,22 @@ final class CardTests: XCTestCase {
                                                         file: "c.json", baseDirectory: ".")) { error in
             XCTAssertEqual((error as? SceneError)?.path, "cornerStyle")
         }
+    }
+
+    /// A shadow follows the alpha of what it shadows, as SwiftUI's does: a card whose content and cover
+    /// are clear casts none (it used to cast the card's whole rectangle), and a half-clear one a lighter one.
+    func testShadowFollowsTheCardsAlpha() throws {
+        func frame(_ cover: Color) throws -> Pixmap {
+            let scene = ScratchScene(width: 40, height: 30, scale: 1, content: .color(.clear), cover: .color(cover),
+                                     shadow: Shadow(color: .black, radius: 4, y: 2), padding: 10, canvas: .color(.white))
+            return try scene.renderFrame(0)
+        }
+        let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let clear = try frame(.clear)
+        for y in 0..<clear.height { for x in 0..<clear.width { XCTAssertEqual(clear.pixel(x: x, y: y), white, "(\(x), \(y))") } }
+        let half = try frame(Color(red: 1, green: 1, blue: 1, alpha: 0.5)), opaque = try frame(.white)
+        let below = (x: 30, y: 43)
+        XCTAssertLessThan(try XCTUnwrap(opaque.pixel(x: below.x, y: below.y)).r, try XCTUnwrap(half.pixel(x: below.x, y: below.y)).r)
+        XCTAssertLessThan(try XCTUnwrap(half.pixel(x: below.x, y: below.y)).r, 255)
     }
 }

@@ -180,7 +180,7 @@ final class CircleRevealTests: XCTestCase {
         XCTAssertEqual(timeline.frameCount(), 91, "1.0 + 0.5 s is frame 90")
         let cover = hypot(30.0, 50.0)
         let under = try Self.baseOnly(scene)
-        let revealed = try scene.revealed.render(width: 30, height: 50)
+        let revealed = try XCTUnwrap(scene.revealed.plainPaint).render(width: 30, height: 50)
         var renderer = try CircleRevealRenderer(timeline: timeline)
         for index in 0..<95 {
             let t = Double(index) / 60
@@ -273,7 +273,7 @@ final class CircleRevealTests: XCTestCase {
         for (name, scene) in [("toggles", scene), ("spring", spring), ("reduce motion", reduced)] {
             let timeline = CircleRevealTimeline(scene: scene)
             let under = try Self.baseOnly(scene)
-            let revealed = try scene.revealed.render(width: 60, height: 120)
+            let revealed = try XCTUnwrap(scene.revealed.plainPaint).render(width: 60, height: 120)
             var sequential = try CircleRevealRenderer(timeline: timeline)
             var overshoot = false, undershoot = false
             for index in 0..<timeline.frameCount() {

@@ -227,7 +227,7 @@ final class CorpusTests: XCTestCase {
     func testUnmutatedScenesLoadAndRender() throws {
         let valid = CorpusCase.folder.appendingPathComponent("valid")
         let names = try FileManager.default.contentsOfDirectory(atPath: valid.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(names.count, 6)
+        XCTAssertEqual(names.count, 8)
         for name in names {
             let path = valid.appendingPathComponent(name).path
             let kind: CorpusCase.Kind = name.hasPrefix("circle") ? .circle : .stroke

@@ -46,11 +46,14 @@ final class ExportTests: XCTestCase {
         // The card look redraws only the view's changed rows; a fresh presentation draws them all.
         var scene = try Bench.scratchScene()
         scene.scale = 0.5
-        var sequence = try CardPresentation(ScratchSequence(scene: scene, hold: 0.1), style: ScratchScene.demo.card)
+        let demo = ScratchScene.demo
+        (scene.cornerRadius, scene.cornerStyle, scene.shadow, scene.padding, scene.canvas) =
+            (demo.cornerRadius, demo.cornerStyle, demo.shadow, demo.padding, demo.canvas)
+        var sequence = try scene.frameSequence(hold: 0.1)
         let folder = try temporaryFolder()
         try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true)
         try checkFrames(in: folder, count: sequence.frameCount, options: sequence.pngOptions(.fast)) { index in
-            var fresh = try CardPresentation(ScratchSequence(scene: scene), style: ScratchScene.demo.card)
+            var fresh = try scene.frameSequence()
             return try fresh.render(frame: min(index, fresh.frameCount - 1))
         }
     }
@@ -67,13 +70,13 @@ final class ExportTests: XCTestCase {
     }
 
     func testCompactLayersHaveThePixelsOfFullOnes() throws {
-        for paint in [CircleRevealScene.day, .color(SystemColor.pink.opacity(0.5)),
+        for paint in [try XCTUnwrap(CircleRevealScene.day.plainPaint), .color(SystemColor.pink.opacity(0.5)),
                       Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0))] {
             let layer = try Layer(paint, width: 13, height: 29)
             guard case .rowColors = layer else { return XCTFail("\(paint) should be row-constant") }
             XCTAssertEqual(try layer.materialized(), try paint.render(width: 13, height: 29))
         }
-        guard case .pixmap = try Layer(ScratchScene.demoCover, width: 13, height: 29) else {
+        guard case .pixmap = try Layer(XCTUnwrap(ScratchScene.demoCover.plainPaint), width: 13, height: 29) else {
             return XCTFail("a diagonal gradient is not row-constant")
         }
     }

@@ -129,7 +129,8 @@ final class FixtureGoldenTests: XCTestCase {
         XCTAssertTrue((scratch.map { $0.width != $0.height } + circle.map { $0.width != $0.height }).contains(true), "a non-square view")
         XCTAssertTrue(try scratch.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (scratch)")
         XCTAssertTrue(try circle.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (circle)")
-        let paints = scratch.flatMap { [$0.content, $0.cover, $0.background] } + circle.flatMap { [$0.base, $0.revealed, $0.background] }
+        let paints = (scratch.flatMap { [$0.content, $0.cover, $0.background] } + circle.flatMap { [$0.base, $0.revealed, $0.background] })
+            .compactMap(\.plainPaint)
         XCTAssertTrue(paints.contains { if case .image = $0.kind { return true } else { return false } }, "image paint")
         // Small, so the repository and the suite stay small.
         for scene in scratch { XCTAssertLessThanOrEqual(scene.pixelSize.width * scene.pixelSize.height, 200 * 200) }

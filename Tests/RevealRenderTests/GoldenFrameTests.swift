@@ -10,9 +10,11 @@ final class GoldenFrameTests: XCTestCase {
         XCTAssertTrue(comparison.passed, "\(path):\n\(comparison.report)", file: file, line: line)
     }
 
-    /// The demo as `--demo scratch` draws it: the card with its corners and shadow on the page.
+    /// The demo as `--demo scratch --scale 1` draws it: the seed's whole screen, title, card and button.
     func testScratchDemoKeyFrames() throws {
-        var demo = try ScratchScene.demo.frameSequence()
+        var scene = ScratchScene.demo
+        scene.scale = 1
+        var demo = try scene.frameSequence()
         XCTAssertEqual(demo.frameCount, 157)
         for index in [0, 45, 120, 140, 156] {
             try assertMatchesGolden(try demo.render(frame: index), "scratch-demo/\(FrameFolder.frameName(index))")
@@ -20,16 +22,16 @@ final class GoldenFrameTests: XCTestCase {
     }
 
     /// The circle demo at 1× (393×852; the CLI's `--scale 1`) at its key frames: the start, a sub-pixel
-    /// dot just after the insertion at 0.25 s, growing, halfway, fully revealed, shrinking twice after
-    /// the removal at 2 s, and the end. One renderer draws them in order, as an export would.
+    /// dot just after the insertion at 0.25 s, growing (the button's title cross-fading), halfway,
+    /// fully revealed, shrinking twice after the removal at 2 s, and the end. One sequence draws them in
+    /// order, as an export would.
     func testCircleDemoKeyFrames() throws {
         var scene = CircleRevealScene.demo
         scene.scale = 1
-        let timeline = CircleRevealTimeline(scene: scene)
-        XCTAssertEqual(timeline.frameCount(), 169)
-        var renderer = try CircleRevealRenderer(timeline: timeline)
+        var demo = try scene.frameSequence()
+        XCTAssertEqual(demo.frameCount, 169)
         for index in [0, 16, 30, 39, 63, 130, 150, 168] {
-            try assertMatchesGolden(renderer.render(frame: index), "circle-demo/\(FrameFolder.frameName(index))")
+            try assertMatchesGolden(try demo.render(frame: index), "circle-demo/\(FrameFolder.frameName(index))")
         }
     }
 }

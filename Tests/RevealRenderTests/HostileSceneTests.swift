@@ -109,33 +109,33 @@ final class HostileSceneTests: XCTestCase {
             // Paints.
             scratchCase("empty gradient", "content.linearGradient", "a gradient needs at least one color",
                         file: ["content": ["linearGradient": ["colors": [Any]()]]]) {
-                $0.content = Paint(.linearGradient(stops: [], startPoint: .top, endPoint: .bottom))
+                $0.content = .paint(Paint(.linearGradient(stops: [], startPoint: .top, endPoint: .bottom)))
             },
             scratchCase("stops out of order", "cover.linearGradient.stops[1].location", "location 0.2 is before the previous stop's 0.8",
                         file: ["cover": ["linearGradient": ["stops": [["color": "red", "location": 0.8], ["color": "blue", "location": 0.2]]]]]) {
-                $0.cover = Paint(.linearGradient(stops: [GradientStop(color: SystemColor.red, location: 0.8),
-                                                         GradientStop(color: SystemColor.blue, location: 0.2)], startPoint: .top, endPoint: .bottom))
+                $0.cover = .paint(Paint(.linearGradient(stops: [GradientStop(color: SystemColor.red, location: 0.8),
+                                                         GradientStop(color: SystemColor.blue, location: 0.2)], startPoint: .top, endPoint: .bottom)))
             },
             scratchCase("a stop past the end", "cover.linearGradient.stops[0].location", "location 1.5 is outside 0…1",
                         file: ["cover": ["linearGradient": ["stops": [["color": "red", "location": 1.5]]]]]) {
-                $0.cover = Paint(.linearGradient(stops: [GradientStop(color: SystemColor.red, location: 1.5)], startPoint: .top, endPoint: .bottom))
+                $0.cover = .paint(Paint(.linearGradient(stops: [GradientStop(color: SystemColor.red, location: 1.5)], startPoint: .top, endPoint: .bottom)))
             },
             scratchCase("opacity 2", "content.opacity", "opacity 2 is outside 0…1",
                         file: ["content": ["linearGradient": ["colors": ["pink", "orange"]], "opacity": 2]]) {
-                $0.content = Paint(.linearGradient(stops: [GradientStop(color: SystemColor.pink, location: 0),
+                $0.content = .paint(Paint(.linearGradient(stops: [GradientStop(color: SystemColor.pink, location: 0),
                                                            GradientStop(color: SystemColor.orange, location: 1)],
-                                                   startPoint: .top, endPoint: .bottom), opacity: 2)
+                                                   startPoint: .top, endPoint: .bottom), opacity: 2))
             },
-            scratchCase("NaN opacity", "background.opacity", "opacity NaN is outside 0…1") { $0.background = Paint(.color(.white), opacity: .nan) },
+            scratchCase("NaN opacity", "background.opacity", "opacity NaN is outside 0…1") { $0.background = .paint(Paint(.color(.white), opacity: .nan)) },
             scratchCase("a far start point", "content.linearGradient.startPoint.x", "x 2000 is outside -1000…1000",
                         file: ["content": ["linearGradient": ["colors": ["pink"], "startPoint": [2000, 0]]]],
                         filePath: "content.linearGradient.startPoint[0]") {
-                $0.content = Paint(.linearGradient(stops: [GradientStop(color: SystemColor.pink, location: 0)],
-                                                   startPoint: UnitPoint(x: 2000, y: 0), endPoint: .bottom))
+                $0.content = .paint(Paint(.linearGradient(stops: [GradientStop(color: SystemColor.pink, location: 0)],
+                                                   startPoint: UnitPoint(x: 2000, y: 0), endPoint: .bottom)))
             },
             scratchCase("an image over the limit", "content.image", "image is 10×10 pixels, more than the limit of 50",
                         limits: SceneLimits(maxImagePixels: 50)) { scene in
-                if let image { scene.content = Paint(.image(image, .fill)) }
+                if let image { scene.content = .paint(Paint(.image(image, .fill))) }
             },
             // Animations.
             scratchCase("negative fade", "fade.duration", "duration -1 is outside 0…3600", file: ["fade": ["duration": -1]]) {

@@ -34,7 +34,7 @@ final class InterruptionTests: CLITestCase {
         return process.terminationStatus
     }
 
-    private let longRender = ["--demo", "circle", "--scale", "2", "--out", "out", "--quiet"]
+    private let longRender = ["--demo", "circle", "--scale", "1", "--out", "out", "--quiet"]
 
     private func assertWholeFrames(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         for name in try frameNames(in: folder) {

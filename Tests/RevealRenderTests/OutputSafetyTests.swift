@@ -244,9 +244,9 @@ final class OutputSafetyTests: CLITestCase {
             guard case let .image(image, _) = paint.kind else { return nil }
             return image.bytes.withUnsafeBytes { $0.baseAddress }
         }
-        let first = storage(scene.content)
+        let first = scene.content.plainPaint.flatMap(storage)
         XCTAssertNotNil(first)
-        for paint in [scene.cover, scene.background, scene.card.canvas] {
+        for paint in [scene.cover.plainPaint, scene.background.plainPaint, scene.card.canvas].compactMap({ $0 }) {
             XCTAssertEqual(storage(paint), first, "one decoded image, shared")
         }
         XCTAssertEqual(inputs.paths.count, 1)

@@ -214,7 +214,7 @@ final class SequenceComparisonTests: XCTestCase {
         // With a card look, the frame is the card on its page, as the CLI draws it.
         var card = scene
         (card.cornerRadius, card.shadow, card.padding, card.canvas) = (6, Shadow(color: .black, radius: 4, y: 2), 5, .color(.white))
-        var presented = try CardPresentation(ScratchSequence(scene: card), style: card.card)
+        var presented = try card.frameSequence()
         let onPage = try card.renderFrame(3)
         XCTAssertEqual(PixelSize(onPage), PixelSize(width: 50, height: 40))
         XCTAssertEqual(onPage, try presented.render(frame: 3))

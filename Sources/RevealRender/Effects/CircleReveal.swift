@@ -23,11 +23,11 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// Reduce Motion: the view fades instead of being clipped.
     public var reduceMotion: Bool
     /// The view underneath (default: the demo's Day gradient, cyan → blue, top → bottom).
-    public var base: Paint
+    public var base: View
     /// The view revealed (default: the demo's Night gradient, indigo → black, top → bottom).
-    public var revealed: Paint
+    public var revealed: View
     /// Drawn under everything (default clear).
-    public var background: Paint
+    public var background: View
     /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …); in order.
     public var toggles: [Double]
     public var cornerRadius: Double
@@ -35,12 +35,14 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public var shadow: Shadow?
     public var padding: Double
     public var canvas: Paint
+    public var screen: Screen?
+    public var fonts: FontFiles
 
     public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
-                animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: Paint = CircleRevealScene.day,
-                revealed: Paint = CircleRevealScene.night, background: Paint = .color(.clear), toggles: [Double] = [0],
+                animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: View = CircleRevealScene.day,
+                revealed: View = CircleRevealScene.night, background: View = .color(.clear), toggles: [Double] = [0],
                 cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
-                padding: Double = 0, canvas: Paint = .color(.clear)) {
+                padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil, fonts: FontFiles = .inter) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -57,15 +59,41 @@ public struct CircleRevealScene: RevealScene, Equatable {
         self.shadow = shadow
         self.padding = padding
         self.canvas = canvas
+        self.screen = screen
+        self.fonts = fonts
     }
 
-    public static let day = Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
-    public static let night = Paint.linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom)
+    public static let day = View.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
+    public static let night = View.linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom)
 
-    /// `CircleRevealTransitionDemo`: a 393×852-point phone at 3×, origin (0.5, 0.78), easeInOut 0.8 s,
-    /// Day → Night at 0.25 s and back at 2 s.
+    /// `CircleRevealTransitionDemo` as the seed writes it: a 393×852-point phone at 3× (the demo
+    /// ignores the safe area), Day with its sun under Night with its moon, the circle growing from
+    /// (0.5, 0.78) on easeInOut over 0.8 s at 0.25 s and shrinking back at 2 s, and the bordered
+    /// "Sunset" / "Sunrise" button at the origin above both, its title cross-fading as `isDark` changes.
     public static var demo: CircleRevealScene {
-        CircleRevealScene(width: 393, height: 852, scale: 3, origin: UnitPoint(x: 0.5, y: 0.78), toggles: [0.25, 2.0])
+        let origin = UnitPoint(x: 0.5, y: 0.78)
+        let toggle = View(.when(condition: "inserted", then: View(.button(title: "Sunrise", symbol: nil)),
+                                otherwise: View(.button(title: "Sunset", symbol: nil))),
+                          [.font(FontSpec(style: .headline)), .controlSize(.large), .tint(.white),
+                           .position(x: 393 * origin.x, y: 852 * origin.y)])
+        let screen = Screen(width: 393, height: 852,
+                            view: View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle])))
+        return CircleRevealScene(width: 393, height: 852, scale: 3, origin: origin,
+                                 base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day"),
+                                 revealed: demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night"),
+                                 toggles: [0.25, 2.0], screen: screen)
+    }
+
+    /// The demo's `scene(colors:systemImage:title:)`: a top-to-bottom gradient with a symbol and a
+    /// title in white.
+    public static func demoScene(_ colors: [Color], symbol: String, title: String) -> View {
+        View(.stack(.depth, spacing: nil, alignment: .center, children: [
+            .linearGradient(colors, from: .top, to: .bottom),
+            View(.stack(.vertical, spacing: 14, alignment: .center, children: [
+                View(.symbol(symbol), [.font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large)]),
+                View(.text(title), [.font(FontSpec(style: .largeTitle, weight: .bold, design: .rounded))]),
+            ]), [.foreground(.color(.white))]),
+        ]))
     }
 
     /// The seed's `CircleRevealTransitionGeometry.coverRadius`: the smallest circle centred on
@@ -88,6 +116,7 @@ public struct CircleRevealScene: RevealScene, Equatable {
         try base.validate(limits, at: path.key("base"))
         try revealed.validate(limits, at: path.key("revealed"))
         try background.validate(limits, at: path.key("background"))
+        try fonts.validate(at: path.key("fonts"))
         guard toggles.count <= SceneLimits.maxToggles else {
             throw SceneError(path.key("toggles"), "more than \(SceneLimits.maxToggles) toggles, the most a scene may have")
         }
@@ -99,6 +128,12 @@ public struct CircleRevealScene: RevealScene, Equatable {
     }
 
     public func makeTimeline() -> any SceneTimeline { CircleRevealTimeline(scene: self) }
+
+    /// "inserted": while the revealed view is in, as the demo's `isDark`; a toggle changes it
+    /// inside `withAnimation`, so views that depend on it cross-fade on the scene's animation.
+    public var conditionNames: [String] { ["inserted"] }
+
+    public var effectViews: [(String, View)] { [("background", background), ("base", base), ("revealed", revealed)] }
 }
 
 /// What is true of the circle reveal at one frame.
@@ -150,6 +185,11 @@ public struct CircleRevealTimeline: SceneTimeline {
             value += (k % 2 == 0 ? 1 : -1) * scene.animation.progress(after: max(time - start, 0))
         }
         return value
+    }
+
+    public func conditions(atFrame index: Int) -> ViewConditions {
+        let time = FrameClock(fps: scene.fps).time(ofFrame: index)
+        return ["inserted": min(max(value(at: time), 0), 1)]
     }
 
     public func frame(_ index: Int) -> CircleRevealFrameState {

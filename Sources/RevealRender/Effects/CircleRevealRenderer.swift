@@ -19,8 +19,10 @@ struct CircleRevealRenderer {
         self.timeline = timeline
         let scene = timeline.scene
         let width = scene.pixelSize.width, height = scene.pixelSize.height
-        under = try Layer(scene.base, width: width, height: height).over(Layer(scene.background, width: width, height: height))
-        revealed = try Layer(scene.revealed, width: width, height: height)
+        let size = scene.pixelSize
+        under = try Layer(scene.base, size: size, scale: scene.scale, fonts: scene.fonts)
+            .over(Layer(scene.background, size: size, scale: scene.scale, fonts: scene.fonts))
+        revealed = try Layer(scene.revealed, size: size, scale: scene.scale, fonts: scene.fonts)
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
         frame = try under.materialized()
         coverage = [UInt8](repeating: 0, count: width)
@@ -109,7 +111,7 @@ public struct CircleRevealSequence: FrameSequence {
     public var scale: Double { timeline.scene.scale }
 
     public var fps: Double { timeline.scene.fps }
-    public var summary: [(String, FrameMetadata)] { [] }
+    public var summary: [(String, FrameMetadata)] { timeline.scene.fontSummary }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
         renderer.render(frame: index)

@@ -1,11 +1,13 @@
 /// A value in what a sequence or a frame says of itself (the manifest's fields): a number, a whole
-/// number, a flag, some text, or nothing.
-public enum FrameMetadata: Equatable, Sendable {
+/// number, a flag, some text, nothing, a list, or named values (a JSON object, in order).
+public indirect enum FrameMetadata: Equatable, Sendable {
     case number(Double)
     case int(Int)
     case bool(Bool)
     case string(String)
     case null
+    case list([FrameMetadata])
+    case object(keys: [String], values: [FrameMetadata])
 }
 
 /// Anything that yields numbered frames of one size: the effects' sequences, and a sequence presented

@@ -26,6 +26,14 @@ public protocol RevealScene: Sendable {
     var padding: Double { get set }
     /// The page behind the card and its shadow.
     var canvas: Paint { get set }
+    /// The whole screen around the effect, laid out as SwiftUI would (nil: the view, or the card look).
+    var screen: Screen? { get set }
+    /// The font files text is set in.
+    var fonts: FontFiles { get set }
+    /// The conditions a screen's `when` views may test (the scratch card: "revealed").
+    var conditionNames: [String] { get }
+    /// The effect's own views by their field names, bottom first ("background", "content", "cover").
+    var effectViews: [(String, View)] { get }
 
     /// Checks the rules of this kind's own fields (the shared ones are `validate`'s), each error at the
     /// path of what breaks it.
@@ -45,6 +53,8 @@ public protocol SceneTimeline: Sendable {
     /// The view's frames (before any card look), `frameCount` of them; with `debugOverlay`, what the
     /// kind can show of its workings (the scratch card does).
     func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence
+    /// The value of each of the scene's conditions at frame `index`, 0 to 1.
+    func conditions(atFrame index: Int) -> ViewConditions
 }
 
 /// What the command line's flags change in a scene: `--fps`, `--scale`, `--reduce-motion`, `--curve`
@@ -80,10 +90,9 @@ extension RevealScene {
         CardStyle(cornerRadius: cornerRadius, cornerStyle: cornerStyle, shadow: shadow, padding: padding, canvas: canvas)
     }
 
-    /// The frames' size in pixels: the view, on its page when the scene has a card look.
+    /// The frames' size in pixels: the screen, or the view on its page when the scene has a card look.
     public var frameSize: PixelSize {
-        let view = pixelSize, room = 2 * card.paddingPixels(scale: scale)
-        return PixelSize(width: view.width + room, height: view.height + room)
+        presentation?.pixelSize(scale: scale) ?? pixelSize
     }
 
     /// Applies the overrides every kind shares: frame rate, scale, Reduce Motion.
@@ -104,8 +113,12 @@ extension RevealScene {
     /// The rules of the scene's fields, spelled by `path` (the file decoders use the file's spelling).
     func validateContent(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
         let limit = SceneLimits.maxCoordinate
-        try SceneRules.check(width, in: 1e-6...limit, "width", at: path.key("width"))
-        try SceneRules.check(height, in: 1e-6...limit, "height", at: path.key("height"))
+        if let screen {
+            try screen.validate(limits, conditions: conditionNames, at: path.key("screen"))
+        } else {
+            try SceneRules.check(width, in: 1e-6...limit, "width", at: path.key("width"))
+            try SceneRules.check(height, in: 1e-6...limit, "height", at: path.key("height"))
+        }
         try SceneRules.checkPositive(scale, max: 16, "scale", at: path.key("scale"))
         try SceneRules.check(fps, in: SceneLimits.fps, "fps", at: path.key("fps"))
         try SceneRules.check(cornerRadius, in: 0...limit, "cornerRadius", at: path.key("cornerRadius"))
@@ -123,7 +136,7 @@ extension RevealScene {
     /// The frames are at least a pixel and at most `limits.maxPixels`, with sides a pixmap can have.
     private func validateSize(_ limits: SceneLimits) throws(SceneError) {
         let view = pixelSize, frame = frameSize
-        guard view.width >= 1, view.height >= 1 else {
+        guard screen != nil || view.width >= 1 && view.height >= 1 else {
             throw SceneError(file: "", path: "", message: "the view at this scale is less than one pixel (\(view)); raise the size or the scale")
         }
         guard frame.width <= Pixmap.maxSide, frame.height <= Pixmap.maxSide,
@@ -139,12 +152,13 @@ extension RevealScene {
         guard hold.isFinite, hold >= 0, hold <= SceneLimits.maxTime else {
             throw SceneError(file: "", path: "", message: SceneRules.range("hold", hold, 0...SceneLimits.maxTime))
         }
-        let timeline = makeTimeline()
+        let scene = try sizedByScreen()
+        let timeline = scene.makeTimeline()
         let frameCount = FrameClock(fps: fps).frameCount(through: timeline.endTime + hold)
         guard frameCount <= limits.maxFrames else {
             throw SceneError(file: "", path: "", message: "the sequence would have \(frameCount) frames, more than the limit of \(limits.maxFrames) (SceneLimits.maxFrames, --max-frames)")
         }
-        return PreparedScene(scene: self, timeline: timeline, frameCount: frameCount)
+        return PreparedScene(scene: scene, timeline: timeline, frameCount: frameCount)
     }
 
     /// Frame `index` (0-based) as a premultiplied pixmap, as `reveal-render` draws it (card look
@@ -181,8 +195,17 @@ public struct PreparedScene: Sendable {
     /// One line on how the animation went.
     public var outcome: String { timeline.outcome }
 
-    /// The frames, card look included; `debugOverlay` asks the scene to draw its workings.
+    /// The frames, in their screen or card look; `debugOverlay` asks the scene to draw its workings.
     public func sequence(debugOverlay: Bool = false) throws -> any FrameSequence {
-        try scene.card.present(timeline.viewSequence(frameCount: frameCount, debugOverlay: debugOverlay))
+        let view = try timeline.viewSequence(frameCount: frameCount, debugOverlay: debugOverlay)
+        guard let screen = scene.screen ?? scene.card.screen(width: scene.width, height: scene.height, scale: scene.scale) else {
+            return view
+        }
+        return present(view, in: screen)
+    }
+
+    private func present<S: FrameSequence>(_ view: S, in screen: Screen) -> any FrameSequence {
+        let timeline = timeline
+        return ScreenPresentation(view, screen: screen, fonts: scene.fonts) { timeline.conditions(atFrame: $0) }
     }
 }

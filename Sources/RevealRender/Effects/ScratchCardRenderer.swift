@@ -32,11 +32,12 @@ struct ScratchCardRenderer {
         self.timeline = timeline
         let scene = timeline.scene
         let width = scene.pixelSize.width, height = scene.pixelSize.height
-        var base = try scene.background.render(width: width, height: height)
-        let content = try scene.content.render(width: width, height: height)
+        let size = scene.pixelSize
+        var base = try ViewRenderer.render(scene.background, size: size, scale: scene.scale, fonts: scene.fonts)
+        let content = try ViewRenderer.render(scene.content, size: size, scale: scene.scale, fonts: scene.fonts)
         Compositor.sourceOver(content, onto: &base, rows: RowRange(0, height))
         self.base = base
-        cover = try scene.cover.render(width: width, height: height)
+        cover = try ViewRenderer.render(scene.cover, size: size, scale: scene.scale, fonts: scene.fonts)
         committed = try Mask(width: width, height: height, value: 255)
         visible = committed
         strokeCoverage = try Mask(width: width, height: height)

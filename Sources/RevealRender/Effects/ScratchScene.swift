@@ -64,11 +64,11 @@ public struct ScratchScene: RevealScene, Equatable {
     /// VoiceOver's activate actions, in time order.
     public var actions: [ScratchAction]
     /// The prize under the cover (default: the seed demo's pink → orange gradient).
-    public var content: Paint
+    public var content: View
     /// The cover (default: the seed demo's gray gradient).
-    public var cover: Paint
+    public var cover: View
     /// Drawn under everything (default clear).
-    public var background: Paint
+    public var background: View
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
     public var fade: AnimationSpec
     public var cornerRadius: Double
@@ -76,13 +76,16 @@ public struct ScratchScene: RevealScene, Equatable {
     public var shadow: Shadow?
     public var padding: Double
     public var canvas: Paint
+    public var screen: Screen?
+    public var fonts: FontFiles
 
     public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
                 revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
-                actions: [ScratchAction] = [], content: Paint = ScratchScene.demoContent,
-                cover: Paint = ScratchScene.demoCover, background: Paint = .color(.clear),
+                actions: [ScratchAction] = [], content: View = ScratchScene.demoContent,
+                cover: View = ScratchScene.demoCover, background: View = .color(.clear),
                 fade: AnimationSpec = .scratchFade, cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous,
-                shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear)) {
+                shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil,
+                fonts: FontFiles = .inter) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -101,25 +104,49 @@ public struct ScratchScene: RevealScene, Equatable {
         self.shadow = shadow
         self.padding = padding
         self.canvas = canvas
+        self.screen = screen
+        self.fonts = fonts
     }
 
-    public static let demoContent = Paint.linearGradient([SystemColor.pink, SystemColor.orange],
-                                                         from: .topLeading, to: .bottomTrailing)
-    public static let demoCover = Paint.linearGradient([Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
-                                                       from: .topLeading, to: .bottomTrailing)
+    public static let demoContent = View.linearGradient([SystemColor.pink, SystemColor.orange],
+                                                        from: .topLeading, to: .bottomTrailing)
+    public static let demoCover = View.linearGradient([Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
+                                                      from: .topLeading, to: .bottomTrailing)
 
-    /// `ScratchToRevealDemo`'s card: 337×240 points (a 393-point phone less 28 points each side) at 3×,
-    /// brush 56, threshold 0.7, corner radius 28 and the demo's shadow on a white page, with two zig-zag
-    /// strokes that uncover it.
+    /// `ScratchToRevealDemo` as the seed writes it, on a 393×852-point phone at 3×: the title (which
+    /// reads "You found it!" from the reveal on), the card (brush 56, threshold 0.7, 240 points high,
+    /// 28 in from each side, corner radius 28, the demo's shadow) over the prize and under the
+    /// "Scratch here" cover, and the "Try again" button; two zig-zag strokes uncover it.
     public static var demo: ScratchScene {
         let first = StrokePattern.zigzag(xRange: 30...190, yFrom: 25, yTo: 215, legs: 5, start: 0.1)
         let second = StrokePattern.zigzag(xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
                                           start: (first.last?.t ?? 0) + 0.25)
+        let title = View(.when(condition: "revealed", then: View(.text("You found it!")), otherwise: View(.text("Scratch the card"))),
+                         [.font(FontSpec(style: .title, weight: .bold))])
+        let card = View(.effect, [.frame(FrameSpec(height: 240)), .clipShape(.roundedRectangle(radius: 28, style: .continuous)),
+                                  .shadow(Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8)), .padding(.horizontal(28))])
+        let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
+        let screen = Screen(width: 393, height: 852, safeArea: Screen.phoneSafeArea,
+                            view: View(.stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
+                                       [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))]))
         return ScratchScene(width: 337, height: 240, scale: 3, brushWidth: 56, revealThreshold: 0.7,
                             strokes: [Stroke(points: first), Stroke(points: second)],
-                            cornerRadius: 28, shadow: Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8),
-                            padding: 32, canvas: .color(.white))
+                            content: demoPrize, cover: demoCoverWithLabel, screen: screen)
     }
+
+    /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange.
+    public static let demoPrize = View(.stack(.vertical, spacing: 8, alignment: .center, children: [
+        View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
+        View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+        View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+    ]), [.foreground(.color(.white)), .minimumScaleFactor(0.5), .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
+         .background(demoContent, alignment: .center)])
+
+    /// The demo's cover: the grey gradient with the "Scratch here" label over it.
+    public static let demoCoverWithLabel = View(demoCover.kind, [
+        .overlay(View(.label(title: "Scratch here", symbol: "hand.draw.fill"),
+                      [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]), alignment: .center),
+    ])
 
     /// The brush as the seed's mask draws it: at least one point wide.
     public var maskBrushWidth: Double { max(brushWidth, 1) }
@@ -139,6 +166,7 @@ public struct ScratchScene: RevealScene, Equatable {
         try content.validate(limits, at: path.key("content"))
         try cover.validate(limits, at: path.key("cover"))
         try background.validate(limits, at: path.key("background"))
+        try fonts.validate(at: path.key("fonts"))
         try fade.validate(at: path.key("fade"))
     }
 
@@ -183,4 +211,10 @@ public struct ScratchScene: RevealScene, Equatable {
     }
 
     public func makeTimeline() -> any SceneTimeline { ScratchTimeline(scene: self) }
+
+    /// "revealed": from the frame of the reveal on, as the demo's `onReveal` sets `didWin` (outside
+    /// any animation, so at once).
+    public var conditionNames: [String] { ["revealed"] }
+
+    public var effectViews: [(String, View)] { [("background", background), ("content", content), ("cover", cover)] }
 }

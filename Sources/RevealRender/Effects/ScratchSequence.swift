@@ -29,7 +29,7 @@ public struct ScratchSequence: FrameSequence {
     public var fps: Double { timeline.scene.fps }
 
     public var summary: [(String, FrameMetadata)] {
-        [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)]
+        [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)] + timeline.scene.fontSummary
     }
 
     public mutating func render(frame index: Int) throws -> Pixmap {

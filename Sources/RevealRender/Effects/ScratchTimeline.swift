@@ -26,6 +26,10 @@ public struct ScratchTimeline: SceneTimeline {
     /// The time of the sequence's last frame (before any hold).
     public let endTime: Double
 
+    public func conditions(atFrame index: Int) -> ViewConditions {
+        ["revealed": frame(index).revealed ? 1 : 0]
+    }
+
     public init(scene: ScratchScene) {
         self.scene = scene
         let firstAction = scene.actions.filter { $0.type == .reveal }.map(\.t).min()

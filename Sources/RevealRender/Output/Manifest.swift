@@ -11,6 +11,9 @@ extension FrameMetadata {
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"
         case let .string(s): return jsonQuoted(s, limit: .max)
+        case let .list(items): return "[" + items.map(\.json).joined(separator: ", ") + "]"
+        case let .object(keys, values):
+            return "{" + zip(keys, values).map { "\(jsonQuoted($0, limit: .max)): \($1.json)" }.joined(separator: ", ") + "}"
         }
     }
 }

@@ -43,7 +43,7 @@ enum Compositor {
     /// Source-over of `source` (its rows `rows`, all by default) with its top-left corner at (x, y) of
     /// `destination`, scaled per pixel by `mask` (same size as `source`) when given. The source must
     /// fit inside the destination.
-    public static func draw(_ source: Pixmap, mask: Mask? = nil, onto destination: inout Pixmap, x: Int, y: Int,
+    public static func draw(_ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255, onto destination: inout Pixmap, x: Int, y: Int,
                             rows: RowRange? = nil) {
         guard x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height,
               mask.map({ $0.width == source.width && $0.height == source.height }) ?? true else { return }
@@ -58,10 +58,10 @@ enum Compositor {
                     if let mask {
                         mask.bytes.withUnsafeBufferPointer { m in
                             sourceOver(srcRow, coverage: UnsafeBufferPointer(rebasing: m[row * source.width..<(row + 1) * source.width]),
-                                       opacity: 255, onto: dstRow)
+                                       opacity: opacity, onto: dstRow)
                         }
                     } else {
-                        sourceOver(srcRow, coverage: nil, opacity: 255, onto: dstRow)
+                        sourceOver(srcRow, coverage: nil, opacity: opacity, onto: dstRow)
                     }
                 }
             }
@@ -84,6 +84,80 @@ enum Compositor {
                     for y in rows.lower..<rows.upper {
                         sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[y * width..<(y + 1) * width]), opacity: 255,
                                    onto: UnsafeMutableBufferPointer(rebasing: dst[y * width * 4..<(y + 1) * width * 4]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Source-over of `columns` of row `row` of `source` (placed with its top-left corner at (x, y) of
+    /// the destination), scaled by the same part of `mask` (the source's size) when given and by
+    /// `opacity`. What falls outside the destination is skipped.
+    static func drawSpan(_ source: Pixmap, row: Int, columns: Range<Int>, mask: Mask?, opacity: UInt8,
+                         onto destination: inout Pixmap, x: Int, y: Int) {
+        let columns = columns.clamped(to: max(0, -x)..<min(source.width, destination.width - x))
+        guard row >= 0, row < source.height, row + y >= 0, row + y < destination.height, !columns.isEmpty,
+              mask.map({ $0.width == source.width && $0.height == source.height }) ?? true else { return }
+        let start = (row * source.width + columns.lowerBound) * 4, count = columns.count
+        let target = ((row + y) * destination.width + x + columns.lowerBound) * 4
+        source.bytes.withUnsafeBufferPointer { src in
+            destination.bytes.withUnsafeMutableBufferPointer { dst in
+                let srcSpan = UnsafeBufferPointer(rebasing: src[start..<start + count * 4])
+                let dstSpan = UnsafeMutableBufferPointer(rebasing: dst[target..<target + count * 4])
+                if let mask {
+                    mask.bytes.withUnsafeBufferPointer { m in
+                        let first = row * source.width + columns.lowerBound
+                        sourceOver(srcSpan, coverage: UnsafeBufferPointer(rebasing: m[first..<first + count]), opacity: opacity, onto: dstSpan)
+                    }
+                } else {
+                    sourceOver(srcSpan, coverage: nil, opacity: opacity, onto: dstSpan)
+                }
+            }
+        }
+    }
+
+    /// Source-over of one color through `mask` placed with its top-left corner at `at` of the
+    /// destination; what falls outside the destination is skipped.
+    static func fill(_ color: PremultipliedRGBA8, mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap) {
+        var row = [UInt8](repeating: 0, count: mask.width * 4)
+        for x in 0..<mask.width {
+            row[x * 4] = color.r; row[x * 4 + 1] = color.g; row[x * 4 + 2] = color.b; row[x * 4 + 3] = color.a
+        }
+        blend(mask: mask, at: at, onto: &destination, row: &row) { _, _, _ in }
+    }
+
+    /// Source-over of `picture` placed at `at`, through `mask` placed at `maskAt`: where the mask
+    /// reaches past the picture, the picture's edge pixels extend (a glyph's overshoot past its text
+    /// frame keeps the frame's gradient).
+    static func draw(_ picture: Pixmap, at: (x: Int, y: Int), mask: Mask, maskAt: (x: Int, y: Int), onto destination: inout Pixmap) {
+        var row = [UInt8](repeating: 0, count: mask.width * 4)
+        blend(mask: mask, at: maskAt, onto: &destination, row: &row) { y, columns, row in
+            let sy = min(max(y + maskAt.y - at.y, 0), picture.height - 1)
+            for x in columns {
+                let sx = min(max(x + maskAt.x - at.x, 0), picture.width - 1)
+                let o = (sy * picture.width + sx) * 4
+                for c in 0..<4 { row[x * 4 + c] = picture.bytes[o + c] }
+            }
+        }
+    }
+
+    /// Source-over of `row` (one mask row's source pixels, refilled by `fill(maskRow, columns, &row)`)
+    /// through each row of `mask` placed at `at` that lands in the destination.
+    private static func blend(mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap, row: inout [UInt8],
+                              fill: (Int, Range<Int>, inout [UInt8]) -> Void) {
+        let columns = max(0, -at.x)..<min(mask.width, destination.width - at.x)
+        let rows = max(0, -at.y)..<min(mask.height, destination.height - at.y)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let width = destination.width
+        for y in rows {
+            fill(y, columns, &row)
+            row.withUnsafeBufferPointer { src in
+                mask.bytes.withUnsafeBufferPointer { m in
+                    destination.bytes.withUnsafeMutableBufferPointer { dst in
+                        let start = ((y + at.y) * width + columns.lowerBound + at.x) * 4
+                        sourceOver(UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
+                                   coverage: UnsafeBufferPointer(rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
+                                   opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4]))
                     }
                 }
             }
@@ -182,10 +256,52 @@ extension Pixmap {
     /// of a frame follows the frame at the cost of the rows that differ. A source of another size
     /// replaces the pixmap, every row changed.
     mutating func updateRows(from source: Pixmap) -> [Bool] {
+        var alphaChanged = false
+        return updateRows(from: source, alphaChanged: &alphaChanged)
+    }
+
+    /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
+    /// it had to change (from the first differing pixel to the last; nil for a row that was equal),
+    /// and whether any alpha value changed. A source of another size replaces it, all changed.
+    mutating func updateSpans(from source: Pixmap, alphaChanged: inout Bool) -> [Range<Int>?] {
         guard source.width == width, source.height == height else {
             self = source.ownCopy()
+            alphaChanged = true
+            return [Range<Int>?](repeating: 0..<width, count: height)
+        }
+        let rowBytes = width * 4, width = width
+        var alpha = false
+        defer { alphaChanged = alphaChanged || alpha }
+        return source.bytes.withUnsafeBufferPointer { from in
+            bytes.withUnsafeMutableBufferPointer { to in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
+                return (0..<height).map { y -> Range<Int>? in
+                    let row = y * rowBytes
+                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return nil }
+                    var first = 0, last = width - 1
+                    while first < last && memcmp(f + row + first * 4, t + row + first * 4, 4) == 0 { first += 1 }
+                    while last > first && memcmp(f + row + last * 4, t + row + last * 4, 4) == 0 { last -= 1 }
+                    if !alpha {
+                        var k = row + first * 4 + 3
+                        while k <= row + last * 4 + 3 && f[k] == t[k] { k += 4 }
+                        alpha = k <= row + last * 4 + 3
+                    }
+                    (t + row + first * 4).update(from: f + row + first * 4, count: (last - first + 1) * 4)
+                    return first..<last + 1
+                }
+            }
+        }
+    }
+
+    /// `updateRows(from:)`, also saying whether any alpha value changed (a shadow follows alpha).
+    mutating func updateRows(from source: Pixmap, alphaChanged: inout Bool) -> [Bool] {
+        guard source.width == width, source.height == height else {
+            self = source.ownCopy()
+            alphaChanged = true
             return [Bool](repeating: true, count: height)
         }
+        var alpha = false
+        defer { alphaChanged = alphaChanged || alpha }
         let rowBytes = width * 4
         return source.bytes.withUnsafeBufferPointer { from in
             bytes.withUnsafeMutableBufferPointer { to in
@@ -193,6 +309,11 @@ extension Pixmap {
                 return (0..<height).map { y in
                     let row = y * rowBytes
                     guard memcmp(f + row, t + row, rowBytes) != 0 else { return false }
+                    if !alpha {
+                        var k = row + 3
+                        while k < row + rowBytes && f[k] == t[k] { k += 4 }
+                        alpha = k < row + rowBytes
+                    }
                     (t + row).update(from: f + row, count: rowBytes)
                     return true
                 }
@@ -200,11 +321,11 @@ extension Pixmap {
         }
     }
 
-    /// Copies `source` (every row, or `rows` of it) into this pixmap with its top-left corner at (x, y),
+    /// Copies `source` (every row and column, or `rows` and `columns` of it) into this pixmap with its top-left corner at (x, y),
     /// replacing what was there; whatever falls outside is left out.
-    mutating func copy(_ source: Pixmap, x: Int, y: Int, rows: Range<Int>? = nil) {
+    mutating func copy(_ source: Pixmap, x: Int, y: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
         let sourceRows = (rows ?? 0..<source.height).clamped(to: max(0, -y)..<min(source.height, height - y))
-        let columns = (0..<source.width).clamped(to: max(0, -x)..<min(source.width, width - x))
+        let columns = (columns ?? 0..<source.width).clamped(to: max(0, -x)..<min(source.width, width - x))
         guard !sourceRows.isEmpty, !columns.isEmpty else { return }
         let count = columns.count * 4, width = width
         source.bytes.withUnsafeBufferPointer { src in

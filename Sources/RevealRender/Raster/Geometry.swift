@@ -85,3 +85,31 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         "x \(x)…\(x + width - 1), y \(y)…\(y + height - 1) (\(width)×\(height))"
     }
 }
+
+/// A rectangle of whole pixels.
+struct PixelBox: Equatable, Sendable {
+    var x: Int, y: Int, width: Int, height: Int
+
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The pixels in both (empty when they do not meet).
+    func intersection(_ other: PixelBox) -> PixelBox {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        return PixelBox(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+    }
+
+    /// The smallest box holding both (an empty box adds nothing).
+    func union(_ other: PixelBox) -> PixelBox {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Grown by `d` pixels on every side.
+    func expanded(by d: Int) -> PixelBox { PixelBox(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
+    static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
+}

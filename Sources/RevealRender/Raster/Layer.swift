@@ -13,6 +13,15 @@ enum Layer: Sendable {
         }
     }
 
+    /// A view drawn into a layer: a plain paint keeps its compact form.
+    init(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles) throws {
+        if let paint = view.plainPaint {
+            try self.init(paint, width: size.width, height: size.height)
+        } else {
+            self = .pixmap(try ViewRenderer.render(view, size: size, scale: scale, fonts: fonts))
+        }
+    }
+
     public var width: Int {
         switch self {
         case let .pixmap(p): return p.width

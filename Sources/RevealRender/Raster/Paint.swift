@@ -78,14 +78,25 @@ public struct Paint: Equatable, Sendable {
 
     /// Fills a `width`×`height` pixmap with this paint, sampling at pixel centres.
     public func render(width: Int, height: Int) throws -> Pixmap {
-        var pixmap = try Pixmap(width: width, height: height)
+        try render(width: width, height: height, region: PixelBox(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The part `region` of this paint filled into a `width`×`height` view: the same pixels as that
+    /// part of `render(width:height:)`, without drawing the rest.
+    func render(width: Int, height: Int, region: PixelBox) throws -> Pixmap {
+        var pixmap = try Pixmap(width: region.width, height: region.height)
         switch kind {
         case let .color(color):
-            pixmap = try Pixmap(width: width, height: height, fill: color.opacity(opacity).premultiplied)
+            pixmap = try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
         case let .linearGradient(stops, start, end):
-            renderGradient(stops, start, end, into: &pixmap)
+            let axis = GradientAxis(stops, start, end, width: width, height: height)
+            var row = [PremultipliedRGBA8](repeating: .transparent, count: region.width)
+            for y in 0..<region.height {
+                for x in 0..<region.width { row[x] = axis.color(x: x + region.x, y: y + region.y, opacity: opacity) }
+                pixmap.setRow(y, to: row)
+            }
         case let .image(image, mode):
-            renderImage(image, mode, into: &pixmap)
+            renderImage(image, mode, width: width, height: height, region: region, into: &pixmap)
         }
         return pixmap
     }
@@ -104,18 +115,10 @@ public struct Paint: Equatable, Sendable {
         }
     }
 
-    private func renderGradient(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, into pixmap: inout Pixmap) {
-        let axis = GradientAxis(stops, start, end, width: pixmap.width, height: pixmap.height)
-        var row = [PremultipliedRGBA8](repeating: .transparent, count: pixmap.width)
-        for y in 0..<pixmap.height {
-            for x in 0..<pixmap.width { row[x] = axis.color(x: x, y: y, opacity: opacity) }
-            pixmap.setRow(y, to: row)
-        }
-    }
-
     /// Bilinear resampling of premultiplied pixels, centred, clear outside the placed image.
-    private func renderImage(_ image: Pixmap, _ mode: ContentMode, into pixmap: inout Pixmap) {
-        let w = Double(pixmap.width), h = Double(pixmap.height)
+    private func renderImage(_ image: Pixmap, _ mode: ContentMode, width viewWidth: Int, height viewHeight: Int,
+                             region: PixelBox, into pixmap: inout Pixmap) {
+        let w = Double(viewWidth), h = Double(viewHeight)
         let iw = Double(image.width), ih = Double(image.height)
         var scaleX = w / iw, scaleY = h / ih
         switch mode {
@@ -127,12 +130,12 @@ public struct Paint: Equatable, Sendable {
         let alpha = UInt32(Color.level(opacity))
         let width = pixmap.width
         for y in 0..<pixmap.height {
-            let py = Double(y) + 0.5
+            let py = Double(y + region.y) + 0.5
             guard py >= originY, py < originY + ih * scaleY else { continue }
             let v = min(max((py - originY) / scaleY - 0.5, 0), ih - 1)
             let y0 = Int(v), y1 = min(y0 + 1, image.height - 1), fy = v - Double(y0)
             for x in 0..<width {
-                let px = Double(x) + 0.5
+                let px = Double(x + region.x) + 0.5
                 guard px >= originX, px < originX + iw * scaleX else { continue }
                 let u = min(max((px - originX) / scaleX - 0.5, 0), iw - 1)
                 let x0 = Int(u), x1 = min(x0 + 1, image.width - 1), fx = u - Double(x0)

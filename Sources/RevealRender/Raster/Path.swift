@@ -19,8 +19,18 @@ struct Path: Sendable {
     public var isEmpty: Bool { points.isEmpty }
 
     public mutating func move(to p: Point) {
-        contourStarts.append(points.count)
+        if contourStarts.last != points.count { contourStarts.append(points.count) }
         points.append(p)
+    }
+
+    /// Ends the contour (every contour is closed anyway); the next point starts a new one.
+    public mutating func close() {
+        if !points.isEmpty && contourStarts.last != points.count { contourStarts.append(points.count) }
+    }
+
+    /// Moves every point by `offset`.
+    public mutating func translate(by offset: Point) {
+        for i in points.indices { points[i] = points[i] + offset }
     }
 
     public mutating func line(to p: Point) {

@@ -21,9 +21,9 @@ public enum CircleSceneFile {
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
         if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
-        if let node = root["base"] { scene.base = try paints.paint(node) }
-        if let node = root["revealed"] { scene.revealed = try paints.paint(node) }
-        if let node = root["background"] { scene.background = try paints.paint(node) }
+        if let node = root["base"] { scene.base = try document.views.view(node) }
+        if let node = root["revealed"] { scene.revealed = try document.views.view(node) }
+        if let node = root["background"] { scene.background = try document.views.view(node) }
         if let node = root["toggles"] {
             var toggles: [Double] = []
             for toggle in try node.array(maxCount: SceneLimits.maxToggles) { toggles.append(try toggle.number()) }
@@ -50,13 +50,18 @@ struct SceneDocument {
     let width: Double
     let height: Double
     let paints: PaintDecoder
+    var views: ViewDecoder { ViewDecoder(paints: paints) }
+    /// Fields every kind of scene file may hold besides its own and the card look's.
+    static let sharedFields = ["screen", "fonts"]
 
     init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], limits: SceneLimits,
          inputs: SceneInputs) throws(SceneError) {
         root = try JSONNode.parse(file: file, bytes: bytes, limits: SceneLimits.json)
-        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields)
-        width = try root.required("width").number()
-        height = try root.required("height").number()
+        _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields + SceneDocument.sharedFields)
+        // With a screen, the effect's size comes from the screen's layout.
+        let sized = root["screen"] != nil
+        width = try sized ? root["width"]?.number() ?? 1 : root.required("width").number()
+        height = try sized ? root["height"]?.number() ?? 1 : root.required("height").number()
         paints = PaintDecoder(baseDirectory: baseDirectory, maxImagePixels: limits.maxImagePixels, inputs: inputs)
     }
 
@@ -65,6 +70,8 @@ struct SceneDocument {
         if let node = root["scale"] { scene.scale = try node.number() }
         if let node = root["fps"] { scene.fps = try node.number() }
         try CardStyleDecoder.decode(root, paints: paints, into: &scene)
+        if let node = root["screen"] { scene.screen = try views.screen(node) }
+        if let node = root["fonts"] { scene.fonts = try views.fonts(node) }
     }
 
     /// `scene` once its rules hold, each error at its JSON path in this file.

@@ -19,22 +19,23 @@ struct PaintDecoder {
         self.inputs = inputs
     }
 
-    public func paint(_ node: JSONNode) throws(SceneError) -> Paint {
+    /// A PAINT; `extraKeys` are keys the caller reads from the same object (a view's "modifiers").
+    public func paint(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> Paint {
         if case .string = node.value { return .color(try color(node)) }
         guard case let .object(object) = node.value else {
             throw node.error("expected a color string or a paint object, found \(node.value.kindDescription)")
         }
         // A paint object's opacity is checked by the scene's `validate`; a gray's is part of its color.
         if object["white"] != nil {
-            _ = try node.object(allowedKeys: ["white", "opacity"])
-            return .color(try color(node))
+            _ = try node.object(allowedKeys: ["white", "opacity"] + extraKeys)
+            return .color(try color(node, extraKeys: extraKeys))
         }
         if let gradient = node["linearGradient"] {
-            _ = try node.object(allowedKeys: ["linearGradient", "opacity"])
+            _ = try node.object(allowedKeys: ["linearGradient", "opacity"] + extraKeys)
             return Paint(try linearGradient(gradient), opacity: try node["opacity"]?.number() ?? 1)
         }
         if let image = node["image"] {
-            _ = try node.object(allowedKeys: ["image", "contentMode", "opacity"])
+            _ = try node.object(allowedKeys: ["image", "contentMode", "opacity"] + extraKeys)
             let mode = try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
                 let name = try m.string()
                 guard let mode = ContentMode(rawValue: name) else {
@@ -44,12 +45,12 @@ struct PaintDecoder {
             } ?? .fill
             return Paint(.image(try loadImage(image), mode), opacity: try node["opacity"]?.number() ?? 1)
         }
-        _ = try node.object(allowedKeys: ["white", "linearGradient", "image", "contentMode", "opacity"])
+        _ = try node.object(allowedKeys: ["white", "linearGradient", "image", "contentMode", "opacity"] + extraKeys)
         throw node.error("a paint object needs \"white\", \"linearGradient\" or \"image\"")
     }
 
     /// A solid color: hex string, system color name, or `{"white": W, "opacity": A}`.
-    public func color(_ node: JSONNode) throws(SceneError) -> Color {
+    public func color(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> Color {
         switch node.value {
         case let .string(text):
             if text.hasPrefix("#") {
@@ -64,7 +65,7 @@ struct PaintDecoder {
             }
             return color
         case .object:
-            _ = try node.object(allowedKeys: ["white", "opacity"])
+            _ = try node.object(allowedKeys: ["white", "opacity"] + extraKeys)
             let white = try node.required("white").number(in: 0...1, what: "white")
             let opacity = try node["opacity"]?.number(in: 0...1, what: "opacity") ?? 1
             return Color(white: white, alpha: opacity)
@@ -128,9 +129,14 @@ struct PaintDecoder {
         return UnitPoint(x: try pair[0].number(), y: try pair[1].number())
     }
 
+    /// A path from the scene file, relative to its folder.
+    func resolve(_ name: String) -> String {
+        name.hasPrefix("/") ? name : (baseDirectory == "." ? name : baseDirectory + "/" + name)
+    }
+
     private func loadImage(_ node: JSONNode) throws(SceneError) -> Pixmap {
         let name = try node.filePath(of: "image")
-        let path = name.hasPrefix("/") ? name : (baseDirectory == "." ? name : baseDirectory + "/" + name)
+        let path = resolve(name)
         do {
             let limit = maxImagePixels
             return try inputs.image(at: path) { (path) throws(PNGError) -> Pixmap in try PNG.decode(contentsOf: path, maxPixels: limit) }

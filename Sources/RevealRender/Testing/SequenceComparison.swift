@@ -31,6 +31,15 @@ public struct SequenceComparison: Equatable, Sendable {
     public var missingFrames: [String]
     /// Frames in the actual folder that the expected folder does not have, in frame order.
     public var extraFrames: [String]
+    /// When both folders' manifests list their font files and the lists differ: what each used
+    /// (`path sha256`), so that a changed font is told apart from a changed rendering.
+    public var fontChange: (expected: [String], actual: [String])?
+
+    public static func == (a: SequenceComparison, b: SequenceComparison) -> Bool {
+        a.expectedFolder == b.expectedFolder && a.actualFolder == b.actualFolder && a.frames == b.frames
+            && a.missingFrames == b.missingFrames && a.extraFrames == b.extraFrames
+            && a.fontChange?.expected == b.fontChange?.expected && a.fontChange?.actual == b.fontChange?.actual
+    }
 
     /// The frames present in both that did not pass, in frame order.
     public var differingFrames: [FrameComparison] { frames.filter { !$0.comparison.passed } }
@@ -54,6 +63,10 @@ public struct SequenceComparison: Equatable, Sendable {
         }
         lines.append("DIFFERENT: \(differing.count) of \(frames.count) frame\(frames.count == 1 ? "" : "s") differ"
             + ", \(missingFrames.count) missing, \(extraFrames.count) extra")
+        if let fonts = fontChange, !differing.isEmpty {
+            lines.append("the frames were made with other font files: expected \(fonts.expected.joined(separator: ", ")); "
+                + "actual \(fonts.actual.joined(separator: ", "))")
+        }
         if let first = differing.first {
             lines.append("first differing frame: \(first.name)")
             lines.append(contentsOf: first.comparison.report.split(separator: "\n").map { "  " + $0 })
@@ -98,7 +111,23 @@ public func compare(expectedFolder: String, actualFolder: String,
                                  options: options, diffImage: false)
         result.frames.append(FrameComparison(name: name, comparison: comparison))
     }
+    if let expectedFonts = manifestFonts(expectedFolder), let actualFonts = manifestFonts(actualFolder), expectedFonts != actualFonts {
+        result.fontChange = (expectedFonts, actualFonts)
+    }
     return result
+}
+
+/// The font files a folder's manifest lists, as "path (sha256 …)"; nil without a manifest or fonts.
+private func manifestFonts(_ folder: String) -> [String]? {
+    let path = folder + "/" + ManifestWriter.fileName
+    guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
+          let root = try? JSONNode.parse(file: path, bytes: bytes), let fonts = root["fonts"],
+          let entries = try? fonts.array() else { return nil }
+    return entries.map { entry in
+        let file = (try? entry["path"]?.string()) ?? "?"
+        let digest = (try? entry["sha256"]?.string()) ?? "?"
+        return "\((file as NSString).lastPathComponent) (sha256 \(digest.prefix(12))…)"
+    }
 }
 
 /// The frame files of `folder`, in frame order (by number, so frame-100000 follows frame-99999).

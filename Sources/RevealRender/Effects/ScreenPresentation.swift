@@ -1,0 +1,229 @@
+/// The effect's frames drawn into its screen: what the screen draws under the effect, the effect
+/// through its own clip shape, shadow and opacity, and what the screen draws over it.
+///
+/// The screen's layers are drawn once per state (the `when` conditions) and kept; from one frame to
+/// the next only the rows where the effect changed are drawn again, unless the state or the effect's
+/// alpha (which the shadow follows) changed.
+struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
+    private(set) var base: Base
+    let screen: Screen
+    let fonts: FontFiles
+    let conditions: @Sendable (Int) -> ViewConditions
+    let pixelWidth: Int
+    let pixelHeight: Int
+    /// The screen as drawn for the last state: its layout and layers.
+    private var state: (key: ViewConditions, layout: ScreenLayout, layers: Layers)?
+    private var drawn: (frame: Pixmap, effect: Pixmap)?
+    private var shadow: Mask?
+
+    /// One state's screen, drawn: under and over the effect, and where the effect goes.
+    struct Layers {
+        var under: Pixmap
+        var over: Pixmap
+        /// The part of `over` that holds anything (empty: nothing over the effect).
+        var overBox: PixelBox
+        let x: Int, y: Int
+        /// The effect's clip shapes and opacity as one mask of its size (nil: neither).
+        let mask: Mask?
+        let shadow: Shadow?
+        let opacity: Double
+    }
+
+    init(_ base: Base, screen: Screen, fonts: FontFiles, conditions: @escaping @Sendable (Int) -> ViewConditions) {
+        self.base = base
+        self.screen = screen
+        self.fonts = fonts
+        self.conditions = conditions
+        let size = screen.pixelSize(scale: base.scale)
+        pixelWidth = size.width
+        pixelHeight = size.height
+    }
+
+    var scale: Double { base.scale }
+    var fps: Double { base.fps }
+    var frameCount: Int { base.frameCount }
+    var summary: [(String, FrameMetadata)] { base.summary }
+
+    func metadata(frame index: Int) -> [(String, FrameMetadata)] { base.metadata(frame: index) }
+
+    func frame(_ index: Int, looksLike other: Int) -> Bool {
+        base.frame(index, looksLike: other) && conditions(index) == conditions(other)
+    }
+
+    /// The layers for `key`: drawn whole the first time, then, as the state changes, redrawn only
+    /// where the state can change them (the `when` views and whatever moved).
+    private mutating func layers(for key: ViewConditions) throws -> (layers: Layers, changed: PixelBox) {
+        if let state, state.key == key { return (state.layers, .empty) }
+        let layout = try ScreenLayout(screen, fonts: fonts, scale: scale, conditions: key)
+        let whole = PixelBox(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        var layers: Layers
+        var changed = whole
+        if var previous = state, previous.layout.effectFrame == layout.effectFrame {
+            changed = ScreenPresentation.changes(previous.layout.root, layout.root, scale: scale).intersection(whole)
+            if !changed.isEmpty {
+                state = nil  // one reference to the layers, so they are updated in place
+
+                try draw(layout, box: changed, into: &previous.layers)
+            }
+            layers = previous.layers
+        } else {
+            layers = try makeLayers(layout)
+            try draw(layout, box: whole, into: &layers)
+        }
+        state = (key, layout, layers)
+        return (layers, changed)
+    }
+
+    /// Draws `box` of the screen in `layout` into both layers, replacing what was there.
+    private func draw(_ layout: ScreenLayout, box: PixelBox, into layers: inout Layers) throws {
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
+        let background = try builder.build(screen.background)
+        ViewLayout.place(background, in: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
+        var under = try Pixmap(width: box.width, height: box.height)
+        var painter = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y))
+        try painter.draw(background, into: &under)
+        painter = ViewRenderer(scale: scale, part: .underEffect, origin: (box.x, box.y))
+        try painter.draw(layout.root, into: &under)
+        layers.under.copy(under, x: box.x, y: box.y)
+        var over = try Pixmap(width: box.width, height: box.height)
+        painter = ViewRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
+        try painter.draw(layout.root, into: &over)
+        layers.over.copy(over, x: box.x, y: box.y)
+        layers.overBox = layers.overBox.union(painter.drawn.intersection(box))
+    }
+
+    /// The screen pixels that can differ between two layouts of one screen: every view whose frame
+    /// moved, and everything inside a `when`, in both; with room for shadows and blur around them.
+    static func changes(_ a: LayoutNode, _ b: LayoutNode, scale: Double) -> PixelBox {
+        var frames: [[Int]: (Rect, Bool)] = [:]
+        var box = PixelBox.empty
+        let renderer = ViewRenderer(scale: scale)
+        func pixels(_ r: Rect) -> PixelBox {
+            let p = renderer.pixelRect(r)
+            return PixelBox(x: p.x, y: p.y, width: p.width, height: p.height)
+        }
+        func walk(_ node: LayoutNode, _ path: [Int], inWhen: Bool, record: Bool) {
+            let inside = inWhen || node.name == "when"
+            if record {
+                frames[path] = (node.frame, inside)
+            } else if let (frame, wasInside) = frames.removeValue(forKey: path), frame == node.frame, !inside, !wasInside {
+                // Unchanged.
+            } else {
+                box = box.union(pixels(node.frame))
+                if let (frame, _) = frames[path] { box = box.union(pixels(frame)) }
+            }
+            if inside && record { box = box.union(pixels(node.frame)) }
+            for (i, child) in node.children.enumerated() { walk(child, path + [i], inWhen: inside, record: record) }
+        }
+        walk(a, [], inWhen: false, record: true)
+        walk(b, [], inWhen: false, record: false)
+        // Views of the first layout with no counterpart.
+        for (frame, _) in frames.values { box = box.union(pixels(frame)) }
+        guard !box.isEmpty else { return box }
+        // Room for what a view draws past its frame: a shadow's offset and blur, antialiasing.
+        var reach = 2.0
+        b.forEach { node, _ in
+            if case let .group(.shadow(s)) = node.role { reach = max(reach, 3 * s.radius / 2 + max(abs(s.x), abs(s.y)) + 2) }
+        }
+        return box.expanded(by: PixelSize.pixels(reach * scale) + 2)
+    }
+
+    private func makeLayers(_ layout: ScreenLayout) throws -> Layers {
+        let renderer = ViewRenderer(scale: scale)
+        let origin = renderer.pixelRect(layout.effectFrame)
+        var mask: Mask?
+        var shadow: Shadow?
+        var opacity = 1.0
+        var rasterizer = Rasterizer()
+        let local = Rect(x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale,
+                         width: layout.effectFrame.width, height: layout.effectFrame.height)
+        for group in layout.effectGroups {
+            switch group {
+            case let .clip(shape):
+                var clip = try Mask(width: base.pixelWidth, height: base.pixelHeight)
+                rasterizer.fill(renderer.path(shape, in: local), into: &clip, rows: RowRange(0, clip.height))
+                if let previous = mask {
+                    for i in clip.bytes.indices { clip.bytes[i] = UInt8(Compositor.multiply(UInt32(clip.bytes[i]), UInt32(previous.bytes[i]))) }
+                }
+                mask = clip
+            case let .shadow(s): shadow = s
+            case let .opacity(o): opacity = o
+            }
+        }
+        if opacity < 1 {
+            var faded = try mask ?? Mask(width: base.pixelWidth, height: base.pixelHeight, value: 255)
+            let level = UInt32(Color.level(opacity))
+            for i in faded.bytes.indices { faded.bytes[i] = UInt8(Compositor.multiply(UInt32(faded.bytes[i]), level)) }
+            mask = faded
+        }
+        return Layers(under: try Pixmap(width: pixelWidth, height: pixelHeight), over: try Pixmap(width: pixelWidth, height: pixelHeight),
+                      overBox: .empty, x: origin.x, y: origin.y, mask: mask, shadow: shadow, opacity: opacity)
+    }
+
+    mutating func render(frame index: Int) throws -> Pixmap {
+        let key = conditions(index)
+        let (layers, changedBox) = try layers(for: key)
+        let effect = try base.render(frame: index)
+        guard var (out, last) = drawn else {
+            var out = layers.under.ownCopy()
+            try drawShadow(layers, effect: effect)
+            for y in 0..<pixelHeight { draw(screenRow: y, columns: 0..<pixelWidth, layers, effect: effect, into: &out) }
+            drawn = (out, effect.ownCopy())
+            return out
+        }
+        drawn = nil  // one reference to each buffer, so both are updated in place
+        var alphaChanged = false
+        let changed = last.updateSpans(from: effect, alphaChanged: &alphaChanged)
+        if alphaChanged && layers.shadow != nil {
+            try drawShadow(layers, effect: effect)
+            for y in 0..<pixelHeight { draw(screenRow: y, columns: 0..<pixelWidth, layers, effect: effect, into: &out) }
+        } else {
+            // Only what changed: the part of the screen a change of state redrew, and the pixels
+            // where the effect changed.
+            let columns = changedBox.x..<changedBox.x + changedBox.width
+            for y in changedBox.y..<changedBox.y + changedBox.height {
+                draw(screenRow: y, columns: columns, layers, effect: effect, into: &out)
+            }
+            for (row, span) in changed.enumerated() {
+                guard let span else { continue }
+                draw(screenRow: row + layers.y, columns: span.lowerBound + layers.x..<span.upperBound + layers.x,
+                     layers, effect: effect, into: &out)
+            }
+        }
+        drawn = (out, last)
+        return out
+    }
+
+    /// Redraws `columns` of screen row `y`: the under layer, the shadow, the effect where it lies
+    /// and the over layer.
+    private func draw(screenRow y: Int, columns: Range<Int>, _ layers: Layers, effect: Pixmap, into out: inout Pixmap) {
+        guard y >= 0, y < pixelHeight, !columns.isEmpty else { return }
+        out.copy(layers.under, x: 0, y: 0, rows: y..<y + 1, columns: columns)
+        if let shadow, let s = layers.shadow {
+            Compositor.fill(s.color.opacity(layers.opacity).premultiplied, mask: shadow, row: y, columns: columns, onto: &out)
+        }
+        let effectColumns = (columns.lowerBound - layers.x)..<(columns.upperBound - layers.x)
+        Compositor.drawSpan(effect, row: y - layers.y, columns: effectColumns, mask: layers.mask, opacity: 255,
+                            onto: &out, x: layers.x, y: layers.y)
+        let box = layers.overBox
+        if y >= box.y, y < box.y + box.height {
+            let overColumns = columns.clamped(to: box.x..<box.x + box.width)
+            if !overColumns.isEmpty {
+                Compositor.drawSpan(layers.over, row: y, columns: overColumns, mask: nil, opacity: 255, onto: &out, x: 0, y: 0)
+            }
+        }
+    }
+
+    /// The shadow's mask: the alpha of the effect as drawn (clipped), moved and blurred.
+    private mutating func drawShadow(_ layers: Layers, effect: Pixmap) throws {
+        guard let s = layers.shadow else {
+            shadow = nil
+            return
+        }
+        var shown = try Pixmap(width: pixelWidth, height: pixelHeight)
+        Compositor.draw(effect, mask: layers.mask, onto: &shown, x: layers.x, y: layers.y)
+        shadow = try ViewRenderer.shadowMask(of: shown, s, scale: scale)
+    }
+
+}
+

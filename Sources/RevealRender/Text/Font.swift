@@ -1,0 +1,187 @@
+import CText
+import Foundation
+
+/// A font file that cannot be used: missing, unreadable, or not a font.
+public struct FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(displayPath(path)): \(reason)" }
+}
+
+/// A font's vertical metrics in ems (the font's own, with its variations applied).
+struct FontMetrics: Equatable, Sendable {
+    var ascender: Double
+    /// Negative below the baseline.
+    var descender: Double
+    var lineGap: Double
+    var capHeight: Double
+
+    /// The height of one line: ascender to descender plus the line gap.
+    var lineHeight: Double { ascender - descender + lineGap }
+}
+
+/// One shaped glyph, positions in ems.
+struct ShapedGlyph: Equatable, Sendable {
+    var glyph: UInt32
+    /// Byte offset in the UTF-8 text of the first character of the glyph's cluster.
+    var cluster: Int
+    var advance: Double
+    var offsetX: Double
+    var offsetY: Double
+}
+
+/// A glyph's outline in ems, y up from the baseline: verbs M L Q C Z and their coordinates.
+struct GlyphOutline: Sendable {
+    var verbs: [UInt8]
+    var coordinates: [Double]
+}
+
+/// One font file at one weight, shaped by HarfBuzz at 2^20 units per em (so results are exact to
+/// 1e-6 em whatever the size), with its shaped strings and glyph outlines cached.
+final class FontInstance: @unchecked Sendable {
+    static let unitsPerEm: Int32 = 1 << 20
+    let path: String
+    let weight: Double
+    let metrics: FontMetrics
+    /// Whether the font has a `wght` axis the weight was set on.
+    let isVariable: Bool
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+    private var shaped: [String: [ShapedGlyph]] = [:]
+    private var outlines: [UInt32: GlyphOutline] = [:]
+
+    init(path: String, weight: Double) throws(FontError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let font = ctext_font_open(path, &message, message.count) else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw FontError(path: path, reason: reason.isEmpty ? "cannot open the font" : reason)
+        }
+        handle = font
+        self.path = path
+        self.weight = weight
+        let wght = FontInstance.tag("wght")
+        isVariable = ctext_font_has_axis(font, wght, nil, nil, nil) == 1
+        if isVariable {
+            var tag = wght, value = Float(weight)
+            ctext_font_set_variations(font, &tag, &value, 1)
+        }
+        ctext_font_set_scale(font, FontInstance.unitsPerEm)
+        var m = ctext_metrics()
+        ctext_font_metrics(font, &m)
+        let em = Double(max(m.units_per_em, 1))
+        metrics = FontMetrics(ascender: Double(m.ascender) / em, descender: Double(m.descender) / em,
+                              lineGap: Double(m.line_gap) / em, capHeight: Double(m.cap_height) / em)
+    }
+
+    deinit { ctext_font_close(handle) }
+
+    static func tag(_ text: String) -> UInt32 {
+        text.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// `text` shaped as one line, left to right, with the font's default features.
+    func shape(_ text: String) -> [ShapedGlyph] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let glyphs = shaped[text] { return glyphs }
+        var utf8 = Array(text.utf8)
+        let length = Int32(clamping: utf8.count)
+        var buffer = [ctext_glyph](repeating: ctext_glyph(), count: max(utf8.count + 8, 16))
+        var count = Int(ctext_shape(handle, &utf8, length, &buffer, Int32(clamping: buffer.count)))
+        if count > buffer.count {
+            buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
+            count = Int(ctext_shape(handle, &utf8, length, &buffer, Int32(clamping: buffer.count)))
+        }
+        let scale = Double(FontInstance.unitsPerEm)
+        let glyphs = buffer.prefix(max(0, min(count, buffer.count))).map {
+            ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance) / scale,
+                        offsetX: Double($0.x_offset) / scale, offsetY: Double($0.y_offset) / scale)
+        }
+        shaped[text] = glyphs
+        return glyphs
+    }
+
+    /// The outline of `glyph` in ems.
+    func outline(_ glyph: UInt32) -> GlyphOutline {
+        lock.lock()
+        defer { lock.unlock() }
+        if let outline = outlines[glyph] { return outline }
+        var verbs = [UInt8](repeating: 0, count: 64), coords = [Float](repeating: 0, count: 256)
+        var verbCount: Int32 = 0, coordCount: Int32 = 0
+        var status = ctext_glyph_outline(handle, glyph, &verbs, Int32(verbs.count), &coords, Int32(coords.count),
+                                         &verbCount, &coordCount)
+        if status == 1 {
+            verbs = [UInt8](repeating: 0, count: Int(verbCount))
+            coords = [Float](repeating: 0, count: Int(coordCount))
+            status = ctext_glyph_outline(handle, glyph, &verbs, verbCount, &coords, coordCount, &verbCount, &coordCount)
+        }
+        let scale = Double(FontInstance.unitsPerEm)
+        let outline = status == 0
+            ? GlyphOutline(verbs: Array(verbs.prefix(Int(verbCount))),
+                           coordinates: coords.prefix(Int(coordCount)).map { Double($0) / scale })
+            : GlyphOutline(verbs: [], coordinates: [])
+        outlines[glyph] = outline
+        return outline
+    }
+}
+
+/// Every font instance opened in this process, by file and weight, so shaping and outlines are
+/// computed once however many views and frames use them.
+final class FontLibrary: @unchecked Sendable {
+    static let shared = FontLibrary()
+    fileprivate let lock = NSLock()
+    private var instances: [String: FontInstance] = [:]
+    fileprivate var records: [String: FrameMetadata] = [:]
+
+    func instance(path: String, weight: Double) throws(FontError) -> FontInstance {
+        let key = "\(weight)|\(path)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let instance = instances[key] { return instance }
+        let instance = try FontInstance(path: path, weight: weight)
+        instances[key] = instance
+        return instance
+    }
+
+    func instance(for font: ResolvedFont, files: FontFiles) throws(FontError) -> FontInstance {
+        try instance(path: files.file(for: font), weight: font.weight.axisValue)
+    }
+}
+
+extension FontLibrary {
+    /// A font file as a manifest names it: its path, size in bytes and SHA-256, so that frames made
+    /// with another file can be told apart from frames that really changed.
+    static func record(_ path: String) -> FrameMetadata {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
+        if let record = shared.records[path] { return record }
+        let bytes = (try? BoundedFileReader.read(path, maxBytes: 64 << 20, kind: "a font file") { "\($0) bytes" }.get()) ?? []
+        let record = FrameMetadata.object(keys: ["path", "bytes", "sha256"], values: [.string(path), .int(bytes.count), .string(SHA256.hex(bytes))])
+        shared.records[path] = record
+        return record
+    }
+}
+
+extension RevealScene {
+    /// The font files the scene's text is set in (its effect's views and its screen in every state), sorted.
+    public var fontFilesUsed: [String] {
+        var files: Set<String> = []
+        var views = effectViews.map(\.1)
+        if let screen { views += [screen.view, screen.background] }
+        for value in [0.0, 1.0] {
+            let conditions = Dictionary(uniqueKeysWithValues: conditionNames.map { ($0, value) })
+            for view in views {
+                var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
+                _ = try? builder.build(view)
+                files.formUnion(builder.fontFiles)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// The manifest's `fonts` field: each font file used, with its size and SHA-256 (empty without text).
+    var fontSummary: [(String, FrameMetadata)] {
+        let files = fontFilesUsed
+        return files.isEmpty ? [] : [("fonts", .list(files.map(FontLibrary.record)))]
+    }
+}

@@ -1,0 +1,109 @@
+/// SwiftUI's text styles at iOS's default Dynamic Type size ("Large"): point size and weight, from
+/// Apple's Human Interface Guidelines, Typography › Specifications › iOS Dynamic Type sizes.
+public enum TextStyle: String, Equatable, Sendable, CaseIterable {
+    case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
+
+    public var size: Double {
+        switch self {
+        case .largeTitle: return 34
+        case .title: return 28
+        case .title2: return 22
+        case .title3: return 20
+        case .headline, .body: return 17
+        case .callout: return 16
+        case .subheadline: return 15
+        case .footnote: return 13
+        case .caption: return 12
+        case .caption2: return 11
+        }
+    }
+
+    public var weight: FontWeight { self == .headline ? .semibold : .regular }
+}
+
+/// Font weights by SwiftUI's names, with the `wght` axis value each sets in a variable font.
+public enum FontWeight: String, Equatable, Sendable, CaseIterable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// OpenType's usWeightClass scale: ultraLight 100 … black 900.
+    public var axisValue: Double { Double((FontWeight.allCases.firstIndex(of: self) ?? 3) + 1) * 100 }
+}
+
+/// `Font.Design`: the default face, or rounded (SF Pro Rounded on iOS).
+public enum FontDesign: String, Equatable, Sendable, CaseIterable {
+    case `default`, rounded
+}
+
+/// A font as text is set in it: the size in points, the weight and the design.
+public struct ResolvedFont: Hashable, Sendable {
+    public var size: Double
+    public var weight: FontWeight
+    public var design: FontDesign
+
+    public init(size: Double, weight: FontWeight, design: FontDesign) {
+        self.size = size
+        self.weight = weight
+        self.design = design
+    }
+
+    /// SwiftUI's default font: `.body`.
+    public static let body = ResolvedFont(size: TextStyle.body.size, weight: .regular, design: .default)
+
+    /// This font with `spec` applied over it: a style sets size and weight, then explicit parts win.
+    public func applying(_ spec: FontSpec) -> ResolvedFont {
+        var font = self
+        if let style = spec.style {
+            font.size = style.size
+            font.weight = style.weight
+        }
+        if let size = spec.size { font.size = size }
+        if let weight = spec.weight { font.weight = weight }
+        if let design = spec.design { font.design = design }
+        return font
+    }
+}
+
+/// The font files text is set in. iOS sets text in SF Pro Text below 20 points and SF Pro Display
+/// from 20 (Apple, "SF Pro" in the HIG's Typography); the free stand-in is Inter and Inter Display
+/// (Debian's fonts-inter-variable, OFL), whose `wght` axis gives every weight. No free rounded face
+/// ships with Debian, so `rounded` uses the same files unless a scene names one.
+public struct FontFiles: Equatable, Sendable {
+    public var text: String
+    public var display: String
+    public var rounded: String?
+    /// The size from which `display` is used.
+    public var displayFrom: Double
+
+    public init(text: String, display: String, rounded: String? = nil, displayFrom: Double = 20) {
+        self.text = text
+        self.display = display
+        self.rounded = rounded
+        self.displayFrom = displayFrom
+    }
+
+    public static let inter = FontFiles(text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
+                                        display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
+
+    /// The file a font is set in.
+    public func file(for font: ResolvedFont) -> String {
+        if font.design == .rounded, let rounded { return rounded }
+        return font.size >= displayFrom ? display : text
+    }
+
+    /// Every file named, for validation.
+    public var all: [String] { [text, display] + (rounded.map { [$0] } ?? []) }
+}
+
+extension FontFiles {
+    /// Each named file opens as a font.
+    func validate(at path: ScenePath) throws(SceneError) {
+        for (name, file) in [("text", text), ("display", display), ("rounded", rounded)] {
+            guard let file else { continue }
+            do {
+                _ = try FontLibrary.shared.instance(path: file, weight: FontWeight.regular.axisValue)
+            } catch {
+                throw SceneError(path.key(name), "\(displayPath(file)): \(error.reason)")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// One view of a laid-out screen, as `reveal-render layout` lists it: what it is and its frame in
+/// points, in the screen's coordinates; for text also the string, font file, size, weight and first
+/// baseline (from the frame's top).
+public struct LaidOutView: Equatable, Sendable {
+    /// "text", "vstack", "padding", "effect", …; the effect's own views are listed after it under
+    /// their scene field ("content", "cover", "base", "revealed", "background").
+    public var kind: String
+    /// How deep in the tree (0: a root).
+    public var depth: Int
+    public var frame: Rect
+    public var text: String?
+    public var fontFile: String?
+    public var fontSize: Double?
+    public var fontWeight: FontWeight?
+    public var firstBaseline: Double?
+}
+
+extension LayoutNode {
+    /// This tree, listed in drawing order; frames moved by `offset` points.
+    func listing(offset: Point = Point(x: 0, y: 0), depth: Int = 0) -> [LaidOutView] {
+        var views: [LaidOutView] = []
+        forEach { node, level in
+            var view = LaidOutView(kind: node.name, depth: depth + level,
+                                   frame: Rect(x: node.frame.x + offset.x, y: node.frame.y + offset.y,
+                                               width: node.frame.width, height: node.frame.height))
+            if case let .leaf(.text(block, _)) = node.role {
+                let size = block.fittedSize(for: block.proposal(for: node.frame))
+                view.text = block.string
+                view.fontFile = block.instance.path
+                view.fontSize = size
+                view.fontWeight = block.font.weight
+                view.firstBaseline = block.firstBaseline(size: size)
+            }
+            views.append(view)
+        }
+        return views
+    }
+}
+
+extension PreparedScene {
+    /// Every view's frame at frame `index`: the screen's views (or the effect alone), then the
+    /// effect's own views laid out in the effect's frame.
+    public func layout(atFrame index: Int) throws -> [LaidOutView] {
+        let conditions = timeline.conditions(atFrame: index)
+        var views: [LaidOutView] = []
+        var effect = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
+        if let screen = scene.presentation {
+            let layout = try ScreenLayout(screen, fonts: scene.fonts, scale: scene.scale, conditions: conditions)
+            views += layout.root.listing()
+            effect = layout.effectFrame
+        } else {
+            views.append(LaidOutView(kind: "effect", depth: 0, frame: effect))
+        }
+        for (name, view) in scene.effectViews {
+            var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale)
+            let root = try builder.build(view)
+            ViewLayout.place(root, in: Size(width: effect.width, height: effect.height))
+            var listed = root.listing(offset: Point(x: effect.x, y: effect.y), depth: 1)
+            if !listed.isEmpty { listed[0].kind = name + ":" + listed[0].kind }
+            views += listed
+        }
+        return views
+    }
+}

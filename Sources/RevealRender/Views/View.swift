@@ -1,0 +1,196 @@
+/// A SwiftUI-like view: what it is (`ViewKind`) and the modifiers applied to it, innermost first —
+/// `View(.text("Hi"), [.padding(.all(8)), .background(.paint(.color(.red)))])` is SwiftUI's
+/// `Text("Hi").padding(8).background(Color.red)`. A scene's `content`, `cover`, `base`, `revealed`
+/// and `screen` are views; a `Paint` is a view that fills what it is offered, as `Color` does.
+public struct View: Equatable, Sendable {
+    public var kind: ViewKind
+    public var modifiers: [ViewModifier]
+
+    public init(_ kind: ViewKind, _ modifiers: [ViewModifier] = []) {
+        self.kind = kind
+        self.modifiers = modifiers
+    }
+
+    /// A paint as a view.
+    public static func paint(_ paint: Paint) -> View { View(.paint(paint)) }
+    /// A color filling what it is offered, as SwiftUI's `Color`.
+    public static func color(_ color: Color) -> View { View(.paint(.color(color))) }
+    /// A gradient with its colors evenly spaced, as `LinearGradient(colors:startPoint:endPoint:)`.
+    public static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> View {
+        View(.paint(.linearGradient(colors, from: start, to: end)))
+    }
+
+    /// This view with one more modifier outside the others.
+    public func modifier(_ modifier: ViewModifier) -> View {
+        View(kind, modifiers + [modifier])
+    }
+
+    /// The paint this view is, when it is nothing but a paint (no modifiers): drawn as fast as before.
+    public var plainPaint: Paint? {
+        if case let .paint(paint) = kind, modifiers.isEmpty { return paint }
+        return nil
+    }
+}
+
+/// The kinds of views, as SwiftUI's built-in ones.
+public indirect enum ViewKind: Equatable, Sendable {
+    /// A color, gradient or image filling the offered size.
+    case paint(Paint)
+    case text(String)
+    /// One of `SymbolCatalog.names`, sized from the font as SF Symbols are.
+    case symbol(String)
+    /// A shape filling the offered size; with no fill it takes the foreground style.
+    case shape(Shape, fill: Paint?)
+    case stack(StackAxis, spacing: Double?, alignment: Alignment, children: [View])
+    /// Flexible room along a stack's axis, at least `minLength` (SwiftUI's default: 8).
+    case spacer(minLength: Double?)
+    /// A symbol and a title side by side, as `Label(_:systemImage:)`.
+    case label(title: String, symbol: String)
+    /// A `.bordered` button: its title (and symbol) on a tinted rounded rectangle, as SwiftUI draws
+    /// `Button(_:systemImage:)` with `.buttonStyle(.bordered)`.
+    case button(title: String, symbol: String?)
+    /// The scene's own effect (the scratch card, the circle reveal) inside a `screen`.
+    case effect
+    /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
+    /// inside an animation cross-fades, as SwiftUI's default `.opacity` content transition does.
+    case when(condition: String, then: View, otherwise: View)
+}
+
+/// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.
+public enum StackAxis: String, Equatable, Sendable {
+    case vertical = "vstack", horizontal = "hstack", depth = "zstack"
+}
+
+/// Where a view sits in the room it is given, as SwiftUI's `Alignment`.
+public struct Alignment: Equatable, Sendable {
+    /// 0 leading, 0.5 center, 1 trailing.
+    public var horizontal: Double
+    /// 0 top, 0.5 center, 1 bottom.
+    public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+
+    /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
+    public static let named: [String: Alignment] = UnitPoint.named.mapValues { Alignment(horizontal: $0.x, vertical: $0.y) }
+}
+
+/// A shape to fill or to clip with, in the rectangle it is given.
+public enum Shape: Equatable, Sendable {
+    case rectangle
+    case roundedRectangle(radius: Double, style: CornerStyle)
+    /// The largest circle centred in the rectangle.
+    case circle
+    /// A rounded rectangle whose radius is half its shorter side.
+    case capsule
+    /// SVG path data in a `viewBox` (x, y, width, height) scaled to the rectangle.
+    case path(data: String, viewBox: (x: Double, y: Double, width: Double, height: Double))
+
+    public static func == (a: Shape, b: Shape) -> Bool {
+        switch (a, b) {
+        case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
+        case let (.roundedRectangle(r1, s1), .roundedRectangle(r2, s2)): return r1 == r2 && s1 == s2
+        case let (.path(d1, v1), .path(d2, v2)): return d1 == d2 && v1 == v2
+        default: return false
+        }
+    }
+}
+
+/// Distances in points on each side of a view.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: Double, leading: Double, bottom: Double, trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    public static func all(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, leading: d, bottom: d, trailing: d) }
+    public static func horizontal(_ d: Double) -> EdgeInsets { EdgeInsets(leading: d, trailing: d) }
+    public static func vertical(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, bottom: d) }
+}
+
+/// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`:
+/// a fixed size on an axis when `width`/`height` is set, else the proposal clamped to min…max.
+public struct FrameSpec: Equatable, Sendable {
+    public var width: Double?, height: Double?
+    public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    public var alignment: Alignment
+
+    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+                minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+
+    /// Whether this is a flexible frame (any min or max) rather than a fixed one.
+    var isFlexible: Bool { minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil }
+}
+
+/// The font a `font` modifier sets: a text style or a size, and optionally a weight and a design.
+/// Unset parts are inherited, as `.fontWeight` and `.bold()` keep the style.
+public struct FontSpec: Equatable, Sendable {
+    public var style: TextStyle?
+    public var size: Double?
+    public var weight: FontWeight?
+    public var design: FontDesign?
+
+    public init(style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil) {
+        self.style = style
+        self.size = size
+        self.weight = weight
+        self.design = design
+    }
+}
+
+/// `.imageScale(_:)`: a symbol's size relative to its font.
+public enum ImageScale: String, Equatable, Sendable, CaseIterable {
+    case small, medium, large
+}
+
+/// `.controlSize(_:)` for buttons.
+public enum ControlSize: String, Equatable, Sendable, CaseIterable {
+    case mini, small, regular, large
+}
+
+/// Text alignment between the lines of wrapped text.
+public enum TextAlignment: String, Equatable, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// A modifier applied to a view, in SwiftUI's order: each wraps everything before it.
+public enum ViewModifier: Equatable, Sendable {
+    case padding(EdgeInsets)
+    case frame(FrameSpec)
+    /// Centres the view at (x, y) in the room it is offered, which it takes whole.
+    case position(x: Double, y: Double)
+    /// Moves the drawing, not the layout.
+    case offset(x: Double, y: Double)
+    case background(View, alignment: Alignment)
+    case overlay(View, alignment: Alignment)
+    /// The foreground style (text, symbols, shapes without a fill), inherited.
+    case foreground(Paint)
+    case font(FontSpec)
+    case imageScale(ImageScale)
+    case lineLimit(Int)
+    case multilineTextAlignment(TextAlignment)
+    case minimumScaleFactor(Double)
+    case controlSize(ControlSize)
+    /// The button tint, inherited.
+    case tint(Color)
+    /// Multiplies the rendered view's alpha, as a group.
+    case opacity(Double)
+    case clipShape(Shape)
+    case shadow(Shadow)
+}

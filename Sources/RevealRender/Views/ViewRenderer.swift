@@ -1,0 +1,289 @@
+import Foundation
+
+/// Draws a laid-out view tree into a pixmap: shapes, text and symbols filled by the exact-area
+/// rasterizer with their paint; opacity, clip shapes and shadows applied to each subtree's pixels as
+/// a group, as SwiftUI's display list does.
+///
+/// Frames are in points; their edges are rounded to the nearest pixel (SwiftUI aligns view frames to
+/// the pixel grid of the display's scale), while glyphs and symbols keep their exact positions in
+/// their frame, as Core Text positions glyphs.
+struct ViewRenderer {
+    /// Which part of a screen to draw: all of it, what lies under the effect, or what lies over it.
+    enum Part {
+        case all, underEffect, overEffect
+    }
+
+    let scale: Double
+    let part: Part
+    /// Where the canvas's top-left pixel is on the screen: a canvas may hold only part of it.
+    let origin: (x: Int, y: Int)
+    private var passedEffect = false
+    private var rasterizer = Rasterizer()
+    /// The screen pixels drawn on so far (before clipping to the canvas).
+    private(set) var drawn = PixelBox.empty
+
+    init(scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0)) {
+        self.scale = scale
+        self.part = part
+        self.origin = origin
+    }
+
+    /// A transparent `width`×`height` pixmap with `root` (already placed) drawn on it.
+    static func render(_ root: LayoutNode, width: Int, height: Int, scale: Double, part: Part = .all) throws -> Pixmap {
+        var canvas = try Pixmap(width: width, height: height)
+        var renderer = ViewRenderer(scale: scale, part: part)
+        try renderer.draw(root, into: &canvas)
+        return canvas
+    }
+
+    /// Lays `view` out in a `width`×`height`-point frame and draws it: how content and covers become pixels.
+    static func render(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
+                       conditions: ViewConditions = [:]) throws -> Pixmap {
+        if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height) }
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
+        let root = try builder.build(view)
+        let points = Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
+        ViewLayout.place(root, in: points)
+        return try render(root, width: size.width, height: size.height, scale: scale)
+    }
+
+    private var drawing: Bool {
+        switch part {
+        case .all: return true
+        case .underEffect: return !passedEffect
+        case .overEffect: return passedEffect
+        }
+    }
+
+    mutating func draw(_ node: LayoutNode, into canvas: inout Pixmap) throws {
+        switch node.role {
+        case let .leaf(content):
+            if case .effect = content {
+                passedEffect = true
+                return
+            }
+            if drawing { try drawLeaf(content, frame: node.frame, into: &canvas) }
+        case let .secondary(behind, _):
+            if behind {
+                try draw(node.children[1], into: &canvas)
+                try draw(node.children[0], into: &canvas)
+            } else {
+                try draw(node.children[0], into: &canvas)
+                try draw(node.children[1], into: &canvas)
+            }
+        case let .group(effect):
+            // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
+            // and offset), then applied and composited.
+            let box = groupBox(effect, frame: node.frame).intersection(
+                PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
+            guard !box.isEmpty else { return }
+            var layer = try Pixmap(width: box.width, height: box.height)
+            var inner = ViewRenderer(scale: scale, part: part, origin: (box.x, box.y))
+            inner.passedEffect = passedEffect
+            for child in node.children { try inner.draw(child, into: &layer) }
+            passedEffect = inner.passedEffect
+            drawn = drawn.union(inner.drawn.intersection(box))
+            try apply(effect, frame: node.frame, layer: &layer, at: box, onto: &canvas)
+        default:
+            for child in node.children { try draw(child, into: &canvas) }
+        }
+    }
+
+    /// The screen pixels a group may draw on.
+    private func groupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
+        let r = ViewRenderer(scale: scale).pixelRect(frame)
+        var box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+        switch effect {
+        case .clip:
+            return box
+        case .opacity:
+            // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
+            return box.expanded(by: PixelSize.pixels(64 * scale))
+        case let .shadow(shadow):
+            box = box.expanded(by: PixelSize.pixels(64 * scale))
+            let reach = PixelSize.pixels(3 * shadow.radius * scale / 2 + max(abs(shadow.x), abs(shadow.y)) * scale) + 2
+            return box.expanded(by: reach)
+        }
+    }
+
+    private mutating func apply(_ effect: GroupEffect, frame: Rect, layer: inout Pixmap, at box: PixelBox,
+                                onto canvas: inout Pixmap) throws {
+        let x = box.x - origin.x, y = box.y - origin.y
+        switch effect {
+        case let .opacity(opacity):
+            Compositor.draw(layer, opacity: Color.level(opacity), onto: &canvas, x: x, y: y)
+        case let .clip(shape):
+            var mask = try Mask(width: layer.width, height: layer.height)
+            let local = ViewRenderer(scale: scale, origin: (box.x, box.y))
+            rasterizer.fill(local.path(shape, in: frame), into: &mask, rows: RowRange(0, mask.height))
+            Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
+        case let .shadow(shadow):
+            let mask = try ViewRenderer.shadowMask(of: layer, shadow, scale: scale)
+            Compositor.fill(shadow.color.premultiplied, mask: mask, at: (x, y), onto: &canvas)
+            Compositor.draw(layer, onto: &canvas, x: x, y: y)
+        }
+    }
+
+    /// SwiftUI's shadow: the alpha of what is drawn, moved by (x, y) points (rounded to whole pixels)
+    /// and blurred with standard deviation radius / 2.
+    static func shadowMask(of layer: Pixmap, _ shadow: Shadow, scale: Double) throws -> Mask {
+        var mask = try Mask(width: layer.width, height: layer.height)
+        let dx = PixelSize.pixels(abs(shadow.x * scale)) * (shadow.x < 0 ? -1 : 1)
+        let dy = PixelSize.pixels(abs(shadow.y * scale)) * (shadow.y < 0 ? -1 : 1)
+        let width = layer.width
+        for y in 0..<layer.height {
+            let sy = y - dy
+            guard sy >= 0, sy < layer.height else { continue }
+            for x in max(0, dx)..<min(width, width + dx) {
+                mask.bytes[y * width + x] = layer.bytes[(sy * width + x - dx) * 4 + 3]
+            }
+        }
+        return try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
+    }
+
+    private mutating func drawLeaf(_ content: Drawing, frame: Rect, into canvas: inout Pixmap) throws {
+        switch content {
+        case .none, .effect:
+            return
+        case let .paint(paint):
+            try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
+        case let .shape(shape, paint):
+            try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
+        case let .text(block, paint):
+            try fill(textPath(block, frame: frame), with: paint, frame: frame, into: &canvas)
+        case let .symbol(symbol, unit, paint):
+            try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
+        }
+    }
+
+    /// The frame's pixel rectangle on the canvas: each edge rounded to the nearest screen pixel.
+    func pixelRect(_ frame: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
+        func px(_ v: Double) -> Int { Int(max(min((v * scale).rounded(), 1e9), -1e9)) }
+        let x0 = px(frame.x), y0 = px(frame.y)
+        return (x0 - origin.x, y0 - origin.y, px(frame.maxX) - x0, px(frame.maxY) - y0)
+    }
+
+    /// The outline of `shape` in the frame's pixel rectangle.
+    func path(_ shape: Shape, in frame: Rect) -> Path {
+        let r = pixelRect(frame)
+        let x = Double(r.x), y = Double(r.y), w = Double(r.width), h = Double(r.height)
+        var path = Path()
+        guard w > 0, h > 0 else { return path }
+        switch shape {
+        case .rectangle:
+            path.addRect(x: x, y: y, width: w, height: h)
+        case let .roundedRectangle(radius, style):
+            path.addRoundedRect(x: x, y: y, width: w, height: h, radius: radius * scale, continuous: style == .continuous)
+        case .circle:
+            path.addCircle(center: Point(x: x + w / 2, y: y + h / 2), radius: min(w, h) / 2)
+        case .capsule:
+            path.addRoundedRect(x: x, y: y, width: w, height: h, radius: min(w, h) / 2, continuous: false)
+        case let .path(data, box):
+            guard let commands = try? SVGPathData.parse(data), box.width > 0, box.height > 0 else { return path }
+            // SVG's default fit: uniform scale, centred (preserveAspectRatio xMidYMid meet).
+            let s = min(w / box.width, h / box.height)
+            let ox = x + (w - box.width * s) / 2 - box.x * s, oy = y + (h - box.height * s) / 2 - box.y * s
+            ViewRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
+        }
+        return path
+    }
+
+    /// Parsed path commands, mapped by `transform`, as a path.
+    static func append(_ commands: [PathCommand], to path: inout Path, _ transform: (Point) -> Point) {
+        for command in commands {
+            switch command {
+            case let .move(p): path.move(to: transform(p))
+            case let .line(p): path.line(to: transform(p))
+            case let .cubic(c1, c2, p): path.addCubic(to: transform(p), control1: transform(c1), control2: transform(c2))
+            case .close: path.close()
+            }
+        }
+    }
+
+    private func symbolPath(_ symbol: SymbolShape, unit: Double, frame: Rect) -> Path {
+        var path = Path()
+        guard let commands = try? SVGPathData.parse(symbol.pathData) else { return path }
+        let r = pixelRect(frame)
+        let k = unit * scale
+        ViewRenderer.append(commands, to: &path) { Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k) }
+        return path
+    }
+
+    func textPath(_ block: TextBlock, frame: Rect) -> Path {
+        let r = pixelRect(frame)
+        let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
+        let placed = block.placedGlyphs(in: origin, proposal: block.proposal(for: frame))
+        var path = Path()
+        let size = placed.size, s = scale
+        for g in placed.glyphs {
+            let outline = block.instance.outline(g.glyph)
+            func point(_ k: Int) -> Point {
+                Point(x: (g.x + outline.coordinates[k] * size) * s, y: (g.y - outline.coordinates[k + 1] * size) * s)
+            }
+            var k = 0
+            for verb in outline.verbs {
+                switch verb {
+                case UInt8(ascii: "M"):
+                    guard k + 2 <= outline.coordinates.count else { return path }
+                    path.move(to: point(k)); k += 2
+                case UInt8(ascii: "L"):
+                    guard k + 2 <= outline.coordinates.count else { return path }
+                    path.line(to: point(k)); k += 2
+                case UInt8(ascii: "Q"):
+                    guard k + 4 <= outline.coordinates.count, let start = path.points.last else { return path }
+                    let q = point(k), end = point(k + 2)
+                    path.addCubic(to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
+                    k += 4
+                case UInt8(ascii: "C"):
+                    guard k + 6 <= outline.coordinates.count else { return path }
+                    path.addCubic(to: point(k + 4), control1: point(k), control2: point(k + 2)); k += 6
+                default:
+                    path.close()
+                }
+            }
+        }
+        return path
+    }
+
+    /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas.
+    private mutating func fill(_ path: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap) throws {
+        guard let bounds = path.bounds else { return }
+        let x0 = max(Int(bounds.minX.rounded(.down)), 0), y0 = max(Int(bounds.minY.rounded(.down)), 0)
+        let x1 = min(Int(bounds.maxX.rounded(.up)), canvas.width), y1 = min(Int(bounds.maxY.rounded(.up)), canvas.height)
+        guard x1 > x0, y1 > y0 else { return }
+        drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
+        var mask = try Mask(width: x1 - x0, height: y1 - y0)
+        var local = path
+        local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
+        rasterizer.fill(local, into: &mask, rows: RowRange(0, mask.height))
+        let r = pixelRect(frame)
+        if case let .color(color) = paint.kind {
+            Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
+        } else if r.width > 0, r.height > 0 {
+            // Only the part of the paint under the mask (clamped into the frame) is drawn.
+            let region = PixelBox(x: x0 - r.x, y: y0 - r.y, width: x1 - x0, height: y1 - y0)
+                .intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
+            guard !region.isEmpty else { return }
+            let picture = try paint.render(width: r.width, height: r.height, region: region)
+            Compositor.draw(picture, at: (r.x + region.x, r.y + region.y), mask: mask, maskAt: (x0, y0), onto: &canvas)
+        }
+    }
+}
+
+extension TextBlock {
+    /// The proposal a text was placed with, recovered from its frame: its width (so it wraps as it
+    /// was measured) and no height limit beyond the frame's.
+    func proposal(for frame: Rect) -> ProposedSize {
+        ProposedSize(width: frame.width + 0.5 / scale, height: frame.height + 0.5 / scale)
+    }
+}
+
+/// Lays out a root view as a screen does: offered the whole size, centred in it.
+enum ViewLayout {
+    static func place(_ root: LayoutNode, in size: Size, origin: Point = Point(x: 0, y: 0)) {
+        let proposal = ProposedSize(width: size.width, height: size.height)
+        let s = root.size(for: proposal)
+        root.place(in: Rect(x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
+                            width: s.width, height: s.height), proposal: proposal)
+    }
+}

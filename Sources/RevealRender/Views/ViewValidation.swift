@@ -1,0 +1,234 @@
+/// The rules every view obeys, in a scene file and in code alike: numbers in range, known symbols and
+/// conditions, path data that parses, and bounded size (depth, count, text length), so that a hostile
+/// tree costs bounded time and memory.
+struct ViewRules {
+    /// The deepest a view tree may nest (views and modifiers holding views): a scene file reaches it
+    /// well within the JSON reader's 128 levels.
+    static let maxDepth = 32
+    /// The most views a scene may hold.
+    static let maxViews = 10_000
+    /// The longest text, in Unicode scalars.
+    static let maxTextLength = 10_000
+    /// Font sizes in points.
+    static let fontSizes = 1.0...1000.0
+    /// The longest SVG path data, in characters.
+    static let maxPathData = 1 << 20
+
+    var limits: SceneLimits
+    /// The conditions `when` views may test.
+    var conditions: [String]
+    /// Whether the tree is a screen, which must hold the effect exactly once.
+    var isScreen: Bool
+    private(set) var views = 0
+    private(set) var effects = 0
+    private(set) var usesText = false
+
+    init(limits: SceneLimits, conditions: [String], isScreen: Bool) {
+        self.limits = limits
+        self.conditions = conditions
+        self.isScreen = isScreen
+    }
+
+    mutating func check(_ view: View, at path: ScenePath, depth: Int = 0, insideGroup: Bool = false) throws(SceneError) {
+        views += 1
+        guard depth <= ViewRules.maxDepth else { throw SceneError(path, "views nest more than \(ViewRules.maxDepth) deep, the most a scene may") }
+        guard views <= ViewRules.maxViews else { throw SceneError(path, "more than \(ViewRules.maxViews) views, the most a scene may have") }
+        var group = insideGroup
+        let modifiers = path.key("modifiers")
+        if case .effect = view.kind {
+            try checkEffect(view, at: path, insideGroup: insideGroup)
+            return
+        }
+        for (i, modifier) in view.modifiers.enumerated() {
+            try check(modifier, at: modifiers.index(i), depth: depth)
+            switch modifier {
+            case .opacity, .clipShape, .shadow: group = true
+            default: break
+            }
+        }
+        // Modifiers are checked first: a group effect outside the kind contains it.
+        try check(view.kind, at: path, depth: depth, insideGroup: group || view.modifiers.contains(where: ViewRules.isGroup))
+    }
+
+    private static func isGroup(_ m: ViewModifier) -> Bool {
+        switch m {
+        case .opacity, .clipShape, .shadow: return true
+        default: return false
+        }
+    }
+
+    private mutating func checkEffect(_ view: View, at path: ScenePath, insideGroup: Bool) throws(SceneError) {
+        guard isScreen else { throw SceneError(path, "\"effect\" belongs in the scene's screen only") }
+        effects += 1
+        guard effects == 1 else { throw SceneError(path, "the screen holds the effect more than once") }
+        guard !insideGroup else {
+            throw SceneError(path, "the effect is inside a view with opacity, clipShape or shadow; put those modifiers on the effect itself")
+        }
+        var stage = 0  // clipShape*, then shadow, then opacity
+        for (i, modifier) in view.modifiers.enumerated() {
+            let at = path.key("modifiers").index(i)
+            try check(modifier, at: at, depth: 0)
+            switch modifier {
+            case .padding, .frame, .position, .offset: continue
+            case .clipShape:
+                guard stage == 0 else { throw SceneError(at, "on the effect, clipShape comes before shadow and opacity") }
+            case .shadow:
+                guard stage < 2 else { throw SceneError(at, "on the effect, shadow comes before opacity and only once") }
+                stage = 2
+            case .opacity:
+                guard stage < 3 else { throw SceneError(at, "on the effect, opacity comes last and only once") }
+                stage = 3
+            default:
+                throw SceneError(at, "the effect takes only padding, frame, position, offset, clipShape, shadow and opacity")
+            }
+        }
+    }
+
+    private mutating func check(_ kind: ViewKind, at path: ScenePath, depth: Int, insideGroup: Bool) throws(SceneError) {
+        let limit = SceneLimits.maxCoordinate
+        switch kind {
+        case let .paint(paint):
+            try paint.validate(limits, at: path)
+        case let .text(string):
+            try checkText(string, at: path.key("text"))
+        case let .symbol(name):
+            try ViewRules.checkSymbol(name, at: path.key("symbol"))
+        case let .shape(shape, fill):
+            // The shape's parameters sit beside "shape" in the view's object.
+            try check(shape, at: path)
+            try fill?.validate(limits, at: path.key("fill"))
+        case let .stack(axis, spacing, _, children):
+            if let spacing { try SceneRules.check(spacing, in: -limit...limit, "spacing", at: path.key("spacing")) }
+            let at = path.key(axis.rawValue)
+            guard children.count <= ViewRules.maxViews else {
+                throw SceneError(at, "more than \(ViewRules.maxViews) views, the most a scene may have")
+            }
+            for (i, child) in children.enumerated() {
+                try check(child, at: at.index(i), depth: depth + 1, insideGroup: insideGroup)
+            }
+        case let .spacer(minLength):
+            if let minLength { try SceneRules.check(minLength, in: 0...limit, "minLength", at: path.key("minLength")) }
+        case let .label(title, symbol):
+            try checkText(title, at: path.key("label"))
+            try ViewRules.checkSymbol(symbol, at: path.key("symbol"))
+        case let .button(title, symbol):
+            try checkText(title, at: path.key("button"))
+            if let symbol { try ViewRules.checkSymbol(symbol, at: path.key("symbol")) }
+        case .effect:
+            break
+        case let .when(condition, then, otherwise):
+            guard conditions.contains(condition) else {
+                let known = conditions.isEmpty ? "none here" : conditions.joined(separator: ", ")
+                throw SceneError(path.key("when"), "unknown condition \(jsonQuoted(condition)) (this scene has: \(known))")
+            }
+            let before = effects
+            try check(then, at: path.key("then"), depth: depth + 1, insideGroup: insideGroup)
+            try check(otherwise, at: path.key("else"), depth: depth + 1, insideGroup: insideGroup)
+            guard effects == before else { throw SceneError(path.key("when"), "the effect cannot come and go with a condition: keep it out of \"when\"") }
+        }
+    }
+
+    private mutating func checkNoEffect(_ view: View, at path: ScenePath, depth: Int) throws(SceneError) {
+        let before = effects
+        try check(view, at: path, depth: depth + 1)
+        guard effects == before else { throw SceneError(path, "the effect cannot be a background or an overlay") }
+    }
+
+    private mutating func checkText(_ string: String, at path: ScenePath) throws(SceneError) {
+        usesText = true
+        guard string.unicodeScalars.count <= ViewRules.maxTextLength else {
+            throw SceneError(path, "text of more than \(ViewRules.maxTextLength) characters, the most a view may have")
+        }
+    }
+
+    static func checkSymbol(_ name: String, at path: ScenePath) throws(SceneError) {
+        guard SymbolShape.named(name) != nil else {
+            throw SceneError(path, "unknown symbol \(jsonQuoted(name)) (known: \(SymbolShape.names.joined(separator: ", ")))")
+        }
+    }
+
+    func check(_ shape: Shape, at path: ScenePath) throws(SceneError) {
+        switch shape {
+        case .rectangle, .circle, .capsule:
+            break
+        case let .roundedRectangle(radius, _):
+            try SceneRules.check(radius, in: 0...SceneLimits.maxCoordinate, "radius", at: path.key("radius"))
+        case let .path(data, box):
+            guard data.utf8.count <= ViewRules.maxPathData else {
+                throw SceneError(path.key("path"), "path data of more than \(ViewRules.maxPathData) bytes")
+            }
+            do {
+                _ = try SVGPathData.parse(data)
+            } catch {
+                throw SceneError(path.key("path"), "\(error.message) at character \(error.offset)")
+            }
+            let limit = SceneLimits.maxCoordinate
+            let at = path.key("viewBox")
+            try SceneRules.check(box.x, in: -limit...limit, "x", at: at.component("x", 0))
+            try SceneRules.check(box.y, in: -limit...limit, "y", at: at.component("y", 1))
+            try SceneRules.check(box.width, in: 1e-6...limit, "width", at: at.component("width", 2))
+            try SceneRules.check(box.height, in: 1e-6...limit, "height", at: at.component("height", 3))
+        }
+    }
+
+    private mutating func check(_ modifier: ViewModifier, at path: ScenePath, depth: Int) throws(SceneError) {
+        let limit = SceneLimits.maxCoordinate
+        switch modifier {
+        case let .padding(e):
+            let at = path.key("padding")
+            for (name, value) in [("top", e.top), ("leading", e.leading), ("bottom", e.bottom), ("trailing", e.trailing)] {
+                try SceneRules.check(value, in: -limit...limit, name, at: at.key(name))
+            }
+        case let .frame(f):
+            let at = path.key("frame")
+            for (name, value) in [("width", f.width), ("height", f.height), ("minWidth", f.minWidth), ("minHeight", f.minHeight)] {
+                if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
+            }
+            for (name, value) in [("maxWidth", f.maxWidth), ("maxHeight", f.maxHeight)] where value != .infinity {
+                if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
+            }
+            if f.isFlexible && (f.width != nil || f.height != nil) {
+                throw SceneError(at, "a frame is either fixed (width, height) or flexible (min…, max…), as in SwiftUI")
+            }
+            if let low = f.minWidth, let high = f.maxWidth, low > high { throw SceneError(at.key("maxWidth"), "maxWidth is less than minWidth") }
+            if let low = f.minHeight, let high = f.maxHeight, low > high { throw SceneError(at.key("maxHeight"), "maxHeight is less than minHeight") }
+        case let .position(x, y):
+            try SceneRules.check(x, in: -limit...limit, "x", at: path.key("position").component("x", 0))
+            try SceneRules.check(y, in: -limit...limit, "y", at: path.key("position").component("y", 1))
+        case let .offset(x, y):
+            try SceneRules.check(x, in: -limit...limit, "x", at: path.key("offset").component("x", 0))
+            try SceneRules.check(y, in: -limit...limit, "y", at: path.key("offset").component("y", 1))
+        case let .background(view, _):
+            try checkNoEffect(view, at: path.key("background"), depth: depth)
+        case let .overlay(view, _):
+            try checkNoEffect(view, at: path.key("overlay"), depth: depth)
+        case let .foreground(paint):
+            try paint.validate(limits, at: path.key("foreground"))
+        case let .font(spec):
+            if let size = spec.size { try SceneRules.check(size, in: ViewRules.fontSizes, "size", at: path.key("font").key("size")) }
+        case let .lineLimit(n):
+            guard n >= 1 && n <= ViewRules.maxViews else { throw SceneError(path.key("lineLimit"), "lineLimit \(n) is outside 1…\(ViewRules.maxViews)") }
+        case let .minimumScaleFactor(f):
+            try SceneRules.check(f, in: 0.01...1, "minimumScaleFactor", at: path.key("minimumScaleFactor"))
+        case let .opacity(o):
+            try SceneRules.check(o, in: 0...1, "opacity", at: path.key("opacity"))
+        case let .clipShape(shape):
+            try check(shape, at: path.key("clipShape"))
+        case let .shadow(s):
+            let at = path.key("shadow")
+            try SceneRules.check(s.radius, in: 0...SceneLimits.maxShadowRadius, "radius", at: at.key("radius"))
+            try SceneRules.check(s.x, in: -limit...limit, "x", at: at.key("x"))
+            try SceneRules.check(s.y, in: -limit...limit, "y", at: at.key("y"))
+        case .imageScale, .multilineTextAlignment, .controlSize, .tint:
+            break
+        }
+    }
+}
+
+extension View {
+    /// A view as content (no effect in it): every rule of `ViewRules`.
+    func validate(_ limits: SceneLimits, at path: ScenePath, conditions: [String] = []) throws(SceneError) {
+        var rules = ViewRules(limits: limits, conditions: conditions, isScreen: false)
+        try rules.check(self, at: path)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RevealRender
+
+let layoutHelp = """
+reveal-render layout (--stroke FILE | --circle FILE | --demo NAME) [--time T | --frame N] [--scale S]
+
+Prints every view's frame at one moment (default: the first frame) as JSON: a view debugger, and how
+tests check layout. Each view has its kind, its depth in the tree and its frame (x, y, width, height)
+in points in the screen's coordinates; text adds the string, the font file, size and weight and the
+first baseline (points below the frame's top). The effect's own views (content and cover, or base and
+revealed) follow it, laid out in its frame.
+"""
+
+/// `reveal-render layout …`: the laid-out views of a scene at one frame, as JSON on standard output.
+func layoutCommand(_ argv: [String]) -> Int32 {
+    if argv.contains("--help") || argv.contains("-h") {
+        print(layoutHelp)
+        return 0
+    }
+    do {
+        let args = try Arguments(argv, requireOutput: false)
+        if args.out != nil || args.apng != nil || args.filmstrip != nil || args.frames != nil {
+            throw UsageError(message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
+        }
+        let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
+        let scene = try loadScene(args, limits: limits, inputs: SceneInputs())
+        let prepared: PreparedScene
+        let views: [LaidOutView]
+        let index: Int
+        do {
+            prepared = try scene.prepare(limits, hold: args.hold)
+            index = min(args.frame ?? Int(((args.time ?? 0) * prepared.clock.fps + 1e-9).rounded(.down)), prepared.frameCount - 1)
+            views = try prepared.layout(atFrame: index)
+        } catch {
+            throw (error as? SceneError)?.inFile(args.file ?? "--demo \(args.format.name)") ?? error
+        }
+        print(layoutJSON(views, frame: index, time: prepared.clock.time(ofFrame: index)))
+        return 0
+    } catch let error as UsageError {
+        report("reveal-render layout: \(error.message)")
+        report("Run 'reveal-render layout --help' for usage.")
+        return 2
+    } catch {
+        report("\(error)")
+        return 2
+    }
+}
+
+private func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> String {
+    func number(_ x: Double) -> String {
+        let rounded = (x * 1e6).rounded() / 1e6
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+    let lines = views.map { v -> String in
+        var fields = ["\"kind\": \(jsonQuoted(v.kind, limit: .max))", "\"depth\": \(v.depth)",
+                      "\"x\": \(number(v.frame.x))", "\"y\": \(number(v.frame.y))",
+                      "\"width\": \(number(v.frame.width))", "\"height\": \(number(v.frame.height))"]
+        if let text = v.text { fields.append("\"text\": \(jsonQuoted(text, limit: .max))") }
+        if let file = v.fontFile { fields.append("\"font\": \(jsonQuoted(file, limit: .max))") }
+        if let size = v.fontSize { fields.append("\"size\": \(number(size))") }
+        if let weight = v.fontWeight { fields.append("\"weight\": \"\(weight.rawValue)\"") }
+        if let baseline = v.firstBaseline { fields.append("\"baseline\": \(number(baseline))") }
+        return "  {" + fields.joined(separator: ", ") + "}"
+    }
+    return "{\"frame\": \(frame), \"time\": \(number(time)), \"views\": [\n" + lines.joined(separator: ",\n") + "\n]}"
+}
