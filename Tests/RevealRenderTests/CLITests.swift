@@ -435,6 +435,33 @@ final class CLITests: CLITestCase {
                         "unexpected version output: \(result.stdout)")
     }
 
+    /// `reveal-render layout` prints the views' frames as JSON: the demo card where the seed puts it,
+    /// the title changing after the reveal, and usage errors as exit 2.
+    func testLayoutPrintsEveryViewsFrame() throws {
+        let workspace = try makeWorkspace()
+        func views(_ args: [String]) throws -> [[String: Any]] {
+            let result = try run(["layout"] + args, in: workspace)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try XCTUnwrap(json["views"] as? [[String: Any]])
+        }
+        func number(_ value: Any?) -> Double? { (value as? Double) ?? (value as? Int).map(Double.init) }
+        let start = try views(["--demo", "scratch"])
+        let effect = try XCTUnwrap(start.first { $0["kind"] as? String == "effect" })
+        XCTAssertEqual(number(effect["x"]), 28)
+        XCTAssertEqual(number(effect["width"]), 337)
+        XCTAssertEqual(number(effect["height"]), 240)
+        let title = try XCTUnwrap(start.first { $0["text"] as? String == "Scratch the card" })
+        XCTAssertEqual(number(title["size"]), 28)
+        XCTAssertEqual(title["weight"] as? String, "bold")
+        XCTAssertEqual(title["font"] as? String, "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
+        XCTAssertTrue(try views(["--demo", "scratch", "--time", "3"]).contains { $0["text"] as? String == "You found it!" })
+        XCTAssertTrue(try views(["--demo", "circle"]).contains { $0["text"] as? String == "Sunset" })
+        let bad = try run(["layout", "--demo", "scratch", "--out", "x"], in: workspace)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("layout prints to standard output"), bad.stderr)
+    }
+
     func testDemoFrameRangeWritesJustThoseFrames() throws {
         let workspace = try makeWorkspace()
         let out = workspace.appendingPathComponent("demo")

@@ -18,7 +18,7 @@ struct CircleRevealRenderer {
     public init(timeline: CircleRevealTimeline) throws {
         self.timeline = timeline
         let scene = timeline.scene
-        let width = scene.pixelSize.width, height = scene.pixelSize.height
+        let width = scene.pixelSize.width
         let size = scene.pixelSize
         under = try Layer(scene.base, size: size, scale: scene.scale, fonts: scene.fonts)
             .over(Layer(scene.background, size: size, scale: scene.scale, fonts: scene.fonts))

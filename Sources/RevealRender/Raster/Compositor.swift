@@ -256,9 +256,24 @@ extension Pixmap {
     /// of a frame follows the frame at the cost of the rows that differ. A source of another size
     /// replaces the pixmap, every row changed.
     mutating func updateRows(from source: Pixmap) -> [Bool] {
-        var alphaChanged = false
-        return updateRows(from: source, alphaChanged: &alphaChanged)
+        guard source.width == width, source.height == height else {
+            self = source.ownCopy()
+            return [Bool](repeating: true, count: height)
+        }
+        let rowBytes = width * 4
+        return source.bytes.withUnsafeBufferPointer { from in
+            bytes.withUnsafeMutableBufferPointer { to in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
+                return (0..<height).map { y in
+                    let row = y * rowBytes
+                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return false }
+                    (t + row).update(from: f + row, count: rowBytes)
+                    return true
+                }
+            }
+        }
     }
+
 
     /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
     /// it had to change (from the first differing pixel to the last; nil for a row that was equal),
@@ -278,9 +293,13 @@ extension Pixmap {
                 return (0..<height).map { y -> Range<Int>? in
                     let row = y * rowBytes
                     guard memcmp(f + row, t + row, rowBytes) != 0 else { return nil }
+                    // The first and last differing pixels, four bytes at a time.
                     var first = 0, last = width - 1
-                    while first < last && memcmp(f + row + first * 4, t + row + first * 4, 4) == 0 { first += 1 }
-                    while last > first && memcmp(f + row + last * 4, t + row + last * 4, 4) == 0 { last -= 1 }
+                    let a = UnsafeRawPointer(f + row), b = UnsafeRawPointer(t + row)
+                    while first < last && a.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self) { first += 1 }
+                    while last > first && a.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self) { last -= 1 }
                     if !alpha {
                         var k = row + first * 4 + 3
                         while k <= row + last * 4 + 3 && f[k] == t[k] { k += 4 }
@@ -288,34 +307,6 @@ extension Pixmap {
                     }
                     (t + row + first * 4).update(from: f + row + first * 4, count: (last - first + 1) * 4)
                     return first..<last + 1
-                }
-            }
-        }
-    }
-
-    /// `updateRows(from:)`, also saying whether any alpha value changed (a shadow follows alpha).
-    mutating func updateRows(from source: Pixmap, alphaChanged: inout Bool) -> [Bool] {
-        guard source.width == width, source.height == height else {
-            self = source.ownCopy()
-            alphaChanged = true
-            return [Bool](repeating: true, count: height)
-        }
-        var alpha = false
-        defer { alphaChanged = alphaChanged || alpha }
-        let rowBytes = width * 4
-        return source.bytes.withUnsafeBufferPointer { from in
-            bytes.withUnsafeMutableBufferPointer { to in
-                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
-                return (0..<height).map { y in
-                    let row = y * rowBytes
-                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return false }
-                    if !alpha {
-                        var k = row + 3
-                        while k < row + rowBytes && f[k] == t[k] { k += 4 }
-                        alpha = k < row + rowBytes
-                    }
-                    (t + row).update(from: f + row, count: rowBytes)
-                    return true
                 }
             }
         }

@@ -20,7 +20,7 @@ public enum ScratchSceneFile {
                               inputs: SceneInputs = SceneInputs()) throws(SceneError) -> ScratchScene {
         let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
                                          limits: limits, inputs: inputs)
-        let root = document.root, paints = document.paints
+        let root = document.root
         var scene = ScratchScene(width: document.width, height: document.height)
         try document.decodeShared(into: &scene)
         if let node = root["brushWidth"] { scene.brushWidth = try node.number() }

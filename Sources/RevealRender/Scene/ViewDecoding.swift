@@ -274,9 +274,9 @@ struct ViewDecoder {
     func fonts(_ node: JSONNode) throws(SceneError) -> FontFiles {
         _ = try node.object(allowedKeys: ["text", "display", "rounded", "displayFrom"])
         var files = FontFiles.inter
-        if let n = node["text"] { files.text = try paints.resolve(try n.filePath(of: "font")) }
-        if let n = node["display"] { files.display = try paints.resolve(try n.filePath(of: "font")) }
-        if let n = node["rounded"] { files.rounded = try paints.resolve(try n.filePath(of: "font")) }
+        if let n = node["text"] { files.text = paints.resolve(try n.filePath(of: "font")) }
+        if let n = node["display"] { files.display = paints.resolve(try n.filePath(of: "font")) }
+        if let n = node["rounded"] { files.rounded = paints.resolve(try n.filePath(of: "font")) }
         if let n = node["displayFrom"] { files.displayFrom = try n.number() }
         return files
     }
