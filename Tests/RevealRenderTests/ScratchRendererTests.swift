@@ -132,3 +132,33 @@ final class ScratchRendererTests: XCTestCase {
         XCTAssertEqual(ScratchTimeline(scene: scene).frameCount(hold: 1), 92)
     }
 }
+
+/// The seed's hit testing: the drag gesture sits on the cover (`.contentShape(.rect)`), so a finger
+/// that comes down outside the view never scratches, while one that comes down inside and leaves does.
+final class HitTestingTests: XCTestCase {
+    private func scene(_ points: [(Double, Double)]) -> ScratchScene {
+        ScratchScene(width: 100, height: 60, scale: 1, brushWidth: 20,
+                     strokes: [Stroke(points: points.enumerated().map { TouchSample(x: $0.element.0, y: $0.element.1, t: Double($0.offset) * 0.05) })])
+    }
+
+    func testATouchThatGoesDownOutsideNeverScratches() throws {
+        let outside = scene([(-10, 30), (50, 30), (90, 30)])
+        let timeline = ScratchTimeline(scene: outside)
+        XCTAssertEqual(timeline.samples.count, 0, "no sample of the stroke is handled")
+        XCTAssertEqual(timeline.coverageAfter.last ?? 0, 0)
+        let prepared = try outside.prepare()
+        let last = try outside.renderFrame(prepared.frameCount - 1), first = try outside.renderFrame(0)
+        XCTAssertEqual(last, first, "the cover is untouched")
+        // The edges as CGRect.contains has them: the top-leading edge is in, the trailing edge out.
+        XCTAssertTrue(ScratchTimeline.hitsView(TouchSample(x: 0, y: 0, t: 0), width: 100, height: 60))
+        XCTAssertFalse(ScratchTimeline.hitsView(TouchSample(x: 100, y: 30, t: 0), width: 100, height: 60))
+        XCTAssertFalse(ScratchTimeline.hitsView(TouchSample(x: 50, y: 60, t: 0), width: 100, height: 60))
+    }
+
+    func testATouchThatStartsInsideAndLeavesKeepsScratching() throws {
+        let leaving = scene([(50, 30), (90, 30), (150, 30), (150, 80)])
+        let timeline = ScratchTimeline(scene: leaving)
+        XCTAssertEqual(timeline.samples.count, 4, "every sample, the ones outside the view included")
+        XCTAssertGreaterThan(timeline.coverageAfter.last ?? 0, 0)
+    }
+}

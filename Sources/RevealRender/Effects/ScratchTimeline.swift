@@ -26,6 +26,12 @@ public struct ScratchTimeline: SceneTimeline {
     /// The time of the sequence's last frame (before any hold).
     public let endTime: Double
 
+    /// Whether a touch going down at `sample` lands on the view: its rectangle, as `CGRect.contains`
+    /// decides (the leading and top edges in, the trailing and bottom edges out).
+    public static func hitsView(_ sample: TouchSample, width: Double, height: Double) -> Bool {
+        sample.x >= 0 && sample.x < width && sample.y >= 0 && sample.y < height
+    }
+
     public func conditions(atFrame index: Int) -> ViewConditions {
         ["revealed": frame(index).revealed ? 1 : 0]
     }
@@ -38,6 +44,11 @@ public struct ScratchTimeline: SceneTimeline {
         var revealTime: Double?
         let size = (width: scene.width, height: scene.height)
         strokes: for stroke in scene.strokes.map(\.points) {
+            // The drag gesture sits on the cover (`.contentShape(.rect)`): a finger that comes down
+            // outside the view starts no stroke, and none of its samples reach the mask or the grid.
+            guard let first = stroke.first, ScratchTimeline.hitsView(first, width: scene.width, height: scene.height) else {
+                continue
+            }
             for (k, sample) in stroke.enumerated() {
                 if let action = firstAction, sample.t > action {
                     revealTime = action
