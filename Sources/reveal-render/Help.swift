@@ -55,7 +55,8 @@ THE STROKE FILE (JSON; every field but width and height is optional)
     "reduceMotion": false,
     "strokes": [ {"points": [[40, 30, 0.10], [44, 60, 0.11], [47, 95, 0.12]]} ],
                                          x, y in points, t in seconds; one stroke per finger down
-    "actions": [ {"t": 2.0, "type": "reveal"} ],     VoiceOver's activate action
+    "actions": [ {"t": 2.0, "type": "reveal"} ],     VoiceOver's activate action; "reset"
+                                         starts over with a new card (the demo's "Try again")
     "content": "#FF2D55",                the prize (default: pink → orange gradient)
     "cover": {"white": 0.82},            the cover (default: the demo's gray gradient)
     "background": "clear",               under everything (default clear)

@@ -162,3 +162,71 @@ final class HitTestingTests: XCTestCase {
         XCTAssertGreaterThan(timeline.coverageAfter.last ?? 0, 0)
     }
 }
+
+/// Start over: a `reset` action gives the card a new identity, as the demo's "Try again" does
+/// (`round += 1` changes the view's id): strokes, coverage and the reveal start again, the cover is
+/// back at once even mid-fade, and strokes after it scratch the new card.
+final class ResetTests: XCTestCase {
+    private func zigzag(_ start: Double) -> Stroke {
+        Stroke(points: StrokePattern.zigzag(xRange: 10...90, yFrom: 8, yTo: 52, legs: 6, start: start))
+    }
+
+    private var scene: ScratchScene {
+        let first = zigzag(0.1)
+        let reset = (first.points.last?.t ?? 0) + 0.1  // mid-fade of the first reveal
+        return ScratchScene(width: 100, height: 60, scale: 1, fps: 30, brushWidth: 24, revealThreshold: 0.5,
+                            strokes: [first, zigzag(reset + 0.3)], actions: [ScratchAction(t: reset, type: .reset)])
+    }
+
+    func testEachRoundScratchesAndRevealsItsOwnCard() throws {
+        let timeline = ScratchTimeline(scene: scene)
+        XCTAssertEqual(timeline.revealTimes.count, 2)
+        let first = try XCTUnwrap(timeline.revealTimes[0]), second = try XCTUnwrap(timeline.revealTimes[1])
+        let reset = timeline.roundStartTimes[1]
+        XCTAssertLessThan(first, reset)
+        XCTAssertGreaterThan(second, reset + 0.3, "the second card reveals from its own strokes")
+        let clock = FrameClock(fps: 30)
+        // The first frame at or after the reset (frameIndex gives the last one at or before it).
+        let afterReset = try clock.frameIndex(at: reset) + 1
+        let atReset = timeline.frame(afterReset)
+        XCTAssertEqual(atReset.round, 1)
+        XCTAssertEqual(atReset.coverage, 0, "a fresh grid")
+        XCTAssertFalse(atReset.revealed)
+        XCTAssertEqual(atReset.coverOpacity, 1, "the cover is back at once, mid-fade")
+        let before = timeline.frame(afterReset - 1)
+        XCTAssertEqual(before.round, 0)
+        XCTAssertTrue(before.revealed)
+        XCTAssertLessThan(before.coverOpacity, 1)
+        XCTAssertEqual(ScratchTimeline(scene: scene).frame(try clock.frameIndex(at: second)).round, 1)
+    }
+
+    func testTheNewCardIsWholeAndTheOutcomeNamesEachRound() throws {
+        let scene = self.scene
+        let prepared = try scene.prepare()
+        XCTAssertTrue(prepared.outcome.hasPrefix("round 0 revealed at"), prepared.outcome)
+        let timeline = ScratchTimeline(scene: scene)
+        let clock = FrameClock(fps: 30)
+        var frames = try prepared.sequence()
+        let index = try clock.frameIndex(at: timeline.roundStartTimes[1]) + 1
+        let drawn = try frames.renderFrames([0, index])
+        XCTAssertEqual(drawn[1], drawn[0], "the new card looks like the first did before any stroke")
+        // Drawn in order or alone, the same pixels.
+        XCTAssertEqual(try scene.renderFrame(index), drawn[1])
+        let metadata = frames.metadata(frame: index)
+        XCTAssertEqual(metadata.first { $0.0 == "round" }?.1, .int(1))
+        XCTAssertNotNil(frames.summary.first { $0.0 == "rounds" })
+    }
+
+    func testAFingerDownAtTheResetBelongsToTheOldCard() throws {
+        // One long stroke across the reset: its samples after the reset are not handled.
+        let stroke = Stroke(points: (0..<20).map { TouchSample(x: 5 + Double($0) * 4, y: 30, t: Double($0) * 0.05) })
+        let scene = ScratchScene(width: 100, height: 60, scale: 1, brushWidth: 10, revealThreshold: 1,
+                                 strokes: [stroke], actions: [ScratchAction(t: 0.5, type: .reset)])
+        let timeline = ScratchTimeline(scene: scene)
+        XCTAssertEqual(timeline.samples.count, 11, "samples up to and at 0.5 s (before the action at equal times)")
+        XCTAssertEqual(timeline.roundStartSamples, [0, 11])
+        XCTAssertEqual(timeline.frame(40).round, 1)
+        XCTAssertEqual(timeline.frame(40).coverage, 0, "the new card has nothing scratched")
+        XCTAssertGreaterThan(timeline.frame(29).coverage, 0)
+    }
+}

@@ -25,6 +25,7 @@ struct ScratchCardRenderer {
     public private(set) var frame: Pixmap
     private var drawnSamples = 0
     private var drawnOpacity: UInt8?
+    private var drawnRound = 0
     /// Flat index of the first sample of the stroke `visible` holds in progress.
     private var currentStrokeStart = 0
 
@@ -53,13 +54,15 @@ struct ScratchCardRenderer {
     /// Draws the frame for `state` (from this renderer's timeline) and returns it.
     public mutating func render(_ state: ScratchFrameState) -> Pixmap {
         var dirty = RowRange.empty
-        if state.samplesHandled < drawnSamples {
+        if state.samplesHandled < drawnSamples || state.round != drawnRound {
+            // An earlier frame, or a new card: the mask starts over from the round's first sample.
             committed.fill(255)
             visible = committed
-            drawnSamples = 0
-            currentStrokeStart = 0
+            drawnSamples = state.roundStart
+            currentStrokeStart = state.roundStart
             outline = newOutline()
             drawnOpacity = nil
+            drawnRound = state.round
         }
         if state.samplesHandled > drawnSamples {
             dirty = addSamples(upTo: state.samplesHandled)

@@ -24,7 +24,7 @@ struct ScratchDebugOverlay {
     public mutating func draw(_ state: ScratchFrameState, on frame: inout Pixmap) {
         let scene = timeline.scene
         let s = scene.scale
-        advanceCoverage(to: state.samplesHandled)
+        advanceCoverage(to: state.samplesHandled, roundStart: state.roundStart)
         var cells = Path()
         let cellWidth = scene.width / Double(coverage.columns) * s, cellHeight = scene.height / Double(coverage.rows) * s
         for index in 0..<(coverage.columns * coverage.rows) where coverage.isCleared(index) {
@@ -50,11 +50,12 @@ struct ScratchDebugOverlay {
         paint(fill, state.revealed ? Self.barRevealed : Self.barFill, on: &frame)
     }
 
-    /// Replays the seed's coverage model up to `samples` (from the start when going backwards).
-    private mutating func advanceCoverage(to samples: Int) {
-        if samples < replayed {
+    /// Replays the seed's coverage model of the round that starts at sample `roundStart` up to
+    /// `samples` (afresh when going backwards or into a new round).
+    private mutating func advanceCoverage(to samples: Int, roundStart: Int) {
+        if samples < replayed || replayed < roundStart {
             coverage = ScratchCoverage()
-            replayed = 0
+            replayed = roundStart
         }
         let size = (width: timeline.scene.width, height: timeline.scene.height)
         while replayed < samples {

@@ -26,6 +26,9 @@ public struct ScratchAction: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// VoiceOver's activate action: reveals the card without scratching.
         case reveal
+        /// A new card, as changing the view's `id` gives one (the demo's "Try again"): strokes,
+        /// coverage and the reveal start over, and the cover is back at once.
+        case reset
     }
 
     public var t: Double

@@ -29,7 +29,13 @@ public struct ScratchSequence: FrameSequence {
     public var fps: Double { timeline.scene.fps }
 
     public var summary: [(String, FrameMetadata)] {
-        [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)] + timeline.scene.fontSummary
+        let rounds: [(String, FrameMetadata)] = timeline.revealTimes.count > 1
+            ? [("rounds", .list(timeline.revealTimes.enumerated().map { round, t in
+                .object(keys: ["round", "startsAt", "revealedAt"],
+                        values: [.int(round), .number(timeline.roundStartTimes[round]), t.map { .number($0) } ?? .null])
+              }))]
+            : []
+        return [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)] + rounds + timeline.scene.fontSummary
     }
 
     public mutating func render(frame index: Int) throws -> Pixmap {
@@ -40,13 +46,13 @@ public struct ScratchSequence: FrameSequence {
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index), b = timeline.frame(other)
-        return a.samplesHandled == b.samplesHandled
+        return a.round == b.round && a.samplesHandled == b.samplesHandled
             && Color.level(a.coverOpacity) == Color.level(b.coverOpacity)
     }
 
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = timeline.frame(index)
-        return [("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
+        return [("round", .int(state.round)), ("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
                 ("coverOpacity", .number(state.coverOpacity))]
     }
 }

@@ -2,9 +2,13 @@
 public struct ScratchFrameState: Equatable, Sendable {
     public var index: Int
     public var time: Double
+    /// Which card: 0, then one more after each `reset` action (the seed's "change the view's id").
+    public var round: Int
     /// How many samples (counted through all strokes in file order) have been handled.
     public var samplesHandled: Int
-    /// The seed coverage model's fraction after those samples.
+    /// The first of those samples that belongs to this round's card.
+    public var roundStart: Int
+    /// The seed coverage model's fraction after this round's samples.
     public var coverage: Double
     public var revealed: Bool
     /// The cover layer's opacity, 1 until the reveal, then fading (or 0 with Reduce Motion).
@@ -13,18 +17,29 @@ public struct ScratchFrameState: Equatable, Sendable {
 
 /// The scratch card over time: which samples the seed's gesture handler sees, when the card reveals,
 /// and how long the sequence runs. Built once per render; frames are computed on demand.
+///
+/// Each `reset` action starts a new round: a new card (a new view identity, as the demo's "Try
+/// again" gives it), with no strokes, a fresh coverage grid and its cover back at once. A finger
+/// already down at a reset belongs to the old card, so its later samples are not handled.
 public struct ScratchTimeline: SceneTimeline {
     public let scene: ScratchScene
-    /// Every sample the card handles, all strokes in file order, up to the reveal.
+    /// Every sample the cards handle, all strokes in file order, each round up to its reveal.
     public let samples: [TouchSample]
     /// For each of `samples`, whether it starts a stroke (a new finger down).
     public let startsStroke: [Bool]
-    /// The coverage fraction after each of `samples`.
+    /// The coverage fraction after each of `samples`, on its round's grid.
     public let coverageAfter: [Double]
-    /// When the card revealed, by scratching or by the VoiceOver action; nil if it never does.
-    public let revealTime: Double?
+    /// When each round begins (0 for the first, then the reset times).
+    public let roundStartTimes: [Double]
+    /// The index in `samples` of each round's first sample.
+    public let roundStartSamples: [Int]
+    /// When each round's card revealed, by scratching or by the VoiceOver action; nil if it did not.
+    public let revealTimes: [Double?]
     /// The time of the sequence's last frame (before any hold).
     public let endTime: Double
+
+    /// When the first card revealed; nil if it never does.
+    public var revealTime: Double? { revealTimes.first ?? nil }
 
     /// Whether a touch going down at `sample` lands on the view: its rectangle, as `CGRect.contains`
     /// decides (the leading and top edges in, the trailing and bottom edges out).
@@ -38,42 +53,55 @@ public struct ScratchTimeline: SceneTimeline {
 
     public init(scene: ScratchScene) {
         self.scene = scene
-        let firstAction = scene.actions.filter { $0.type == .reveal }.map(\.t).min()
-        var coverage = ScratchCoverage()
-        var samples: [TouchSample] = [], starts: [Bool] = [], fractions: [Double] = []
-        var revealTime: Double?
+        let resets = scene.actions.filter { $0.type == .reset }.map(\.t)
+        let starts = [-Double.infinity] + resets
+        var samples: [TouchSample] = [], startsStroke: [Bool] = [], fractions: [Double] = []
+        var roundSamples: [Int] = [], reveals: [Double?] = []
         let size = (width: scene.width, height: scene.height)
-        strokes: for stroke in scene.strokes.map(\.points) {
-            // The drag gesture sits on the cover (`.contentShape(.rect)`): a finger that comes down
-            // outside the view starts no stroke, and none of its samples reach the mask or the grid.
-            guard let first = stroke.first, ScratchTimeline.hitsView(first, width: scene.width, height: scene.height) else {
-                continue
-            }
-            for (k, sample) in stroke.enumerated() {
-                if let action = firstAction, sample.t > action {
-                    revealTime = action
-                    break strokes
+        for (round, start) in starts.enumerated() {
+            let end = round + 1 < starts.count ? starts[round + 1] : .infinity
+            roundSamples.append(samples.count)
+            // At equal times samples come before an action, a reset included: a sample at the
+            // reset's time still scratches the old card.
+            func inRound(_ t: Double) -> Bool { (round == 0 || t > start) && t <= end }
+            let firstAction = scene.actions.filter { $0.type == .reveal && inRound($0.t) }.map(\.t).min()
+            var coverage = ScratchCoverage()
+            var revealTime: Double?
+            strokes: for stroke in scene.strokes.map(\.points) {
+                // The drag gesture sits on the cover (`.contentShape(.rect)`): a finger that comes
+                // down outside the view starts no stroke, and none of its samples reach the mask or the grid.
+                guard let first = stroke.first, inRound(first.t),
+                      ScratchTimeline.hitsView(first, width: scene.width, height: scene.height) else { continue }
+                for (k, sample) in stroke.enumerated() {
+                    guard sample.t <= end else { break }
+                    if let action = firstAction, sample.t > action {
+                        revealTime = action
+                        break strokes
+                    }
+                    // DragGesture.onChanged: the first sample scratches from itself to itself.
+                    let previous = k == 0 ? sample : stroke[k - 1]
+                    coverage.scratch(from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
+                                     brushWidth: scene.maskBrushWidth, in: size)
+                    samples.append(sample)
+                    startsStroke.append(k == 0)
+                    fractions.append(coverage.fraction)
+                    if coverage.fraction >= scene.clampedThreshold {
+                        revealTime = sample.t
+                        break strokes
+                    }
                 }
-                // DragGesture.onChanged: the first sample scratches from itself to itself.
-                let previous = k == 0 ? sample : stroke[k - 1]
-                coverage.scratch(from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
-                                 brushWidth: scene.maskBrushWidth, in: size)
-                samples.append(sample)
-                starts.append(k == 0)
-                fractions.append(coverage.fraction)
-                if coverage.fraction >= scene.clampedThreshold {
-                    revealTime = sample.t
-                    break strokes
-                }
             }
+            if revealTime == nil, let action = firstAction { revealTime = action }
+            reveals.append(revealTime)
         }
-        if revealTime == nil, let action = firstAction { revealTime = action }
         self.samples = samples
-        self.startsStroke = starts
+        self.startsStroke = startsStroke
         self.coverageAfter = fractions
-        self.revealTime = revealTime
-        if let revealTime {
-            endTime = revealTime + (scene.reduceMotion ? 0 : scene.fade.settlingTime)
+        roundStartTimes = [0] + resets
+        roundStartSamples = roundSamples
+        revealTimes = reveals
+        if let last = reveals.last, let revealTime = last {
+            endTime = max(revealTime + (scene.reduceMotion ? 0 : scene.fade.settlingTime), resets.last ?? 0)
         } else {
             let lastSample = scene.strokes.last?.points.last?.t ?? 0
             endTime = max(lastSample, scene.actions.map(\.t).max() ?? 0)
@@ -86,7 +114,14 @@ public struct ScratchTimeline: SceneTimeline {
     }
 
     public var outcome: String {
-        revealTime.map { "revealed at \(formatNumber(($0 * 10_000).rounded() / 10_000)) s" } ?? "never revealed"
+        func one(_ t: Double?) -> String { t.map { "revealed at \(formatNumber(($0 * 10_000).rounded() / 10_000)) s" } ?? "never revealed" }
+        guard revealTimes.count > 1 else { return one(revealTime) }
+        return revealTimes.enumerated().map { "round \($0.offset) \(one($0.element))" }.joined(separator: ", ")
+    }
+
+    /// The round at `time`: how many resets have happened by then.
+    func round(at time: Double) -> Int {
+        roundStartTimes.dropFirst().filter { $0 <= time + FrameClock.tolerance }.count
     }
 
     public func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence {
@@ -98,11 +133,13 @@ public struct ScratchTimeline: SceneTimeline {
         Point(x: samples[k].x * scene.scale, y: samples[k].y * scene.scale)
     }
 
-    /// The strokes of the first `count` samples, in pixels: what the cover's mask has punched out
-    /// after them.
+    /// The strokes of the first `count` samples that belong to the card of the last of them (its
+    /// round), in pixels: what the cover's mask has punched out after them.
     public func pixelStrokes(upTo count: Int) -> [[Point]] {
         var strokes: [[Point]] = []
-        for k in 0..<min(count, samples.count) {
+        let end = min(count, samples.count)
+        let first = roundStartSamples.last { $0 < end } ?? 0
+        for k in first..<end {
             if startsStroke[k] || strokes.isEmpty { strokes.append([]) }
             strokes[strokes.count - 1].append(pixelPoint(k))
         }
@@ -119,13 +156,16 @@ public struct ScratchTimeline: SceneTimeline {
             let mid = (lo + hi) / 2
             if samples[mid].t <= limit { lo = mid + 1 } else { hi = mid }
         }
+        let round = self.round(at: time)
+        let roundStart = roundStartSamples[min(round, roundStartSamples.count - 1)]
+        let revealTime = revealTimes[min(round, revealTimes.count - 1)]
         let revealed = revealTime.map { $0 <= limit } ?? false
         var opacity = 1.0
         if revealed, let revealTime {
             opacity = scene.reduceMotion ? 0 : min(max(1 - scene.fade.progress(after: max(time - revealTime, 0)), 0), 1)
         }
-        return ScratchFrameState(index: index, time: time, samplesHandled: lo,
-                                 coverage: lo == 0 ? 0 : coverageAfter[lo - 1], revealed: revealed,
+        return ScratchFrameState(index: index, time: time, round: round, samplesHandled: lo, roundStart: roundStart,
+                                 coverage: lo <= roundStart ? 0 : coverageAfter[lo - 1], revealed: revealed,
                                  coverOpacity: opacity)
     }
 }

@@ -81,7 +81,7 @@ public enum ScratchSceneFile {
             let typeNode = try action.required("type")
             let name = try typeNode.string()
             guard let type = ScratchAction.Kind(rawValue: name) else {
-                throw typeNode.error("unknown action type \(jsonQuoted(name)) (the only action is \"reveal\")")
+                throw typeNode.error("unknown action type \(jsonQuoted(name)) (use \"reveal\" or \"reset\")")
             }
             actions.append(ScratchAction(t: try action.required("t").number(), type: type))
         }
