@@ -455,7 +455,9 @@ final class CLITests: CLITestCase {
         XCTAssertEqual(number(title["size"]), 28)
         XCTAssertEqual(title["weight"] as? String, "bold")
         XCTAssertEqual(title["font"] as? String, "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
-        XCTAssertTrue(try views(["--demo", "scratch", "--time", "3"]).contains { $0["text"] as? String == "You found it!" })
+        XCTAssertTrue(try views(["--demo", "scratch", "--time", "2.6"]).contains { $0["text"] as? String == "You found it!" })
+        XCTAssertTrue(try views(["--demo", "scratch", "--time", "3"]).contains { $0["text"] as? String == "Scratch the card" },
+                      "\"Try again\" at 3 s: a new card, the title as it was")
         XCTAssertTrue(try views(["--demo", "circle"]).contains { $0["text"] as? String == "Sunset" })
         let bad = try run(["layout", "--demo", "scratch", "--out", "x"], in: workspace)
         XCTAssertEqual(bad.status, 2)

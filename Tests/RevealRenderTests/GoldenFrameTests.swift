@@ -10,13 +10,14 @@ final class GoldenFrameTests: XCTestCase {
         XCTAssertTrue(comparison.passed, "\(path):\n\(comparison.report)", file: file, line: line)
     }
 
-    /// The demo as `--demo scratch --scale 1` draws it: the seed's whole screen, title, card and button.
+    /// The demo as `--demo scratch --scale 1` draws it: the seed's whole screen, title, card and button;
+    /// two rounds ("Try again" at 3 s gives a new card at frame 180).
     func testScratchDemoKeyFrames() throws {
         var scene = ScratchScene.demo
         scene.scale = 1
         var demo = try scene.frameSequence()
-        XCTAssertEqual(demo.frameCount, 157)
-        for index in [0, 45, 120, 140, 156] {
+        XCTAssertEqual(demo.frameCount, 361)
+        for index in [0, 45, 120, 140, 156, 180, 300, 360] {
             try assertMatchesGolden(try demo.render(frame: index), "scratch-demo/\(FrameFolder.frameName(index))")
         }
     }

@@ -119,7 +119,8 @@ public struct ScratchScene: RevealScene, Equatable {
     /// `ScratchToRevealDemo` as the seed writes it, on a 393×852-point phone at 3×: the title (which
     /// reads "You found it!" from the reveal on), the card (brush 56, threshold 0.7, 240 points high,
     /// 28 in from each side, corner radius 28, the demo's shadow) over the prize and under the
-    /// "Scratch here" cover, and the "Try again" button; two zig-zag strokes uncover it.
+    /// "Scratch here" cover, and the "Try again" button; two zig-zag strokes uncover it, "Try again" at
+    /// 3 s starts over with a new card, and the same strokes uncover that one too.
     public static var demo: ScratchScene {
         let first = StrokePattern.zigzag(xRange: 30...190, yFrom: 25, yTo: 215, legs: 5, start: 0.1)
         let second = StrokePattern.zigzag(xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
@@ -132,10 +133,16 @@ public struct ScratchScene: RevealScene, Equatable {
         let screen = Screen(width: 393, height: 852, safeArea: Screen.phoneSafeArea,
                             view: View(.stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
                                        [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))]))
+        // "Try again" at 3 s starts round 1: the same two strokes, 3.4 s later, uncover the new card.
+        let again = [first, second].map { Stroke(points: $0.map { TouchSample(x: $0.x, y: $0.y, t: $0.t + demoRoundShift) }) }
         return ScratchScene(width: 337, height: 240, scale: 3, brushWidth: 56, revealThreshold: 0.7,
-                            strokes: [Stroke(points: first), Stroke(points: second)],
+                            strokes: [Stroke(points: first), Stroke(points: second)] + again,
+                            actions: [ScratchAction(t: demoResetTime, type: .reset)],
                             content: demoPrize, cover: demoCoverWithLabel, screen: screen)
     }
+
+    /// When the demo taps "Try again", and how much later its second round's strokes come.
+    static let demoResetTime = 3.0, demoRoundShift = 3.4
 
     /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange.
     public static let demoPrize = View(.stack(.vertical, spacing: 8, alignment: .center, children: [
