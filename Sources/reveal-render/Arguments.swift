@@ -80,6 +80,12 @@ struct Arguments {
     var help = false
     var version = false
 
+    /// Every option the render command takes (the scene kinds' flags come from `SceneFormat.all`).
+    static let flags = ["--demo", "--origin", "--curve", "--duration", "--out", "--fps", "--scale", "--reduce-motion",
+                        "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--loops",
+                        "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
+                        "--help", "--version"]
+
     /// `requireOutput` false for commands that print instead of writing files (`layout`).
     init(_ args: [String], requireOutput: Bool = true) throws(UsageError) {
         var reader = ArgumentReader(args)
@@ -130,7 +136,9 @@ struct Arguments {
             case "--help", "-h": help = true
             case "--version": version = true
             default:
-                throw UsageError(message: arg.hasPrefix("-") ? "unknown option \(displayPath(arg))" : "unexpected argument \(quoted(arg))")
+                guard arg.hasPrefix("-") else { throw UsageError(message: "unexpected argument \(quoted(arg))") }
+                let suggestion = closestName(to: arg, in: Arguments.flags + SceneFormat.all.map(\.flag))
+                throw UsageError(message: "unknown option \(displayPath(arg))" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
             }
         }
         if help || version { return }

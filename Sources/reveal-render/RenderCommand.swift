@@ -5,7 +5,7 @@ import RevealRender
 /// applies the flags that override it; a `SceneError` or `UsageError` means bad input. The files read
 /// are noted in `inputs`.
 func loadScene(_ args: Arguments, limits: SceneLimits, inputs: SceneInputs) throws -> any RevealScene {
-    var scene = try args.file.map { try args.format.load(path: $0, limits: limits, inputs: inputs) } ?? args.format.demo
+    var scene = try args.file.map { try load($0, as: args.format, limits: limits, inputs: inputs) } ?? args.format.demo
     var overrides = SceneOverrides(fps: args.fps, scale: args.scale, reduceMotion: args.reduceMotion)
     overrides.origin = try args.origin.map(parseOrigin)
     if args.curve != nil || args.duration != nil {
@@ -17,6 +17,20 @@ func loadScene(_ args: Arguments, limits: SceneLimits, inputs: SceneInputs) thro
     }
     scene.apply(overrides)
     return scene
+}
+
+/// The scene file at `path` as `format`; a file of another kind (a circle scene given to `--stroke`)
+/// is named as such, with the flag that reads it, instead of by its first unknown field.
+func load(_ path: String, as format: SceneFormat, limits: SceneLimits, inputs: SceneInputs) throws -> any RevealScene {
+    do {
+        return try format.load(path: path, limits: limits, inputs: inputs)
+    } catch {
+        let topLevel = !error.path.contains(".") && !error.path.contains("[")
+        guard topLevel, error.message.hasPrefix("unknown field"),
+              let other = SceneFormat.all.first(where: { $0.flag != format.flag && (try? $0.load(path: path, limits: limits)) != nil })
+        else { throw error }
+        throw SceneError(file: path, path: "", message: "this is a \(other.name) scene file (\(other.title)), not a \(format.name) one: use \(other.flag)")
+    }
 }
 
 /// `--curve` and `--duration` applied to an animation (the curve's name is known to be valid).
@@ -126,9 +140,11 @@ func renderCommand(_ argv: [String]) -> Int32 {
                                             fps: clock.fps, loops: args.loops, frameCount: frames.count,
                                             options: sequence.pngOptions(APNGWriter.defaultOptions)))
         }
+        var strip: Filmstrip?
         if let path = args.filmstrip {
-            observers.append(Filmstrip(path: path, frames: frames, count: args.filmstripCount,
-                                       gap: Int((4 * sequence.scale).rounded()), options: sequence.pngOptions(args.png)))
+            strip = Filmstrip(path: path, frames: frames, count: args.filmstripCount,
+                              gap: Int((4 * sequence.scale).rounded()), options: sequence.pngOptions(args.png))
+            strip.map { observers.append($0) }
         }
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
@@ -145,8 +161,15 @@ func renderCommand(_ argv: [String]) -> Int32 {
         }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            let targets = [args.out, args.apng, args.filmstrip].compactMap { $0.map { displayPath($0) } }.joined(separator: ", ")
-            report("wrote \(range.count) frames (\(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(targets) in \(seconds) s; \(prepared.outcome)")
+            // What was written, each output as what it is: frames, an animated PNG, one strip image.
+            let frameSize = PixelSize(width: sequence.pixelWidth, height: sequence.pixelHeight)
+            var written: [String] = []
+            if let out = args.out { written.append("\(range.count) frames (\(frameSize)) to \(displayPath(out))") }
+            if let apng = args.apng { written.append("an animated PNG of \(range.count) frames (\(frameSize)) to \(displayPath(apng))") }
+            if let strip, let path = args.filmstrip {
+                written.append("a filmstrip of \(strip.indices.count) frames (\(strip.size(forFrame: frameSize)), one image) to \(displayPath(path))")
+            }
+            report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(prepared.outcome)")
         }
         return 0
     } catch {

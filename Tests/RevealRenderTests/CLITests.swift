@@ -9,6 +9,7 @@
 /// and their manifest, byte-identical reruns, removal of an earlier run's extra frames, stills, --help,
 /// --version, the demo with a frame range and raised limits. No run may leave a temporary file behind.
 import Foundation
+import RevealRender
 import XCTest
 
 final class CLITests: CLITestCase {
@@ -433,6 +434,25 @@ final class CLITests: CLITestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertNotNil(result.stdout.range(of: #"^reveal-render \d+\.\d+\.\d+\n$"#, options: .regularExpression),
                         "unexpected version output: \(result.stdout)")
+    }
+
+    /// A new user's slips, named for what they are: a misspelled flag gets a did-you-mean, a scene file
+    /// of the other kind names the flag that reads it, and a filmstrip is reported as the one image it is.
+    func testSlipsAreNamedAndOutputsReportedAsWhatTheyAre() throws {
+        let workspace = try makeWorkspace()
+        let typo = try run(["--demo", "circle", "--frmes", "1-2", "--out", "x"], in: workspace)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderrLines.first, "reveal-render: unknown option --frmes (did you mean --frames?)")
+        let scratchFile = Repository.fixture("docs/scratch-demo.json"), circleFile = Repository.fixture("docs/circle-demo.json")
+        let wrongKind = try run(["--stroke", circleFile, "--out", "x"], in: workspace)
+        XCTAssertEqual(wrongKind.status, 2)
+        XCTAssertEqual(wrongKind.stderrLines, ["\(displayPath(circleFile)): this is a circle scene file (the circle reveal), not a scratch one: use --circle"])
+        let other = try run(["--circle", scratchFile, "--out", "x"], in: workspace)
+        XCTAssertTrue(other.stderr.contains("not a circle one: use --stroke"), other.stderr)
+        let strip = try run(["--demo", "circle", "--scale", "0.25", "--filmstrip", "strip.png", "--count", "8"], in: workspace)
+        XCTAssertEqual(strip.status, 0, strip.stderr)
+        let image = try PNG.decode(contentsOf: workspace.appendingPathComponent("strip.png").path)
+        XCTAssertTrue(strip.stderr.hasPrefix("wrote a filmstrip of 8 frames (\(image.width)×\(image.height), one image) to strip.png"), strip.stderr)
     }
 
     /// `reveal-render layout` prints the views' frames as JSON: the demo card where the seed puts it,

@@ -96,7 +96,11 @@ final class CircleCLITests: CLITestCase {
     func testUnknownFieldsAreRejected() throws {
         try assertCircleRejected(BadScene(name: "orign", json: #"{"width": 20, "height": 10, "orign": [0.5, 0.5]}"#,
                                           location: "orign", reason: #"unknown field "orign" (did you mean "origin"?)"#))
-        try assertCircleRejected(BadScene(name: "a stroke file's field", json: #"{"width": 20, "height": 10, "brushWidth": 3}"#,
+        // A stroke file given to --circle is named as one, with the flag that reads it.
+        try assertCircleRejected(BadScene(name: "a stroke file", json: #"{"width": 20, "height": 10, "brushWidth": 3}"#,
+                                          location: nil, reason: "this is a scratch scene file (the scratch card), not a circle one: use --stroke"))
+        // A field that neither kind has stays an unknown field.
+        try assertCircleRejected(BadScene(name: "a field of no kind", json: #"{"width": 20, "height": 10, "brushWidth": 3, "wobble": 1}"#,
                                           location: "brushWidth", reason: #"unknown field "brushWidth""#))
         try assertCircleRejected(BadScene(name: "in the animation",
                                           json: #"{"width": 20, "height": 10, "animation": {"curve": "linear", "delay": 1}}"#,

@@ -31,11 +31,17 @@ public final class Filmstrip: FrameObserver {
         if indices.contains(index) { frames[index] = pixmap }
     }
 
+    /// The strip's size for frames of `frame`'s size: the frames side by side with `gap` around each.
+    public func size(forFrame frame: PixelSize) -> PixelSize {
+        PixelSize(width: indices.count * (frame.width + gap) + gap, height: frame.height + 2 * gap)
+    }
+
     /// The strip itself: frame k's top-left corner at (gap + k·(width + gap), gap).
     public func compose() throws -> Pixmap {
         guard let sample = frames.values.first else { throw OutputError(path: path, reason: "no frames to show") }
         let w = sample.width, h = sample.height
-        var strip = try background.render(width: indices.count * (w + gap) + gap, height: h + 2 * gap)
+        let size = size(forFrame: PixelSize(width: w, height: h))
+        var strip = try background.render(width: size.width, height: size.height)
         for (k, index) in indices.enumerated() {
             guard let frame = frames[index] else { continue }
             Compositor.draw(frame, onto: &strip, x: gap + k * (w + gap), y: gap)

@@ -80,3 +80,42 @@ public func formatNumber(_ x: Double) -> String {
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text
 }
+
+/// The name among `allowedKeys` equal to `key` ignoring case, else the first one within
+/// case-insensitive edit distance 2 (and not more than half the length, so "x" does not suggest "y"):
+/// the "did you mean" of JSON fields and command-line flags.
+public func closestName(to key: String, in allowedKeys: [String]) -> String? {
+    let lowered = Array(key.lowercased().unicodeScalars)
+    var best: (key: String, distance: Int)? = nil
+    for candidate in allowedKeys {
+        let other = Array(candidate.lowercased().unicodeScalars)
+        if other == lowered { return candidate }
+        guard abs(other.count - lowered.count) <= 2 else { continue }
+        let d = editDistance(lowered, other)
+        guard d <= 2 && 2 * d <= max(lowered.count, other.count) else { continue }
+        if d < best?.distance ?? .max { best = (candidate, d) }
+    }
+    return best?.key
+}
+
+/// Optimal string alignment distance (insertions, deletions, substitutions, adjacent transpositions).
+private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = min(d, previous2[j - 2] + 1)
+            }
+            current[j] = d
+        }
+        (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+}
