@@ -122,12 +122,7 @@ extension RevealScene {
         try SceneRules.checkPositive(scale, max: 16, "scale", at: path.key("scale"))
         try SceneRules.check(fps, in: SceneLimits.fps, "fps", at: path.key("fps"))
         try SceneRules.check(cornerRadius, in: 0...limit, "cornerRadius", at: path.key("cornerRadius"))
-        if let shadow {
-            let at = path.key("shadow")
-            try SceneRules.check(shadow.radius, in: 0...SceneLimits.maxShadowRadius, "radius", at: at.key("radius"))
-            try SceneRules.check(shadow.x, in: -limit...limit, "x", at: at.key("x"))
-            try SceneRules.check(shadow.y, in: -limit...limit, "y", at: at.key("y"))
-        }
+        try shadow?.validate(at: path.key("shadow"))
         try SceneRules.check(padding, in: 0...SceneLimits.maxPadding, "padding", at: path.key("padding"))
         try canvas.validate(limits, at: path.key("canvas"))
         try validateOwnFields(limits, at: path)

@@ -12,15 +12,7 @@ enum CardStyleDecoder {
             }
             scene.cornerStyle = style
         }
-        if let node = root["shadow"] {
-            _ = try node.object(allowedKeys: ["color", "radius", "x", "y"])
-            var shadow = Shadow()
-            if let color = node["color"] { shadow.color = try paints.color(color) }
-            if let radius = node["radius"] { shadow.radius = try radius.number() }
-            if let x = node["x"] { shadow.x = try x.number() }
-            if let y = node["y"] { shadow.y = try y.number() }
-            scene.shadow = shadow
-        }
+        if let node = root["shadow"] { scene.shadow = try ViewDecoder(paints: paints).shadow(node) }
         if let node = root["padding"] { scene.padding = try node.number() }
         if let node = root["canvas"] { scene.canvas = try paints.paint(node) }
     }

@@ -215,13 +215,21 @@ struct ViewRules {
         case let .clipShape(shape):
             try check(shape, at: path.key("clipShape"))
         case let .shadow(s):
-            let at = path.key("shadow")
-            try SceneRules.check(s.radius, in: 0...SceneLimits.maxShadowRadius, "radius", at: at.key("radius"))
-            try SceneRules.check(s.x, in: -limit...limit, "x", at: at.key("x"))
-            try SceneRules.check(s.y, in: -limit...limit, "y", at: at.key("y"))
+            try s.validate(at: path.key("shadow"))
         case .imageScale, .multilineTextAlignment, .controlSize, .tint:
             break
         }
+    }
+}
+
+extension Shadow {
+    /// A radius within `SceneLimits.maxShadowRadius` and an offset within the coordinate limit: the
+    /// card look's shadow and the `shadow` modifier alike.
+    func validate(at path: ScenePath) throws(SceneError) {
+        let limit = SceneLimits.maxCoordinate
+        try SceneRules.check(radius, in: 0...SceneLimits.maxShadowRadius, "radius", at: path.key("radius"))
+        try SceneRules.check(x, in: -limit...limit, "x", at: path.key("x"))
+        try SceneRules.check(y, in: -limit...limit, "y", at: path.key("y"))
     }
 }
 
