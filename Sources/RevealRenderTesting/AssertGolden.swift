@@ -21,3 +21,17 @@ public func assertGolden(_ pixmap: Pixmap, named name: String, options: Comparis
     }
     return result
 }
+
+/// Fails the XCTest unless `elements` (what VoiceOver sees, `PreparedScene.accessibility(atFrame:)`)
+/// equal the accessibility golden `<name>.accessibility.json` beside the image goldens, with the same
+/// record modes; a failure names the first element that differs and where the expected and actual
+/// lists were written.
+@discardableResult
+public func assertAccessibility(_ elements: [AccessibilityElement], named name: String, directory: String? = nil,
+                                settings: GoldenSettings? = nil, file: StaticString = #filePath, line: UInt = #line) -> GoldenResult {
+    let result = Golden.verifyAccessibility(elements, named: name, directory: directory, settings: settings, testFile: "\(file)")
+    if !result.passed {
+        XCTFail(result.message, file: file, line: line)
+    }
+    return result
+}

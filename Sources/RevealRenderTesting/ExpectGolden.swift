@@ -18,6 +18,23 @@ public func expectGolden(_ pixmap: Pixmap, named name: String, options: Comparis
                          sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
     let result = Golden.verify(pixmap, named: name, options: options, directory: directory, settings: settings,
                                testFile: sourceLocation.filePath)
+    report(result, sourceLocation)
+    return result
+}
+
+/// Records a Swift Testing issue unless `elements` equal the accessibility golden `name`:
+/// `assertAccessibility` for `@Test` functions, attaching the expected and actual lists on a mismatch.
+@discardableResult
+public func expectAccessibility(_ elements: [AccessibilityElement], named name: String, directory: String? = nil,
+                                settings: GoldenSettings? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
+    let result = Golden.verifyAccessibility(elements, named: name, directory: directory, settings: settings,
+                                            testFile: sourceLocation.filePath)
+    report(result, sourceLocation)
+    return result
+}
+
+/// A failed check as an issue with its artifacts attached.
+private func report(_ result: GoldenResult, _ sourceLocation: SourceLocation) {
     if !result.passed {
         // The first line is the failure's headline (an issue recorded with only a comment would headline
         // as "Issue recorded"); the rest (where the images are, how to accept them) follows as a comment.
@@ -32,6 +49,5 @@ public func expectGolden(_ pixmap: Pixmap, named name: String, options: Comparis
             }
         }
     }
-    return result
 }
 #endif

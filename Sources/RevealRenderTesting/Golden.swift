@@ -60,6 +60,15 @@ public enum Golden {
     /// `settings`, else those of the environment (`GoldenSettings.current()`).
     public static func verify(_ actual: Pixmap, named name: String, options: ComparisonOptions = .init(),
                               directory: String? = nil, settings: GoldenSettings? = nil, testFile: String) -> GoldenResult {
+        switch resolve(directory: directory, settings: settings, testFile: testFile) {
+        case let .success((folder, resolved)): return verify(actual, named: name, in: folder, options: options, settings: resolved)
+        case let .failure(failed): return failed.result
+        }
+    }
+
+    /// The golden folder (`directory`, relative to the test file's folder, or `directory(forTestFile:)`)
+    /// and the settings (`settings`, or the environment's).
+    static func resolve(directory: String?, settings: GoldenSettings?, testFile: String) -> Result<(String, GoldenSettings), Unusable> {
         let folder: String
         if let directory {
             folder = directory.hasPrefix("/") ? directory
@@ -67,17 +76,29 @@ public enum Golden {
         } else {
             folder = Golden.directory(forTestFile: testFile)
         }
-        var resolved = GoldenSettings()
-        if let settings {
-            resolved = settings
-        } else {
-            do {
-                resolved = try GoldenSettings.current()
-            } catch {
-                return GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil, message: error.description)
-            }
+        if let settings { return .success((folder, settings)) }
+        do throws(GoldenSettingsError) {
+            return .success((folder, try GoldenSettings.current()))
+        } catch {
+            return .failure(Unusable(error.description))
         }
-        return verify(actual, named: name, in: folder, options: options, settings: resolved)
+    }
+
+    /// `name` without `suffix`, when it is a usable golden name: a file name, subfolders allowed, no `..`.
+    static func stem(of name: String, dropping suffix: String) -> Result<String, Unusable> {
+        let stem = name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+        let parts = stem.split(separator: "/", omittingEmptySubsequences: false)
+        guard !stem.isEmpty, !stem.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            return .failure(Unusable("golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")"))
+        }
+        return .success(stem)
+    }
+
+    /// Why a check could not start: its result is a failure with this message.
+    struct Unusable: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+        var result: GoldenResult { GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil, message: message) }
     }
 
     /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
@@ -86,11 +107,10 @@ public enum Golden {
     /// it fails, and removing that name's old artifacts when it matches.
     public static func verify(_ actual: Pixmap, named name: String, in folder: String,
                               options: ComparisonOptions = .init(), settings: GoldenSettings) -> GoldenResult {
-        let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-        let parts = stem.split(separator: "/", omittingEmptySubsequences: false)
-        guard !stem.isEmpty, !stem.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            return GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil,
-                                message: "golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")")
+        let stem: String
+        switch Golden.stem(of: name, dropping: ".png") {
+        case let .success(usable): stem = usable
+        case let .failure(unusable): return unusable.result
         }
         let check = Check(actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
                           artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,

@@ -11,12 +11,14 @@ USAGE
 
 OUTPUT
   --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json
-                    (written last). Frames of an earlier run beyond this sequence are removed;
-                    nothing else in DIR is touched. DIR is locked while the run writes into it,
-                    and an earlier run's manifest is removed before the first new frame.
+                    (written last). DIR then holds exactly the frames its manifest lists: frames
+                    of an earlier run that this run does not write are removed (with --frames
+                    too); nothing else in DIR is touched. DIR is locked while the run writes
+                    into it, and an earlier run's manifest is removed before the first new frame.
   --out FILE.png    with --time or --frame: just that one frame.
-  --time SECONDS    render the frame at this time (the last frame at or before it).
-  --frame N         render frame N (0-based).
+  --time SECONDS    render the frame at this time (the last frame at or before it); past the
+                    end, the final state (as --hold would show it), as renderFrame(at:) does.
+  --frame N         render frame N (0-based); past the end, the final state too.
   --frames A-B      render only frames A through B (inclusive), e.g. to split a long sequence
                     across machines: each job renders its own range into its own folder.
   --hold SECONDS    add still frames after the animation ends.
@@ -78,7 +80,10 @@ VIEWS (content, cover, background, base, revealed: a paint, or a view)
   Kinds: text, symbol, shape, vstack, hstack, zstack, spacer, label, button, when, effect.
   Modifiers apply in order, innermost first, as SwiftUI's chain: padding, frame, position, offset,
   background, overlay, foreground, font, tint, imageScale, lineLimit, multilineTextAlignment,
-  minimumScaleFactor, controlSize, opacity, clipShape, shadow.
+  minimumScaleFactor, controlSize, opacity, clipShape, shadow; for VoiceOver, accessibilityHidden
+  (true, or a state: "revealed", "inserted"), accessibilityElement (combine, ignore, contain),
+  accessibilityLabel, accessibilityHint, accessibilityAddTraits (["isButton", …]). The manifest lists
+  each frame's accessibility elements (label, hint, traits, actions, frame in points).
   "screen": {"width": 393, "height": 852, "safeArea": "phone", "view": …} lays the whole screen
   out around {"effect": {}}; {"when": "revealed", "then": …, "else": …} changes with the state.
   README's "Views and screens" has every key; Fixtures/docs/*-demo.json are the seed demos.

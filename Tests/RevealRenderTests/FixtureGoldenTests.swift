@@ -66,6 +66,20 @@ final class FixtureGoldenTests: XCTestCase {
         }
     }
 
+    /// The scenes with a screen (the demos, the views fixtures): what VoiceOver sees at each key frame,
+    /// against `frame-N.accessibility.json` beside the images.
+    func testScreenFixturesMatchTheirAccessibilityGoldens() throws {
+        let scenes = try FixtureScene.all().filter { try $0.load().screen != nil }
+        XCTAssertGreaterThanOrEqual(scenes.count, 3)
+        for fixture in scenes {
+            let prepared = try fixture.load().prepare()
+            for index in fixture.keyFrames {
+                assertAccessibility(try prepared.accessibility(atFrame: index), named: FrameFolder.frameName(index).replacingOccurrences(of: ".png", with: ""),
+                                    directory: fixture.goldenFolder)
+            }
+        }
+    }
+
     /// Each list starts at frame 0, ends at the sequence's last frame and, for a scratch card that
     /// reveals, holds the first revealed frame: a changed timing cannot leave stale key frames behind.
     func testKeyFramesCoverTheStartTheRevealAndTheEnd() throws {
@@ -94,7 +108,9 @@ final class FixtureGoldenTests: XCTestCase {
         XCTAssertEqual(scenes.count, Set(scenes.map(\.file)).count, "a scene is listed twice")
         for fixture in scenes {
             let goldens = try FileManager.default.contentsOfDirectory(atPath: fixture.goldenFolder)
-            XCTAssertEqual(Set(goldens), Set(fixture.keyFrames.map(FrameFolder.frameName)), fixture.name)
+            let images = fixture.keyFrames.map(FrameFolder.frameName)
+            let elements = try fixture.load().screen == nil ? [] : images.map { $0.replacingOccurrences(of: ".png", with: ".accessibility.json") }
+            XCTAssertEqual(Set(goldens), Set(images + elements), fixture.name)
         }
     }
 

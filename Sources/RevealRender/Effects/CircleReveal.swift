@@ -79,7 +79,8 @@ public struct CircleRevealScene: RevealScene, Equatable {
         let screen = Screen(width: 393, height: 852,
                             view: View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle])))
         return CircleRevealScene(width: 393, height: 852, scale: 3, origin: origin,
-                                 base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day"),
+                                 base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
+                                    .modifier(.accessibilityHidden(.state("inserted"))),
                                  revealed: demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night"),
                                  toggles: [0.25, 2.0], screen: screen)
     }
@@ -90,7 +91,8 @@ public struct CircleRevealScene: RevealScene, Equatable {
         View(.stack(.depth, spacing: nil, alignment: .center, children: [
             .linearGradient(colors, from: .top, to: .bottom),
             View(.stack(.vertical, spacing: 14, alignment: .center, children: [
-                View(.symbol(symbol), [.font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large)]),
+                View(.symbol(symbol), [.font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large),
+                                       .accessibilityHidden(.constant(true))]),
                 View(.text(title), [.font(FontSpec(style: .largeTitle, weight: .bold, design: .rounded))]),
             ]), [.foreground(.color(.white))]),
         ]))
@@ -113,9 +115,9 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public func validateOwnFields(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
         try origin.validate(at: path.key("origin"))
         try animation.validate(at: path.key("animation"))
-        try base.validate(limits, at: path.key("base"))
-        try revealed.validate(limits, at: path.key("revealed"))
-        try background.validate(limits, at: path.key("background"))
+        try base.validate(limits, at: path.key("base"), states: conditionNames)
+        try revealed.validate(limits, at: path.key("revealed"), states: conditionNames)
+        try background.validate(limits, at: path.key("background"), states: conditionNames)
         try fonts.validate(at: path.key("fonts"))
         guard toggles.count <= SceneLimits.maxToggles else {
             throw SceneError(path.key("toggles"), "more than \(SceneLimits.maxToggles) toggles, the most a scene may have")
@@ -190,6 +192,15 @@ public struct CircleRevealTimeline: SceneTimeline {
     public func conditions(atFrame index: Int) -> ViewConditions {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
         return ["inserted": min(max(value(at: time), 0), 1)]
+    }
+
+    /// The base and, while it is in (`isDark`, from a toggle that inserts it until the next toggle),
+    /// the revealed view: a view on its way out is gone for VoiceOver at once.
+    public func accessibility(atFrame index: Int) -> EffectAccessibility {
+        let time = FrameClock(fps: scene.fps).time(ofFrame: index)
+        let inserted = toggles.filter { $0 <= time + FrameClock.tolerance }.count % 2 == 1
+        return EffectAccessibility(states: ["inserted": inserted],
+                                   views: ["background", "base"] + (inserted ? ["revealed"] : []))
     }
 
     public func frame(_ index: Int) -> CircleRevealFrameState {

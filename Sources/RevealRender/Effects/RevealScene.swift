@@ -55,6 +55,8 @@ public protocol SceneTimeline: Sendable {
     func viewSequence(frameCount: Int, debugOverlay: Bool) throws -> any FrameSequence
     /// The value of each of the scene's conditions at frame `index`, 0 to 1.
     func conditions(atFrame index: Int) -> ViewConditions
+    /// What VoiceOver sees of the effect at frame `index`, and the states as they hold.
+    func accessibility(atFrame index: Int) -> EffectAccessibility
 }
 
 /// What the command line's flags change in a scene: `--fps`, `--scale`, `--reduce-motion`, `--curve`
@@ -190,17 +192,22 @@ public struct PreparedScene: Sendable {
     /// One line on how the animation went.
     public var outcome: String { timeline.outcome }
 
-    /// The frames, in their screen or card look; `debugOverlay` asks the scene to draw its workings.
+    /// The frames, in their screen or card look, each saying what VoiceOver sees of it;
+    /// `debugOverlay` asks the scene to draw its workings.
     public func sequence(debugOverlay: Bool = false) throws -> any FrameSequence {
         let view = try timeline.viewSequence(frameCount: frameCount, debugOverlay: debugOverlay)
         guard let screen = scene.screen ?? scene.card.screen(width: scene.width, height: scene.height, scale: scene.scale) else {
-            return view
+            return accessible(view)
         }
         return present(view, in: screen)
     }
 
     private func present<S: FrameSequence>(_ view: S, in screen: Screen) -> any FrameSequence {
         let timeline = timeline
-        return ScreenPresentation(view, screen: screen, fonts: scene.fonts) { timeline.conditions(atFrame: $0) }
+        return accessible(ScreenPresentation(view, screen: screen, fonts: scene.fonts) { timeline.conditions(atFrame: $0) })
+    }
+
+    private func accessible<S: FrameSequence>(_ sequence: S) -> any FrameSequence {
+        AccessibleSequence(sequence, prepared: self)
     }
 }

@@ -144,13 +144,14 @@ public struct ScratchScene: RevealScene, Equatable {
     /// When the demo taps "Try again", and how much later its second round's strokes come.
     static let demoResetTime = 3.0, demoRoundShift = 3.4
 
-    /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange.
+    /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange, one
+    /// element for VoiceOver with the gift hidden.
     public static let demoPrize = View(.stack(.vertical, spacing: 8, alignment: .center, children: [
-        View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
+        View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
         View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
         View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
     ]), [.foreground(.color(.white)), .minimumScaleFactor(0.5), .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
-         .background(demoContent, alignment: .center)])
+         .background(demoContent, alignment: .center), .accessibilityElement(.combine)])
 
     /// The demo's cover: the grey gradient with the "Scratch here" label over it.
     public static let demoCoverWithLabel = View(demoCover.kind, [
@@ -173,9 +174,9 @@ public struct ScratchScene: RevealScene, Equatable {
         try SceneRules.check(revealThreshold, in: -1e6...1e6, "revealThreshold", at: path.key("revealThreshold"))
         try validateStrokes(at: path.key("strokes"))
         try validateActions(at: path.key("actions"))
-        try content.validate(limits, at: path.key("content"))
-        try cover.validate(limits, at: path.key("cover"))
-        try background.validate(limits, at: path.key("background"))
+        try content.validate(limits, at: path.key("content"), states: conditionNames)
+        try cover.validate(limits, at: path.key("cover"), states: conditionNames)
+        try background.validate(limits, at: path.key("background"), states: conditionNames)
         try fonts.validate(at: path.key("fonts"))
         try fade.validate(at: path.key("fade"))
     }

@@ -51,6 +51,19 @@ public struct ScratchTimeline: SceneTimeline {
         ["revealed": frame(index).revealed ? 1 : 0]
     }
 
+    /// The seed's accessibility: until the reveal, the cover is one button-like element ("Scratch
+    /// card", with the activate action that reveals) and the content is hidden; from the reveal on
+    /// (during the fade too: `isRevealed` is already true), the content's own elements.
+    public func accessibility(atFrame index: Int) -> EffectAccessibility {
+        let revealed = frame(index).revealed
+        guard !revealed else { return EffectAccessibility(states: ["revealed": true], views: ["background", "content"]) }
+        return EffectAccessibility(states: ["revealed": false], element: ScratchTimeline.coverElement)
+    }
+
+    /// The covered card as VoiceOver reads it (the seed's modifiers on the cover's overlay).
+    public static let coverElement = AccessibilityElement(label: "Scratch card", hint: "Double tap to reveal what is underneath",
+                                                          traits: [.isButton], actions: ["activate"])
+
     public init(scene: ScratchScene) {
         self.scene = scene
         let resets = scene.actions.filter { $0.type == .reset }.map(\.t)

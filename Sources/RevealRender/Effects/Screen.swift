@@ -37,7 +37,7 @@ public struct Screen: Equatable, Sendable {
         for (name, value) in [("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom), ("trailing", safeArea.trailing)] {
             try SceneRules.check(value, in: 0...limit, name, at: at.key(name))
         }
-        try background.validate(limits, at: path.key("background"))
+        try background.validate(limits, at: path.key("background"), states: conditions)
         var rules = ViewRules(limits: limits, conditions: conditions, isScreen: true)
         try rules.check(view, at: path.key("view"))
         guard rules.effects == 1 else { throw SceneError(path.key("view"), "a screen holds the effect exactly once ({\"effect\": {}})") }

@@ -15,7 +15,8 @@ struct ViewDecoder {
     static let kinds = ["text", "label", "button", "symbol", "shape", "vstack", "hstack", "zstack", "spacer", "effect", "when"]
     static let modifierNames = ["padding", "frame", "position", "offset", "background", "overlay", "foreground", "font",
                                 "imageScale", "lineLimit", "multilineTextAlignment", "minimumScaleFactor", "controlSize",
-                                "tint", "opacity", "clipShape", "shadow"]
+                                "tint", "opacity", "clipShape", "shadow", "accessibilityHidden", "accessibilityElement",
+                                "accessibilityLabel", "accessibilityHint", "accessibilityAddTraits"]
     /// The keys that make an object a paint.
     static let paintKeys = ["white", "linearGradient", "image"]
     /// Keys of text, symbols, labels and buttons that set their font (a `font` modifier innermost).
@@ -193,8 +194,19 @@ struct ViewDecoder {
         case "clipShape":
             if case .string = value.value { return .clipShape(try shape(node, key: "clipShape")) }
             return .clipShape(try shape(value, key: "shape"))
-        default:  // "shadow"
-            return .shadow(try shadow(value))
+        case "shadow": return .shadow(try shadow(value))
+        case "accessibilityHidden":
+            // `true`/`false`, or the name of a state it follows ("inserted", as the demo's `isDark`).
+            if case .string = value.value { return .accessibilityHidden(.state(try value.string())) }
+            return .accessibilityHidden(.constant(try value.bool()))
+        case "accessibilityElement": return .accessibilityElement(try named(value, AccessibilityChildren.self, "children rule"))
+        case "accessibilityLabel": return .accessibilityLabel(try value.string())
+        case "accessibilityHint": return .accessibilityHint(try value.string())
+        default:  // "accessibilityAddTraits"
+            let traits = try value.array(maxCount: AccessibilityTrait.allCases.count)
+            var result: [AccessibilityTrait] = []
+            for trait in traits { result.append(try named(trait, AccessibilityTrait.self, "trait")) }
+            return .accessibilityAddTraits(result)
         }
     }
 

@@ -52,10 +52,7 @@ extension PreparedScene {
             views.append(LaidOutView(kind: "effect", depth: 0, frame: effect))
         }
         for (name, view) in scene.effectViews {
-            var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale)
-            let root = try builder.build(view)
-            ViewLayout.place(root, in: Size(width: effect.width, height: effect.height))
-            var listed = root.listing(offset: Point(x: effect.x, y: effect.y), depth: 1)
+            var listed = try effectTree(view, in: effect).listing(offset: Point(x: effect.x, y: effect.y), depth: 1)
             if !listed.isEmpty { listed[0].kind = name + ":" + listed[0].kind }
             views += listed
         }

@@ -19,7 +19,7 @@ public struct Size: Equatable, Sendable {
     }
 }
 
-public struct Rect: Equatable, Sendable {
+public struct Rect: Hashable, Sendable {
     public var x: Double, y: Double, width: Double, height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
@@ -71,6 +71,8 @@ final class LayoutNode {
     let children: [LayoutNode]
     /// What the layout listing calls this view ("text", "vstack", "padding", …).
     let name: String
+    /// What the view says to VoiceOver, in modifier order (the view's own element first).
+    var semantics: [AccessibilitySemantic] = []
     private var sizes: [ProposedSize: Size] = [:]
     /// Set by `place`: the frame in the screen's coordinates, in points.
     private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)

@@ -193,4 +193,37 @@ public enum ViewModifier: Equatable, Sendable {
     case opacity(Double)
     case clipShape(Shape)
     case shadow(Shadow)
+    /// `.accessibilityHidden(_:)`: VoiceOver skips the view, always or while a state holds.
+    case accessibilityHidden(StateFlag)
+    /// `.accessibilityElement(children:)`: the view becomes one element made of its children.
+    case accessibilityElement(AccessibilityChildren)
+    case accessibilityLabel(String)
+    case accessibilityHint(String)
+    /// `.accessibilityAddTraits(_:)`.
+    case accessibilityAddTraits([AccessibilityTrait])
+}
+
+/// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as
+/// `.accessibilityHidden(isDark)` does.
+public enum StateFlag: Equatable, Sendable {
+    case constant(Bool)
+    /// True while the named state holds.
+    case state(String)
+}
+
+/// How `.accessibilityElement(children:)` treats the children's elements.
+public enum AccessibilityChildren: String, Equatable, Sendable, CaseIterable {
+    /// One element whose label joins the children's labels.
+    case combine
+    /// One element that reads none of its children (its own label, hint and traits only).
+    case ignore
+    /// The children's elements as they are, grouped.
+    case contain
+}
+
+/// SwiftUI's `AccessibilityTraits`, by their Swift names.
+public enum AccessibilityTrait: String, Equatable, Sendable, CaseIterable {
+    case isButton, isHeader, isImage, isLink, isModal, isSearchField, isSelected, isStaticText,
+         isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
+         causesPageTurn, playsSound
 }

@@ -113,6 +113,29 @@ struct ViewTreeBuilder {
         case let .shadow(s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
         case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .controlSize, .tint:
             return child
+        case let .accessibilityHidden(flag):
+            if holds(flag) { child.semantics.append(.hidden) }
+            return child
+        case let .accessibilityElement(children):
+            child.semantics.append(.children(children))
+            return child
+        case let .accessibilityLabel(label):
+            child.semantics.append(.label(label))
+            return child
+        case let .accessibilityHint(hint):
+            child.semantics.append(.hint(hint))
+            return child
+        case let .accessibilityAddTraits(traits):
+            child.semantics.append(.traits(traits))
+            return child
+        }
+    }
+
+    /// Whether `flag` is on in this tree's state (a state counts as holding from halfway through a change).
+    private func holds(_ flag: StateFlag) -> Bool {
+        switch flag {
+        case let .constant(value): return value
+        case let .state(name): return (conditions[name] ?? 0) >= 0.5
         }
     }
 
@@ -160,8 +183,10 @@ struct ViewTreeBuilder {
         case let .spacer(minLength):
             return LayoutNode(.spacer(minLength: minLength ?? 8, axis: nil), name: "spacer")
         case let .label(title, symbolName):
-            return LayoutNode(.stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",
-                              children: [symbol(symbolName, env), try text(title, env)])
+            let node = LayoutNode(.stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",
+                                  children: [symbol(symbolName, env), try text(title, env)])
+            node.semantics = [.element(label: title, traits: [.isStaticText], actions: [])]
+            return node
         case let .button(title, symbolName):
             var inner = env
             inner.foreground = .color(env.tint)
@@ -171,7 +196,9 @@ struct ViewTreeBuilder {
                                     name: "padding", children: [label])
             let fill = LayoutNode(.leaf(.shape(.roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
                                                .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
-            return LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
+            let button = LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
+            button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
+            return button
         case .effect:
             return effect(View(.effect))
         case let .when(condition, then, otherwise):
@@ -198,7 +225,9 @@ struct ViewTreeBuilder {
         fontFiles.insert(instance.path)
         let block = TextBlock(string, font: env.font, instance: instance, lineLimit: env.lineLimit, alignment: env.textAlignment,
                               minimumScaleFactor: env.minimumScaleFactor, scale: scale)
-        return LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
+        let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
+        node.semantics = [.element(label: string, traits: [.isStaticText], actions: [])]
+        return node
     }
 
     private func symbol(_ name: String, _ env: ViewEnvironment) -> LayoutNode {
@@ -206,7 +235,9 @@ struct ViewTreeBuilder {
         guard let shape = SymbolShape.named(name) else { return LayoutNode(.leaf(.none), name: "symbol") }
         let capHeight = (try? FontLibrary.shared.instance(for: env.font, files: fonts).metrics.capHeight) ?? 0.727
         let unit = capHeight * env.font.size / 100 * ControlMetrics.imageScale(env.imageScale)
-        return LayoutNode(.leaf(.symbol(shape, pointsPerUnit: unit, env.foreground)), name: "symbol")
+        let node = LayoutNode(.leaf(.symbol(shape, pointsPerUnit: unit, env.foreground)), name: "symbol")
+        node.semantics = [.element(label: SymbolShape.accessibilityLabel(name), traits: [.isImage], actions: [])]
+        return node
     }
 }
 

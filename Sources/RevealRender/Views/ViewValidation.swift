@@ -17,15 +17,18 @@ struct ViewRules {
     var limits: SceneLimits
     /// The conditions `when` views may test.
     var conditions: [String]
+    /// The states `accessibilityHidden` may follow: the scene's conditions, in its effect views too.
+    var states: [String]
     /// Whether the tree is a screen, which must hold the effect exactly once.
     var isScreen: Bool
     private(set) var views = 0
     private(set) var effects = 0
     private(set) var usesText = false
 
-    init(limits: SceneLimits, conditions: [String], isScreen: Bool) {
+    init(limits: SceneLimits, conditions: [String], states: [String]? = nil, isScreen: Bool) {
         self.limits = limits
         self.conditions = conditions
+        self.states = states ?? conditions
         self.isScreen = isScreen
     }
 
@@ -136,6 +139,11 @@ struct ViewRules {
 
     private mutating func checkText(_ string: String, at path: ScenePath) throws(SceneError) {
         usesText = true
+        try ViewRules.checkLength(string, at: path)
+    }
+
+    /// Text and accessibility labels alike are at most `maxTextLength` scalars.
+    private static func checkLength(_ string: String, at path: ScenePath) throws(SceneError) {
         guard string.unicodeScalars.count <= ViewRules.maxTextLength else {
             throw SceneError(path, "text of more than \(ViewRules.maxTextLength) characters, the most a view may have")
         }
@@ -216,7 +224,17 @@ struct ViewRules {
             try check(shape, at: path.key("clipShape"))
         case let .shadow(s):
             try s.validate(at: path.key("shadow"))
-        case .imageScale, .multilineTextAlignment, .controlSize, .tint:
+        case let .accessibilityHidden(.state(name)):
+            guard states.contains(name) else {
+                let known = states.isEmpty ? "none here" : states.joined(separator: ", ")
+                throw SceneError(path.key("accessibilityHidden"), "unknown state \(jsonQuoted(name)) (this scene has: \(known))")
+            }
+        case let .accessibilityLabel(text):
+            try ViewRules.checkLength(text, at: path.key("accessibilityLabel"))
+        case let .accessibilityHint(text):
+            try ViewRules.checkLength(text, at: path.key("accessibilityHint"))
+        case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
+             .accessibilityElement, .accessibilityAddTraits:
             break
         }
     }
@@ -234,9 +252,10 @@ extension Shadow {
 }
 
 extension View {
-    /// A view as content (no effect in it): every rule of `ViewRules`.
-    func validate(_ limits: SceneLimits, at path: ScenePath, conditions: [String] = []) throws(SceneError) {
-        var rules = ViewRules(limits: limits, conditions: conditions, isScreen: false)
+    /// A view as content (no effect in it): every rule of `ViewRules`; `accessibilityHidden` may
+    /// follow `states`.
+    func validate(_ limits: SceneLimits, at path: ScenePath, states: [String] = []) throws(SceneError) {
+        var rules = ViewRules(limits: limits, conditions: [], states: states, isScreen: false)
         try rules.check(self, at: path)
     }
 }

@@ -1,0 +1,236 @@
+import Foundation
+
+/// One element VoiceOver reads at a frame: what it says, what it is, what it does and where it is, in
+/// points in the frame's coordinates.
+public struct AccessibilityElement: Hashable, Sendable {
+    public var label: String
+    public var hint: String?
+    /// In `AccessibilityTrait.allCases` order.
+    public var traits: [AccessibilityTrait]
+    /// "activate" for buttons and the covered scratch card (the seed's `.accessibilityAction`).
+    public var actions: [String]
+    public var frame: Rect
+
+    public init(label: String, hint: String? = nil, traits: [AccessibilityTrait] = [], actions: [String] = [],
+                frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
+        self.label = label
+        self.hint = hint
+        self.traits = traits
+        self.actions = actions
+        self.frame = frame
+    }
+
+    /// As the manifest and accessibility goldens write it.
+    public var metadata: FrameMetadata {
+        var keys = ["label"], values: [FrameMetadata] = [.string(label)]
+        if let hint {
+            keys.append("hint")
+            values.append(.string(hint))
+        }
+        keys += ["traits", "actions", "frame"]
+        values += [.list(traits.map { .string($0.rawValue) }), .list(actions.map { .string($0) }),
+                   .object(keys: ["x", "y", "width", "height"],
+                           values: [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)])]
+        return .object(keys: keys, values: values)
+    }
+
+    /// Elements as JSON text, one per line: the form of accessibility goldens.
+    public static func json(_ elements: [AccessibilityElement]) -> String {
+        elements.isEmpty ? "[]\n" : "[\n" + elements.map { "  " + $0.metadata.json }.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+/// What VoiceOver sees of a scene's effect at one frame, as its timeline decides.
+public struct EffectAccessibility: Hashable, Sendable {
+    /// The scene's states as they hold, not as they animate (`isDark` is true from the toggle on):
+    /// what `when` views and `accessibilityHidden` read for accessibility.
+    public var states: [String: Bool]
+    /// The effect's own element over its whole frame (the covered scratch card); its frame is filled in.
+    public var element: AccessibilityElement?
+    /// The effect views VoiceOver reads, by field name, in order.
+    public var views: [String]
+
+    public init(states: [String: Bool], element: AccessibilityElement? = nil, views: [String] = []) {
+        self.states = states
+        self.element = element
+        self.views = views
+    }
+}
+
+/// What a laid-out view says to VoiceOver, applied in order after its children's elements are known.
+enum AccessibilitySemantic {
+    /// The view is one element with this label and traits; its children are not read.
+    case element(label: String, traits: [AccessibilityTrait], actions: [String])
+    case hidden
+    case children(AccessibilityChildren)
+    case label(String)
+    case hint(String)
+    case traits([AccessibilityTrait])
+}
+
+extension LayoutNode {
+    /// The elements of this tree in reading order (tree order), frames moved by `offset`; the
+    /// effect's leaf reads `effect`.
+    func accessibilityElements(offset: Point, effect: [AccessibilityElement]) -> [AccessibilityElement] {
+        elements(offset: offset, effect: effect).filter { !$0.label.isEmpty || $0.hint != nil || !$0.actions.isEmpty }
+    }
+
+    private func elements(offset: Point, effect: [AccessibilityElement]) -> [AccessibilityElement] {
+        let frame = Rect(x: self.frame.x + offset.x, y: self.frame.y + offset.y, width: self.frame.width, height: self.frame.height)
+        var elements: [AccessibilityElement]
+        if case .leaf(.effect) = role {
+            elements = effect
+        } else if case let .element(label, traits, actions)? = semantics.first {
+            elements = [AccessibilityElement(label: label, traits: traits, actions: actions, frame: frame)]
+        } else {
+            elements = children.flatMap { $0.elements(offset: offset, effect: effect) }
+        }
+        for semantic in semantics {
+            switch semantic {
+            case .element:
+                continue
+            case .hidden:
+                elements = []
+            case .children(.contain):
+                continue
+            case .children(.ignore):
+                elements = [AccessibilityElement(label: "", frame: frame)]
+            case .children(.combine):
+                guard !elements.isEmpty else { continue }
+                let hints = elements.compactMap(\.hint)
+                elements = [AccessibilityElement(
+                    label: elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
+                    hint: hints.isEmpty ? nil : hints.joined(separator: ", "),
+                    traits: AccessibilityTrait.ordered(elements.flatMap(\.traits)),
+                    actions: ordered(elements.flatMap(\.actions)), frame: frame)]
+            case let .label(label):
+                elements = modifying(elements, frame) { $0.label = label }
+            case let .hint(hint):
+                elements = modifying(elements, frame) { $0.hint = hint }
+            case let .traits(traits):
+                elements = modifying(elements, frame) { $0.traits = AccessibilityTrait.ordered($0.traits + traits) }
+            }
+        }
+        return elements
+    }
+
+    /// `change` applied to each element, or to a new one over `frame` when there are none (a label on
+    /// a shape makes it an element).
+    private func modifying(_ elements: [AccessibilityElement], _ frame: Rect,
+                           _ change: (inout AccessibilityElement) -> Void) -> [AccessibilityElement] {
+        var result = elements.isEmpty ? [AccessibilityElement(label: "", frame: frame)] : elements
+        for k in result.indices { change(&result[k]) }
+        return result
+    }
+
+    private func ordered(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}
+
+extension AccessibilityTrait {
+    /// Each trait once, in `allCases` order.
+    static func ordered(_ traits: [AccessibilityTrait]) -> [AccessibilityTrait] {
+        let set = Set(traits)
+        return allCases.filter(set.contains)
+    }
+}
+
+extension SymbolShape {
+    /// What VoiceOver says for a symbol that is not hidden: its name's words without style suffixes
+    /// ("gift.fill" → "Gift", "arrow.counterclockwise" → "Arrow counterclockwise"). Apple's own labels
+    /// for SF Symbols are not published; hide decorative symbols, as the seeds do.
+    static func accessibilityLabel(_ name: String) -> String {
+        let styles: Set<Substring> = ["fill", "circle", "square", "slash"]
+        let words = name.split(separator: ".").filter { !styles.contains($0) }
+        let text = (words.isEmpty ? name.split(separator: ".") : words).joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}
+
+extension PreparedScene {
+    /// The accessibility elements at frame `index`, in reading order: the screen's views, with the
+    /// effect's own element or views where the effect is. Frames are in points.
+    public func accessibility(atFrame index: Int) throws -> [AccessibilityElement] {
+        try accessibility(timeline.accessibility(atFrame: index))
+    }
+
+    func accessibility(_ effect: EffectAccessibility) throws(FontError) -> [AccessibilityElement] {
+        let conditions = effect.states.mapValues { $0 ? 1.0 : 0.0 }
+        var frame = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
+        var screen: LayoutNode?
+        if let presentation = scene.presentation {
+            let layout = try ScreenLayout(presentation, fonts: scene.fonts, scale: scene.scale, conditions: conditions)
+            screen = layout.root
+            frame = layout.effectFrame
+        }
+        var elements: [AccessibilityElement] = []
+        if var element = effect.element {
+            element.frame = frame
+            elements.append(element)
+        }
+        for name in effect.views {
+            guard let view = scene.effectViews.first(where: { $0.0 == name })?.1 else { continue }
+            elements += try effectTree(view, in: frame, conditions: conditions)
+                .accessibilityElements(offset: Point(x: frame.x, y: frame.y), effect: [])
+        }
+        return screen?.accessibilityElements(offset: Point(x: 0, y: 0), effect: elements) ?? elements
+    }
+
+    /// One of the effect's views laid out in the effect's frame (its own coordinates).
+    func effectTree(_ view: View, in frame: Rect, conditions: ViewConditions = [:]) throws(FontError) -> LayoutNode {
+        var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale, conditions: conditions)
+        let root = try builder.build(view)
+        ViewLayout.place(root, in: Size(width: frame.width, height: frame.height))
+        return root
+    }
+}
+
+/// A sequence whose frames also say what VoiceOver sees (`accessibility` in the manifest), worked out
+/// once per distinct state.
+struct AccessibleSequence<Base: FrameSequence>: FrameSequence {
+    var base: Base
+    let prepared: PreparedScene
+    private let cache = AccessibilityCache()
+
+    init(_ base: Base, prepared: PreparedScene) {
+        self.base = base
+        self.prepared = prepared
+    }
+
+    var pixelWidth: Int { base.pixelWidth }
+    var pixelHeight: Int { base.pixelHeight }
+    var scale: Double { base.scale }
+    var fps: Double { base.fps }
+    var frameCount: Int { base.frameCount }
+    var summary: [(String, FrameMetadata)] { base.summary }
+
+    mutating func render(frame index: Int) throws -> Pixmap { try base.render(frame: index) }
+
+    func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
+
+    func metadata(frame index: Int) -> [(String, FrameMetadata)] {
+        let state = prepared.timeline.accessibility(atFrame: index)
+        // A font that failed here failed the frame's render first; the field is left out then.
+        guard let elements = cache.elements(for: state, { () throws(FontError) in try prepared.accessibility(state) }) else {
+            return base.metadata(frame: index)
+        }
+        return base.metadata(frame: index) + [("accessibility", .list(elements.map(\.metadata)))]
+    }
+}
+
+/// The elements of each state seen so far.
+private final class AccessibilityCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [EffectAccessibility: [AccessibilityElement]] = [:]
+
+    func elements(for state: EffectAccessibility, _ make: () throws(FontError) -> [AccessibilityElement]) -> [AccessibilityElement]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = entries[state] { return known }
+        guard let made = try? make() else { return nil }
+        entries[state] = made
+        return made
+    }
+}
