@@ -86,6 +86,17 @@ struct Arguments {
                         "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
                         "--help", "--version"]
 
+    /// The frame `--frame` or `--time` asks for (default: the first), as `renderFrame(at:)` picks it:
+    /// the last frame at or before the time. Past the end it is still a frame: the final state.
+    func stillIndex(_ clock: FrameClock) throws(UsageError) -> Int {
+        if let frame { return frame }
+        do {
+            return try clock.frameIndex(at: time ?? 0)
+        } catch {
+            throw UsageError(message: "--time: \(error.description)")
+        }
+    }
+
     /// `requireOutput` false for commands that print instead of writing files (`layout`).
     init(_ args: [String], requireOutput: Bool = true) throws(UsageError) {
         var reader = ArgumentReader(args)

@@ -18,16 +18,19 @@ OPTIONS
   --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
   --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
   --diff PATH          files: write the diff image there: differences red over a faded grey copy of
-                       EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side
-                       for each frame that differs, as an animated PNG at 2 frames per second when
-                       PATH ends in .png (nothing is written when no frame differs), else as PNG
-                       files named like the frames in the folder PATH (files already there that
-                       this run does not write stay as they are). PATH may not be, or lie inside,
-                       EXPECTED or ACTUAL: compare never changes its inputs.
+                       EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side,
+                       under a caption bar naming the panels and the frame, for each frame that
+                       differs: as an animated PNG at 2 frames per second when PATH ends in .png
+                       (nothing is written when no frame differs), else as PNG files named like the
+                       frames in the folder PATH (files already there that this run does not write
+                       stay as they are). PATH may not be, or lie inside, EXPECTED or ACTUAL:
+                       compare never changes its inputs.
 
 FOLDERS
-  Frames pair by name (frame-00000.png, …); other files (manifest.json) are ignored. Frames missing
-  from ACTUAL_DIR or extra in it make the folders differ; the report names the first differing frame.
+  Frames pair by name (frame-00000.png, …). Frames missing from ACTUAL_DIR or extra in it make the
+  folders differ; the report names the first differing frame. When both hold a manifest.json, its
+  fields must agree too (revealedAt, rounds, each frame's coverage, revealed, accessibility, …; font
+  paths excepted): the report lists those that differ, the sequence's first, then frame by frame.
 
 EXIT CODES
   0 they match · 1 they differ (the report is on standard output) · 2 bad input (unreadable, not a

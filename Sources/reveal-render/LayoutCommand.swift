@@ -29,7 +29,7 @@ func layoutCommand(_ argv: [String]) -> Int32 {
         let index: Int
         do {
             prepared = try scene.prepare(limits, hold: args.hold)
-            index = min(args.frame ?? Int(((args.time ?? 0) * prepared.clock.fps + 1e-9).rounded(.down)), prepared.frameCount - 1)
+            index = try args.stillIndex(prepared.clock)
             views = try prepared.layout(atFrame: index)
         } catch {
             throw (error as? SceneError)?.inFile(args.file ?? "--demo \(args.format.name)") ?? error

@@ -105,9 +105,13 @@ func renderCommand(_ argv: [String]) -> Int32 {
     let last = "frames 0-\(frameCount - 1)"
     var stillIndex: Int?
     if args.isStill {
-        let index = args.frame ?? Int(((args.time ?? 0) * clock.fps + 1e-9).rounded(.down))
-        guard index < frameCount else {
-            report("reveal-render: frame \(index) is after the end of the sequence (\(last)); --hold SECONDS extends it")
+        // As `renderFrame(at:)` and `renderFrame(_:)`: the last frame at or before the time, and past
+        // the end the final state, as --hold would show it.
+        let index: Int
+        do {
+            index = try args.stillIndex(clock)
+        } catch {
+            report("reveal-render: \(error.message)")
             return 2
         }
         var isFolder: ObjCBool = false
@@ -126,8 +130,10 @@ func renderCommand(_ argv: [String]) -> Int32 {
         var sequence = try prepared.sequence(debugOverlay: args.debugOverlay)
         if let index = stillIndex {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
+            noteIfNotPNG(out, args)
             if !args.quiet {
-                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s, \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
+                let end = index < frameCount ? "" : ", after the sequence's end at \(format(clock.time(ofFrame: frameCount - 1))) s: its final state"
+                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s\(end), \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
             }
             return 0
         }
@@ -159,6 +165,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
             report("reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written")
             return 128 + signal
         }
+        for path in [args.apng, args.filmstrip].compactMap({ $0 }) { noteIfNotPNG(path, args) }
         if !args.quiet {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             // What was written, each output as what it is: frames, an animated PNG, one strip image.
@@ -176,4 +183,12 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("reveal-render: \(error)")
         return 1
     }
+}
+
+/// A PNG written under a name without `.png` (`--out still`) is what was asked, but easy to miss: say so.
+private func noteIfNotPNG(_ path: String, _ args: Arguments) {
+    var info = stat()
+    // A device or a pipe (`--out /dev/stdout`) has no name to fix.
+    guard !args.quiet, !path.lowercased().hasSuffix(".png"), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+    report("reveal-render: note: \(displayPath(path)) has no .png extension; it is a PNG file all the same")
 }

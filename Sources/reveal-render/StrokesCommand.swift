@@ -4,7 +4,8 @@ import RevealRender
 let strokesHelp = """
 reveal-render strokes zigzag|spiral|taps [options] > strokes.json
 
-Writes a stroke file to standard output, so nobody has to type coordinates.
+Writes a stroke file to standard output, so nobody has to type coordinates. With their defaults,
+zigzag and spiral scratch the demo card (337 × 240, brush 56) past its 0.7 threshold; taps do not.
   --width W --height H   the view in points (default 337 × 240, the demo card)
   --scale S              pixels per point written into the file (default 3)
   --brush B              brush width in points (default 56)
@@ -13,7 +14,7 @@ Writes a stroke file to standard output, so nobody has to type coordinates.
   --rate HZ              touch samples per second (default 120)
   --start S              when the first stroke starts, in seconds (default 0.1)
   --legs N               zigzag: legs across the view (default 8)
-  --turns N              spiral: turns (default 3)
+  --turns N              spiral: turns out to the view's corners (default 4)
   --count N              taps: how many (default 12)
   --jitter P             random noise in points added to every sample (default 0)
   --seed N               random seed for taps and jitter (default 1)
@@ -28,7 +29,7 @@ func strokesCommand(_ argv: [String]) -> Int32 {
         return 2
     }
     var options: [String: Double] = ["width": 337, "height": 240, "scale": 3, "brush": 56, "threshold": 0.7,
-                                     "speed": 700, "rate": 120, "start": 0.1, "legs": 8, "turns": 3, "count": 12,
+                                     "speed": 700, "rate": 120, "start": 0.1, "legs": 8, "turns": 4, "count": 12,
                                      "jitter": 0, "seed": 1]
     var i = 1
     while i < argv.count {
@@ -59,7 +60,8 @@ func strokesCommand(_ argv: [String]) -> Int32 {
                                                        legs: max(1, Int(o("legs"))), start: o("start"), speed: o("speed"),
                                                        rate: o("rate"), jitter: o("jitter"), seed: seed))]
     case "spiral":
-        strokes = [Stroke(points: StrokePattern.spiral(center: Point(x: w / 2, y: h / 2), radius: min(w, h) / 2 - margin / 2,
+        // Out to the corners, turns no further apart than the brush is wide: the defaults reveal the card.
+        strokes = [Stroke(points: StrokePattern.spiral(center: Point(x: w / 2, y: h / 2), radius: hypot(w, h) / 2 - margin / 2,
                                                        turns: max(0.25, o("turns")), start: o("start"), speed: o("speed"),
                                                        rate: o("rate"), jitter: o("jitter"), seed: seed))]
     default:

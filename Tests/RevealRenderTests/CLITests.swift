@@ -395,6 +395,23 @@ final class CLITests: CLITestCase {
         try assertNoTemporaryFiles(in: workspace)
     }
 
+    /// `--frames 1-2` over an earlier full run: the folder holds exactly what its manifest lists,
+    /// the frames written byte for byte as the full run wrote them.
+    func testPartOfASequenceOverAnEarlierRunLeavesJustThatPart() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let out = workspace.appendingPathComponent("frames")
+        XCTAssertEqual(try run(["--stroke", "strokes.json", "--out", "frames", "--quiet"], in: workspace).status, 0)
+        let whole = try snapshot(out)
+        XCTAssertEqual(try names(in: out), expectedFrameNames(0...3) + ["manifest.json"])
+        let part = try run(["--stroke", "strokes.json", "--out", "frames", "--frames", "1-2", "--quiet"], in: workspace)
+        XCTAssertEqual(part.status, 0, part.stderr)
+        XCTAssertEqual(try names(in: out), expectedFrameNames(1...2) + ["manifest.json"])
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        XCTAssertEqual((manifest["frames"] as? [[String: Any]])?.compactMap { $0["file"] as? String }, expectedFrameNames(1...2))
+        XCTAssertEqual(manifest["totalFrames"] as? Int, 4)
+        for name in expectedFrameNames(1...2) { XCTAssertEqual(try snapshot(out)[name], whole[name], name) }
+    }
+
     func testTimeWritesOneStillEqualToThatFrame() throws {
         let workspace = try makeWorkspace(scene: CLITests.tinyScene)
 
@@ -410,6 +427,38 @@ final class CLITests: CLITestCase {
                        try Data(contentsOf: workspace.appendingPathComponent("frames/frame-00003.png")),
                        "--time 0.05 at 60 fps is frame 3")
         try assertNoTemporaryFiles(in: workspace)
+    }
+
+    /// One rule for a time past the end, on the command line and in the library: the final state,
+    /// the frame `renderFrame(at:)` returns; the summary says so.
+    func testATimePastTheEndIsTheFinalStateAsInTheLibrary() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let still = try run(["--stroke", "strokes.json", "--time", "99", "--out", "late.png"], in: workspace)
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(still.stderrLines.first.map { $0.hasPrefix("wrote frame 5940 (t = 99 s, after the sequence's end at 0.05 s: its final state, 20×10)") }, true,
+                       still.stderr)
+        let scene = try ScratchSceneFile.load(path: workspace.appendingPathComponent("strokes.json").path)
+        XCTAssertEqual(try PNG.decode(contentsOf: workspace.appendingPathComponent("late.png").path), try scene.renderFrame(at: 99))
+        XCTAssertEqual(try scene.renderFrame(at: 99), try scene.renderFrame(3), "the last frame")
+        let frame = try run(["--stroke", "strokes.json", "--frame", "40", "--out", "frame.png", "--quiet"], in: workspace)
+        XCTAssertEqual(frame.status, 0, frame.stderr)
+        XCTAssertEqual(try PNG.decode(contentsOf: workspace.appendingPathComponent("frame.png").path), try scene.renderFrame(3))
+        let layout = try run(["layout", "--stroke", "strokes.json", "--time", "99"], in: workspace)
+        XCTAssertEqual(layout.status, 0, layout.stderr)
+        XCTAssertTrue(layout.stdout.hasPrefix("{\"frame\": 5940, \"time\": 99,"), layout.stdout)
+    }
+
+    /// `--out still` without `.png` writes the PNG asked for, and says that its name lacks the extension.
+    func testAStillWithoutThePNGExtensionIsWrittenAndNoted() throws {
+        let workspace = try makeWorkspace(scene: CLITests.tinyScene)
+        let still = try run(["--stroke", "strokes.json", "--time", "0", "--out", "still"], in: workspace)
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(still.stderrLines.first, "reveal-render: note: still has no .png extension; it is a PNG file all the same")
+        try assertPNG(workspace.appendingPathComponent("still"), width: 20, height: 10)
+        let named = try run(["--stroke", "strokes.json", "--time", "0", "--out", "still.png"], in: workspace)
+        XCTAssertFalse(named.stderr.contains("note:"), named.stderr)
+        let strip = try run(["--stroke", "strokes.json", "--filmstrip", "strip", "--count", "2"], in: workspace)
+        XCTAssertTrue(strip.stderr.contains("note: strip has no .png extension"), strip.stderr)
     }
 
     func testHelpListsTheStrokeFileFields() throws {

@@ -87,6 +87,18 @@ final class CompareCLITests: CLITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/diff.png"))
     }
 
+    /// Two renders of one scene with another fade: the manifests' differences are reported and fail the
+    /// comparison even for frames whose pixels match.
+    func testFolderComparisonReportsManifestDifferences() throws {
+        let here = URL(fileURLWithPath: work)
+        XCTAssertEqual(try run(["--demo", "scratch", "--scale", "0.25", "--frames", "0-1", "--out", "a", "--quiet"], in: here).status, 0)
+        XCTAssertEqual(try run(["--demo", "scratch", "--scale", "0.25", "--frames", "0-1", "--reduce-motion", "--out", "b", "--quiet"], in: here).status, 0)
+        let result = try run(["a", "b"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "DIFFERENT: 0 of 2 frames differ, 0 missing, 0 extra\n"
+            + "the manifests differ in 1 field; first: totalFrames: expected 361, actual 340\n")
+    }
+
     func testFoldersExit0Or1AndWriteSideBySideFrames() throws {
         let image = try TestImages.gradient(8, 6)
         for k in 0..<3 {
@@ -101,7 +113,7 @@ final class CompareCLITests: CLITestCase {
                       result.stdout)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work + "/diffs"), ["frame-00002.png"])
         let side = try PNG.decode(contentsOf: work + "/diffs/frame-00002.png")
-        XCTAssertEqual(PixelSize(side), PixelSize(width: 24 + 2 * SequenceDiff.gap, height: 6))
+        XCTAssertEqual(PixelSize(side), PixelSize(width: 24 + 2 * SequenceDiff.gap, height: 6 + SequenceDiff.captionHeight))
         // As an animated PNG: one frame per differing frame.
         XCTAssertEqual(try run(["golden", "run", "--diff", "diff.png"]).status, 1)
         let animation = try APNGReader.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: work + "/diff.png"))))

@@ -581,6 +581,10 @@ final class JSONTests: XCTestCase {
         let unrelated = node(#"{"zzz": 1}"#)
         XCTAssertEqual(sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: ["width", "color"]) },
                        #"scene.json: zzz: unknown field "zzz" (allowed: "width", "color")"#)
+        // Every allowed field is listed, however many: none cut off with "…".
+        let many = (1...20).map { "field\($0)" }
+        XCTAssertEqual(sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: many) },
+                       "scene.json: zzz: unknown field \"zzz\" (allowed: " + many.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
         let short = node(#"{"x": 1}"#)
         XCTAssertEqual(sceneError { () throws(SceneError) in try short.object(allowedKeys: ["y"]) },
                        #"scene.json: x: unknown field "x" (allowed: "y")"#)

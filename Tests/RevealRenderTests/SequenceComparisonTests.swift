@@ -4,13 +4,14 @@ import XCTest
 /// Frame folders against golden folders: pairing by name, missing and extra frames, the first
 /// differing frame, side-by-side diff frames; and single frames rendered in memory.
 final class SequenceComparisonTests: XCTestCase {
-    /// Writes `frames` (index → image) into a new folder, plus a manifest that must be ignored.
-    private func folder(_ frames: [Int: Pixmap], label: String) throws -> String {
+    /// Writes `frames` (index → image) into a new folder, plus `manifest` (by default one that every
+    /// folder shares, so it never makes a difference).
+    private func folder(_ frames: [Int: Pixmap], label: String, manifest: String = "{\"fps\": 60, \"frames\": []}") throws -> String {
         let path = try TestImages.temporaryFolder(self, label)
         for (index, image) in frames {
             try TestImages.writePNG(image, to: path + "/" + FrameFolder.frameName(index))
         }
-        try AtomicFile.write(Array("{\"label\": \"\(label)\"}".utf8), to: path + "/manifest.json")
+        try AtomicFile.write(Array(manifest.utf8), to: path + "/manifest.json")
         return path
     }
 
@@ -101,6 +102,33 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertEqual(row[10 + 2 * gap + 1, 2], Comparison.differenceColor)
     }
 
+    /// The caption bar over the panels: the panels move down by its height, unchanged; each panel's
+    /// bar holds white text (the frame's name in the first), and another name draws another bar.
+    func testCaptionsNameThePanelsAndTheFrame() throws {
+        let expected = try TestImages.gradient(240, 40)
+        let actual = expected.nudged(x: 3, y: 4, by: 30)
+        let diff = try XCTUnwrap(compare(expected: expected, actual: actual).diffImage)
+        let plain = try SequenceDiff.sideBySide(expected: expected, actual: actual, diff: diff)
+        let row = try SequenceDiff.sideBySide(expected: expected, actual: actual, diff: diff, caption: "frame-00012.png")
+        let bar = SequenceDiff.captionHeight
+        XCTAssertEqual(PixelSize(row), PixelSize(width: plain.width, height: plain.height + bar))
+        for y in 0..<plain.height {
+            for x in 0..<plain.width { XCTAssertEqual(row[x, y + bar], plain[x, y]) }
+        }
+        func whitish(_ left: Int, _ width: Int) -> Int {
+            var count = 0
+            for y in 0..<bar { for x in left..<(left + width) where row[x, y].r > 200 && row[x, y].g > 200 { count += 1 } }
+            return count
+        }
+        let gap = SequenceDiff.gap
+        let (expectedText, actualText, diffText) = (whitish(0, 240), whitish(240 + gap, 240), whitish(480 + 2 * gap, 240))
+        XCTAssertGreaterThan(actualText, 10, "\"actual\" is written")
+        XCTAssertGreaterThan(diffText, 10, "\"diff\" is written")
+        XCTAssertGreaterThan(expectedText, actualText + diffText, "\"expected · frame-00012.png\" is the longest caption")
+        XCTAssertEqual(row[239, 1], SequenceDiff.captionColor, "the bar's far end is plain")
+        XCTAssertNotEqual(try SequenceDiff.sideBySide(expected: expected, actual: actual, diff: diff, caption: "frame-00013.png"), row)
+    }
+
     func testSideBySideOfDifferentSizesLeavesTheDiffPanelGrey() throws {
         let row = try SequenceDiff.sideBySide(expected: try TestImages.gradient(4, 2), actual: try TestImages.gradient(6, 3), diff: nil)
         XCTAssertEqual(PixelSize(row), PixelSize(width: 4 + 6 + 6 + 2 * SequenceDiff.gap, height: 3))
@@ -124,7 +152,8 @@ final class SequenceComparisonTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(contentsOf: out + "/frame-00000.png"), image, "a file this run did not write is never changed")
         let written = try PNG.decode(contentsOf: out + "/frame-00001.png")
         let expectedRow = try SequenceDiff.sideBySide(expected: image, actual: image.nudged(x: 3, y: 1, by: 2),
-                                                      diff: compare(expected: image, actual: image.nudged(x: 3, y: 1, by: 2)).diffImage)
+                                                      diff: compare(expected: image, actual: image.nudged(x: 3, y: 1, by: 2)).diffImage,
+                                                      caption: "frame-00001.png")
         XCTAssertEqual(written, expectedRow)
     }
 
@@ -161,13 +190,14 @@ final class SequenceComparisonTests: XCTestCase {
         var sink = try APNGDiffSink(path: path, for: result)
         XCTAssertEqual(try SequenceDiff.write(result, into: &sink), 3)
         let animation = try APNGReader.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        // The pair of sizes 6×4 and 7×5 makes the widest frame: 6 + 7 + 7 + 2 gaps, 5 high.
+        // The pair of sizes 6×4 and 7×5 makes the widest frame: 6 + 7 + 7 + 2 gaps, 5 high under the caption bar.
         XCTAssertEqual(PixelSize(width: animation.width, height: animation.height),
-                       PixelSize(width: 20 + 2 * SequenceDiff.gap, height: 5))
+                       PixelSize(width: 20 + 2 * SequenceDiff.gap, height: 5 + SequenceDiff.captionHeight))
         XCTAssertEqual(animation.frames.count, 3)
         XCTAssertEqual(animation.frames.first?.control.delay ?? 0, 0.5, accuracy: 1e-9)
         let first = try SequenceDiff.sideBySide(expected: image, actual: image.nudged(x: 1, y: 1, by: 1),
-                                                diff: compare(expected: image, actual: image.nudged(x: 1, y: 1, by: 1)).diffImage)
+                                                diff: compare(expected: image, actual: image.nudged(x: 1, y: 1, by: 1)).diffImage,
+                                                caption: "frame-00000.png")
         let shown = animation.frames[0].pixmap
         for y in 0..<shown.height {
             for x in 0..<shown.width {
@@ -175,13 +205,44 @@ final class SequenceComparisonTests: XCTestCase {
                 XCTAssertEqual(shown[x, y], inside ? first[x, y] : SequenceDiff.gapColor, "(\(x), \(y))")
             }
         }
-        XCTAssertEqual(animation.frames[1].pixmap, try SequenceDiff.sideBySide(expected: image, actual: bigger, diff: nil))
+        XCTAssertEqual(animation.frames[1].pixmap, try SequenceDiff.sideBySide(expected: image, actual: bigger, diff: nil, caption: "frame-00002.png"))
 
         // Frames from elsewhere that do not fit are refused, not drawn out of bounds.
         let other = try APNGDiffSink(path: path, for: result)
         XCTAssertThrowsError(try other.append(try TestImages.gradient(40, 4), name: "frame-00009.png")) { error in
             XCTAssertTrue("\(error)".contains("frame-00009.png is 40×4, larger than the animation's"), "\(error)")
         }
+    }
+
+    /// Manifests that disagree make folders of identical frames differ: the sequence's fields first,
+    /// then frame by frame in frame order, fields missing on one side included; font paths are left to
+    /// `fontChange`; without a manifest on one side there is nothing to compare.
+    func testManifestsAreComparedFieldByFieldFirstFrameFirst() throws {
+        let image = try TestImages.gradient(6, 4)
+        let frames = [0: image, 1: image, 2: image]
+        func manifest(_ revealedAt: String, _ coverage: [String], fonts: String) -> String {
+            let list = coverage.enumerated().map { "{\"index\": \($0.offset), \"file\": \"\(FrameFolder.frameName($0.offset))\", \($0.element)}" }
+            return "{\"fps\": 60, \"revealedAt\": \(revealedAt), \"fonts\": [{\"path\": \"\(fonts)\", \"sha256\": \"ab\"}], \"frames\": [\(list.joined(separator: ", "))]}"
+        }
+        let expected = try folder(frames, label: "expected", manifest: manifest("1.5", ["\"coverage\": 0", "\"coverage\": 0.5", "\"coverage\": 0.7, \"revealed\": true"], fonts: "/usr/a/Inter.ttf"))
+        let actual = try folder(frames, label: "actual", manifest: manifest("null", ["\"coverage\": 0", "\"coverage\": 0.25", "\"coverage\": 0.6"], fonts: "/opt/b/Inter.ttf"))
+        let result = try compare(expectedFolder: expected, actualFolder: actual)
+        XCTAssertTrue(result.differingFrames.isEmpty)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.manifestDifferences.map(\.description), [
+            "revealedAt: expected 1.5, actual null",
+            "frame-00001.png coverage: expected 0.5, actual 0.25",
+            "frame-00002.png coverage: expected 0.7, actual 0.6",
+            "frame-00002.png revealed: expected true, actual (none)",
+        ])
+        XCTAssertTrue(result.report.hasSuffix("the manifests differ in 4 fields; first: revealedAt: expected 1.5, actual null\n"
+            + "  frame-00001.png coverage: expected 0.5, actual 0.25\n  frame-00002.png coverage: expected 0.7, actual 0.6\n"
+            + "  frame-00002.png revealed: expected true, actual (none)"), result.report)
+        // The same manifest on both sides (font paths aside) passes; so does a side without one.
+        let same = try folder(frames, label: "same", manifest: manifest("1.5", ["\"coverage\": 0", "\"coverage\": 0.5", "\"coverage\": 0.7, \"revealed\": true"], fonts: "/elsewhere/Inter.ttf"))
+        XCTAssertTrue(try compare(expectedFolder: expected, actualFolder: same).passed)
+        try FileManager.default.removeItem(atPath: actual + "/manifest.json")
+        XCTAssertTrue(try compare(expectedFolder: expected, actualFolder: actual).passed)
     }
 
     func testNoAnimatedDiffWhenNothingDiffers() throws {

@@ -22,12 +22,15 @@ final class StrokesCommandTests: CLITestCase {
                           try run(["strokes", "taps", "--seed", "2"], in: workspace).stdout)
     }
 
-    func testTheZigzagRevealsTheDemoCard() throws {
+    /// What the help promises: the zigzag and the spiral, with their defaults, reveal the demo card.
+    func testTheZigzagAndTheSpiralRevealTheDemoCard() throws {
         let workspace = try makeWorkspace()
-        let generated = try run(["strokes", "zigzag"], in: workspace)
-        try Data(generated.stdout.utf8).write(to: workspace.appendingPathComponent("zigzag.json"))
-        let scene = try ScratchSceneFile.load(path: workspace.appendingPathComponent("zigzag.json").path)
-        XCTAssertNotNil(ScratchTimeline(scene: scene).revealTime)
+        for pattern in ["zigzag", "spiral"] {
+            let generated = try run(["strokes", pattern], in: workspace)
+            try Data(generated.stdout.utf8).write(to: workspace.appendingPathComponent(pattern + ".json"))
+            let scene = try ScratchSceneFile.load(path: workspace.appendingPathComponent(pattern + ".json").path)
+            XCTAssertNotNil(ScratchTimeline(scene: scene).revealTime, pattern)
+        }
     }
 
     func testBadOptionsExit2() throws {

@@ -54,12 +54,13 @@ public struct FrameFolder: Sendable {
         try AtomicFile.write(png, to: path + "/" + FrameFolder.frameName(index), replacingLinks: true)
     }
 
-    /// Removes frame files of earlier runs whose index is not in `0..<count`. Only regular files and
-    /// symbolic links are removed: a device or FIFO named like a frame is not ours, and stays.
-    public func removeFrames(notIn count: Int) throws(OutputError) {
+    /// Removes frame files of earlier runs whose index is not in `frames`, so that the folder holds
+    /// exactly the frames its manifest lists. Only regular files and symbolic links are removed: a
+    /// device or FIFO named like a frame is not ours, and stays.
+    public func removeFrames(notIn frames: Range<Int>) throws(OutputError) {
         for name in FrameFolder.names(in: path) where FrameFolder.isFrameName(name) {
             let index = FrameFolder.frameNumber(name) ?? Int.max
-            if index >= count || FrameFolder.frameName(index) != name {
+            if !frames.contains(index) || FrameFolder.frameName(index) != name {
                 try removeOwnFile(name, "cannot remove a frame of an earlier run")
             }
         }

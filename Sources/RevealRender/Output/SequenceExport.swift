@@ -87,9 +87,9 @@ extension APNGWriter: FrameObserver {
 /// as many frames in flight as there are cores, so memory stays flat. A frame whose state equals the
 /// previous one's reuses its PNG bytes instead of staging the same pixels again.
 public enum SequenceExport {
-    /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. With
-    /// `wholeSequence`, frame files of earlier runs beyond this sequence are removed before the
-    /// manifest is written. `progress` is called after each frame is handed on, with the number so
+    /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. Frame
+    /// files of earlier runs outside `frames` are removed before the manifest is written: the folder
+    /// holds the frames its manifest lists. Without `wholeSequence` the manifest adds `totalFrames`. `progress` is called after each frame is handed on, with the number so
     /// far. When `shouldStop` turns true the frames already started are finished, observers are
     /// cancelled, no manifest is written, and `ExportInterrupted` is thrown. Returns where the time went.
     @discardableResult
@@ -179,7 +179,7 @@ public enum SequenceExport {
         for observer in observers { try observer.finish() }
         finished = true
         if let folder {
-            if wholeSequence { try folder.removeFrames(notIn: sequence.frameCount) }
+            try folder.removeFrames(notIn: frames)
             try manifest?.finish()
         }
         return timings

@@ -221,9 +221,7 @@ private func unknownFieldMessage(_ key: String, _ allowedKeys: [String]) -> Stri
         return head + " (did you mean \(jsonQuoted(suggestion))?)"
     }
     if allowedKeys.isEmpty { return head + " (no fields are allowed here)" }
-    let limit = 12
-    var listed = allowedKeys.prefix(limit).map { jsonQuoted($0) }.joined(separator: ", ")
-    if allowedKeys.count > limit { listed += ", …" }
-    return head + " (allowed: \(listed))"
+    // Every allowed field: a list cut short would hide the one the writer meant.
+    return head + " (allowed: \(allowedKeys.map { jsonQuoted($0) }.joined(separator: ", ")))"
 }
 

@@ -34,11 +34,16 @@ public struct SequenceComparison: Equatable, Sendable {
     /// When both folders' manifests list their font files and the lists differ: what each used
     /// (`path sha256`), so that a changed font is told apart from a changed rendering.
     public var fontChange: (expected: [String], actual: [String])?
+    /// What the two manifests say differently, when both folders have one: the sequence's own fields
+    /// first, then the frames' in frame order. Font files are `fontChange`'s (their paths are the
+    /// machine's), so they are left out here.
+    public var manifestDifferences: [ManifestDifference] = []
 
     public static func == (a: SequenceComparison, b: SequenceComparison) -> Bool {
         a.expectedFolder == b.expectedFolder && a.actualFolder == b.actualFolder && a.frames == b.frames
             && a.missingFrames == b.missingFrames && a.extraFrames == b.extraFrames
             && a.fontChange?.expected == b.fontChange?.expected && a.fontChange?.actual == b.fontChange?.actual
+            && a.manifestDifferences == b.manifestDifferences
     }
 
     /// The frames present in both that did not pass, in frame order.
@@ -47,8 +52,8 @@ public struct SequenceComparison: Equatable, Sendable {
     /// The first frame, in frame order, present in both folders that did not pass.
     public var firstDifferingFrame: String? { frames.first { !$0.comparison.passed }?.name }
 
-    /// No frame missing, none extra, every pair passed.
-    public var passed: Bool { missingFrames.isEmpty && extraFrames.isEmpty && differingFrames.isEmpty }
+    /// No frame missing, none extra, every pair passed, the manifests agree.
+    public var passed: Bool { missingFrames.isEmpty && extraFrames.isEmpty && differingFrames.isEmpty && manifestDifferences.isEmpty }
 
     /// A short summary for people: counts, the first differing frame and its figures, missing and
     /// extra frames (the first few of each).
@@ -79,6 +84,12 @@ public struct SequenceComparison: Equatable, Sendable {
         }
         if !extraFrames.isEmpty {
             lines.append("extra in \(displayPath(actualFolder)): " + SequenceComparison.list(extraFrames))
+        }
+        if let first = manifestDifferences.first {
+            let count = manifestDifferences.count
+            lines.append("the manifests differ in \(count) field\(count == 1 ? "" : "s"); first: \(first)")
+            for difference in manifestDifferences.dropFirst().prefix(7) { lines.append("  " + difference.description) }
+            if count > 8 { lines.append("  and \(count - 8) more") }
         }
         return lines.joined(separator: "\n")
     }
@@ -114,18 +125,88 @@ public func compare(expectedFolder: String, actualFolder: String,
     if let expectedFonts = manifestFonts(expectedFolder), let actualFonts = manifestFonts(actualFolder), expectedFonts != actualFonts {
         result.fontChange = (expectedFonts, actualFonts)
     }
+    result.manifestDifferences = manifestDifferences(expectedFolder, actualFolder)
     return result
+}
+
+/// One field the two manifests give different values: the sequence's (`frame` nil) or one frame's.
+public struct ManifestDifference: Equatable, Sendable, CustomStringConvertible {
+    /// The frame's file name, or nil for the sequence's own fields (`revealedAt`, `rounds`, …).
+    public var frame: String?
+    public var field: String
+    /// The values as JSON text; nil where the manifest has no such field.
+    public var expected: String?
+    public var actual: String?
+
+    /// `frame-00106.png coverage: expected 0.69, actual 0.71`.
+    public var description: String {
+        (frame.map { $0 + " " } ?? "") + "\(field): expected \(expected ?? "(none)"), actual \(actual ?? "(none)")"
+    }
+}
+
+/// The fields whose values differ between the folders' manifests; none when either has no readable
+/// manifest (frames from elsewhere need not have one).
+private func manifestDifferences(_ expectedFolder: String, _ actualFolder: String) -> [ManifestDifference] {
+    guard case let .object(expected)? = readManifest(expectedFolder), case let .object(actual)? = readManifest(actualFolder) else { return [] }
+    var differences = fieldDifferences(expected, actual, frame: nil, skipping: ["frames", "fonts"])
+    func frames(_ object: JSONObject) -> [(String, JSONObject)] {
+        (object["frames"]?.arrayElements ?? []).compactMap { entry in
+            guard case let .object(frame) = entry, case let .string(file)? = frame["file"] else { return nil }
+            return (file, frame)
+        }
+    }
+    let actualFrames = Dictionary(frames(actual), uniquingKeysWith: { first, _ in first })
+    for (file, frame) in frames(expected) {
+        guard let other = actualFrames[file] else { continue }  // a missing frame is reported as such
+        differences += fieldDifferences(frame, other, frame: file, skipping: ["file"])
+    }
+    return differences
+}
+
+/// The fields of `a` and `b` (in `a`'s order, then `b`'s new ones) whose values differ.
+private func fieldDifferences(_ a: JSONObject, _ b: JSONObject, frame: String?, skipping: Set<String>) -> [ManifestDifference] {
+    var keys = a.entries.map(\.key).filter { !skipping.contains($0) }
+    keys += b.entries.map(\.key).filter { !skipping.contains($0) && a[$0] == nil }
+    return keys.compactMap { key in
+        let x = a[key], y = b[key]
+        guard x != y else { return nil }
+        return ManifestDifference(frame: frame, field: key, expected: x.map(FrameMetadata.init(json:))?.json,
+                                  actual: y.map(FrameMetadata.init(json:))?.json)
+    }
+}
+
+/// A folder's `manifest.json`, parsed; nil when there is none or it cannot be read.
+private func readManifest(_ folder: String) -> JSONValue? {
+    let path = folder + "/" + ManifestWriter.fileName
+    guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
+          let root = try? JSONNode.parse(file: path, bytes: bytes) else { return nil }
+    return root.value
+}
+
+extension FrameMetadata {
+    /// A parsed JSON value as metadata, to print it as the manifest does.
+    init(json value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case let .bool(b): self = .bool(b)
+        case let .number(x): self = .number(x)
+        case let .string(s): self = .string(s)
+        case let .array(items): self = .list(items.map(FrameMetadata.init(json:)))
+        case let .table(table): self = .list(table.rows.map(FrameMetadata.init(json:)))
+        case let .object(object): self = .object(keys: object.entries.map(\.key), values: object.entries.map { FrameMetadata(json: $0.value) })
+        }
+    }
 }
 
 /// The font files a folder's manifest lists, as "path (sha256 …)"; nil without a manifest or fonts.
 private func manifestFonts(_ folder: String) -> [String]? {
-    let path = folder + "/" + ManifestWriter.fileName
-    guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
-          let root = try? JSONNode.parse(file: path, bytes: bytes), let fonts = root["fonts"],
-          let entries = try? fonts.array() else { return nil }
+    guard case let .object(root)? = readManifest(folder), let entries = root["fonts"]?.arrayElements else { return nil }
     return entries.map { entry in
-        let file = (try? entry["path"]?.string()) ?? "?"
-        let digest = (try? entry["sha256"]?.string()) ?? "?"
+        var file = "?", digest = "?"
+        if case let .object(record) = entry {
+            if case let .string(path)? = record["path"] { file = path }
+            if case let .string(sha)? = record["sha256"] { digest = sha }
+        }
         return "\((file as NSString).lastPathComponent) (sha256 \(digest.prefix(12))…)"
     }
 }
@@ -200,7 +281,7 @@ public final class APNGDiffSink: DiffFrameSink {
     public init(path: String, for comparison: SequenceComparison, fps: Double = 2) throws(OutputError) {
         self.path = path
         let sizes = comparison.differingFrames.map {
-            SequenceDiff.sideBySideSize(expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize)
+            SequenceDiff.sideBySideSize(expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize, captioned: true)
         }
         canvas = PixelSize(width: sizes.map(\.width).max() ?? 1, height: sizes.map(\.height).max() ?? 1)
         writer = sizes.isEmpty ? nil
@@ -233,24 +314,51 @@ public enum SequenceDiff {
     /// The colour of the gaps and of the space under a shorter panel: a middle grey.
     public static let gapColor = PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255)
 
+    /// The height in pixels of the caption bar over captioned panels.
+    public static let captionHeight = 18
+    /// The caption bar's colour: a dark grey, under white text.
+    public static let captionColor = PremultipliedRGBA8(r: 48, g: 48, b: 48, a: 255)
+
     /// Expected, actual and diff side by side, `gap` pixels apart, top-aligned. The first two are copied
-    /// as they are (transparency included); the diff panel is left grey when the sizes differ.
-    public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?) throws -> Pixmap {
-        let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual))
+    /// as they are (transparency included); the diff panel is left grey when the sizes differ. With a
+    /// `caption` (the frame's name), a bar over the panels says which is which: "expected · NAME",
+    /// "actual", "diff", each clipped to its panel.
+    public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?, caption: String? = nil) throws -> Pixmap {
+        let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual), captioned: caption != nil)
         var canvas = try Pixmap(width: size.width, height: size.height, fill: gapColor)
+        let top = caption == nil ? 0 : captionHeight
         // The diff panel's place is as wide as the wider image, drawn or not.
-        let places = [(expected as Pixmap?, 0), (actual, expected.width + gap), (diff, expected.width + actual.width + 2 * gap)]
-        for case let (panel?, left) in places {
-            canvas.copy(panel, x: left, y: 0)
+        let lefts = [0, expected.width + gap, expected.width + actual.width + 2 * gap]
+        for case let (panel?, left) in zip([expected as Pixmap?, actual, diff], lefts) {
+            canvas.copy(panel, x: left, y: top)
+        }
+        if let caption {
+            let widths = [expected.width, actual.width, max(expected.width, actual.width)]
+            for (text, (left, width)) in zip(["expected · " + caption, "actual", "diff"], zip(lefts, widths)) where width > 0 {
+                var bar = try Pixmap(width: width, height: captionHeight, fill: captionColor)
+                // Without the fonts (never after setup) the bars stay plain: still three panels, told apart by place.
+                if let label = try? ViewRenderer.render(captionView(text), size: PixelSize(width: width, height: captionHeight),
+                                                        scale: 1, fonts: .inter) {
+                    Compositor.draw(label, onto: &bar, x: 0, y: 0)
+                }
+                canvas.copy(bar, x: left, y: 0)
+            }
         }
         return canvas
     }
 
+    /// One panel's caption: white, semibold, 11 points, on one line from the leading edge.
+    private static func captionView(_ text: String) -> View {
+        View(.text(text), [.font(FontSpec(size: 11, weight: .semibold)), .foreground(.color(.white)), .lineLimit(1),
+                           .padding(.horizontal(5)),
+                           .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: Alignment(horizontal: 0, vertical: 0.5)))])
+    }
+
     /// The size of `sideBySide` for images of these sizes (the diff, when there is one, has the
-    /// expected image's size, which is then the actual's too).
-    public static func sideBySideSize(expected: PixelSize, actual: PixelSize) -> PixelSize {
+    /// expected image's size, which is then the actual's too), with or without the caption bar.
+    public static func sideBySideSize(expected: PixelSize, actual: PixelSize, captioned: Bool = false) -> PixelSize {
         PixelSize(width: expected.width + actual.width + max(expected.width, actual.width) + 2 * gap,
-                  height: max(expected.height, actual.height))
+                  height: max(expected.height, actual.height) + (captioned ? captionHeight : 0))
     }
 
     /// Sends a side-by-side frame for every frame of `comparison` that did not pass into `sink`, in frame
@@ -263,7 +371,7 @@ public enum SequenceDiff {
             let expected = try readFrame(comparison.expectedFolder, frame.name)
             let actual = try readFrame(comparison.actualFolder, frame.name)
             let diff = compare(expected: expected, actual: actual, options: frame.comparison.options).diffImage
-            try sink.append(try sideBySide(expected: expected, actual: actual, diff: diff), name: frame.name)
+            try sink.append(try sideBySide(expected: expected, actual: actual, diff: diff, caption: frame.name), name: frame.name)
             count += 1
         }
         try sink.finish()
