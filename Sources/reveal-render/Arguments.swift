@@ -195,3 +195,8 @@ struct Arguments {
 func format(_ x: Double) -> String {
     x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
 }
+
+/// A time for people: at most four decimals, without trailing zeros ("3.3333", "0.05", "99").
+func seconds(_ t: Double) -> String {
+    format((t * 10_000).rounded() / 10_000)
+}

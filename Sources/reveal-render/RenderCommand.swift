@@ -132,8 +132,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             noteIfNotPNG(out, args)
             if !args.quiet {
-                let end = index < frameCount ? "" : ", after the sequence's end at \(format(clock.time(ofFrame: frameCount - 1))) s: its final state"
-                report("wrote frame \(index) (t = \(format(clock.time(ofFrame: index))) s\(end), \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
+                let end = index < frameCount ? "" : ", after the sequence's end at \(seconds(clock.time(ofFrame: frameCount - 1))) s: its final state"
+                report("wrote frame \(index) (t = \(seconds(clock.time(ofFrame: index))) s\(end), \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
             }
             return 0
         }
