@@ -118,6 +118,7 @@ MORE COMMANDS
   reveal-render layout --demo scratch [--time T]                        every view's frame, as JSON
   reveal-render strokes zigzag|spiral|taps [options] > strokes.json    generate a stroke file
   reveal-render compare EXPECTED ACTUAL                                 compare images or folders
+  reveal-render join PART_DIR… --out DIR                                join --frames shards into one run
 
 EXAMPLES
   reveal-render --demo scratch --out frames/

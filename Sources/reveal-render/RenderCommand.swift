@@ -157,7 +157,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
         let signals = SignalWatch()
         do {
             try SequenceExport.run(&sequence, frames: frames, folder: folder, png: args.png,
-                                   wholeSequence: args.frames == nil, observers: observers,
+                                   wholeSequence: args.frames == nil, identity: sceneIdentity(args, prepared, inputs),
+                                   observers: observers,
                                    shouldStop: { signals.received != nil }, progress: { progress.update($0) })
         } catch let stopped as ExportInterrupted {
             let signal = signals.received ?? SIGINT
@@ -191,4 +192,15 @@ private func noteIfNotPNG(_ path: String, _ args: Arguments) {
     // A device or a pipe (`--out /dev/stdout`) has no name to fix.
     guard !args.quiet, !path.lowercased().hasSuffix(".png"), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
     report("reveal-render: note: \(displayPath(path)) has no .png extension; it is a PNG file all the same")
+}
+
+/// The manifest's `sceneDigest`: what the frames depend on (the input files' bytes, the flags that
+/// change frames), so that `reveal-render join` takes only shards of one run.
+private func sceneIdentity(_ args: Arguments, _ prepared: PreparedScene, _ inputs: SceneInputs) -> [(String, FrameMetadata)] {
+    let scene = prepared.scene
+    let settings = [version, args.format.name, args.file == nil ? "demo" : "file", "fps \(scene.fps)", "scale \(scene.scale)",
+                    "reduceMotion \(scene.reduceMotion)", "curve \(args.curve ?? "-")", "duration \(args.duration.map { "\($0)" } ?? "-")",
+                    "origin \(args.origin ?? "-")", "hold \(args.hold)", "debugOverlay \(args.debugOverlay)", "png \(args.png)",
+                    "frames \(prepared.frameCount)", "size \(prepared.frameSize)"]
+    return inputs.digest(settings: settings).map { [("sceneDigest", .string($0))] } ?? []
 }

@@ -171,6 +171,15 @@ final class APNGTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(png), APNGTests.frames[0])
     }
 
+    /// Frames large enough that their rectangles are compressed in several strips on all cores (one
+    /// stream of strips joined): still decoded exactly, translucent and offset rectangles included.
+    func testFramesCompressedInSeveralStripsDecodeExactly() throws {
+        let big = try TestImages.gradient(700, 400)
+        let frames = [big, big.nudged(x: 650, y: 390, by: 3), try TestImages.gradient(700, 400).nudged(x: 10, y: 5, by: 40), big]
+        XCTAssertGreaterThan(400, (1 << 18) / (700 * 4) * 3, "the whole frame is more than three strips")
+        XCTAssertEqual(try APNGReader.decodeFrames(try write(frames, to: "strips.png")), frames)
+    }
+
     func testChangedRectanglesChangeNoDecodedPixelAndShrinkTheFile() throws {
         let optimised = try write(to: "optimised.png")
         let whole = try write(to: "whole.png") { $0.storesFullFrames = true }

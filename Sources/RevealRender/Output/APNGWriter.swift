@@ -18,9 +18,13 @@ import Foundation
 /// colour type has to be chosen up front. Memory stays the same whatever the number of frames: the
 /// writer keeps the previous frame and scratch buffers of one frame's size.
 ///
-/// Any failure removes the temporary file before throwing, and so does `cancel()` or releasing an
-/// unfinished writer; an existing file at `path` is replaced only by `finish()`.
-public final class APNGWriter {
+/// Each frame is compressed (in strips, on all cores) and written on a queue of the writer's own while
+/// the caller renders the next one, so a failure to compress or write frame *i* is thrown by the
+/// `append` of frame *i*+1 or by `finish()`. Any failure removes the temporary file before throwing,
+/// and so does `cancel()` or releasing an unfinished writer; an existing file at `path` is replaced
+/// only by `finish()`.
+// Sendable: the caller and the writing queue take turns (every caller entry waits for the frame in flight).
+public final class APNGWriter: @unchecked Sendable {
     public let path: String
     public let width: Int
     public let height: Int
@@ -50,10 +54,12 @@ public final class APNGWriter {
     private let channels: Int
     private var file: OutputFile?
     private var previous: Pixmap?
-    private var sequenceNumber: UInt32 = 0
-    private let compressors = CompressorPool()
-    /// The chunks about to be written, reused for every frame.
-    private var output: [UInt8] = []
+    /// Compresses and writes frames on `queue`, one behind the caller, so that the next frame renders
+    /// meanwhile; `pending` holds the frame in flight. It does not hold the writer, so releasing an
+    /// unfinished writer cancels it at once.
+    private var frames: FrameChunks?
+    private let queue = DispatchQueue(label: "reveal-render.apng-writer")
+    private let pending = DispatchGroup()
 
     /// Starts the file and writes its header.
     ///
@@ -90,15 +96,16 @@ public final class APNGWriter {
 
         let file = try OutputFile(path: path)
         self.file = file
-        output = []
+        frames = FrameChunks(file: file, path: path, stride: 4 * width, channels: channels, options: self.options, delay: delay)
+        var header: [UInt8] = []
         PNGChunk.appendHeader(width: width, height: height, channels: channels, pixelsPerMeter: self.options.pixelsPerMeter,
-                              to: &output) {
+                              to: &header) {
             PNGChunk.append("acTL", to: &$0) {
                 $0.appendBigEndian(UInt32(frameCount))
                 $0.appendBigEndian(UInt32(loops))
             }
         }
-        try file.write(output)
+        try file.write(header)
     }
 
     deinit { cancel() }
@@ -109,8 +116,9 @@ public final class APNGWriter {
     /// size differs from the writer's, when `frameCount` frames were already appended, when an
     /// `opaque` writer is given a translucent pixel, or when compressing or writing fails.
     public func append(_ pixmap: Pixmap) throws(OutputError) {
-        guard let file else { throw OutputError(path: path, reason: "the animation is already finished or abandoned") }
+        guard file != nil else { throw OutputError(path: path, reason: "the animation is already finished or abandoned") }
         do throws(OutputError) {
+            try waitForFrameInFlight()
             guard pixmap.width == width, pixmap.height == height else {
                 throw OutputError(path: path, reason: "frame \(framesWritten) is \(pixmap.width)×\(pixmap.height), but the animation is \(width)×\(height)")
             }
@@ -124,10 +132,15 @@ public final class APNGWriter {
             if let previous, !storesFullFrames {
                 rect = PixelRect.changed(from: previous, to: pixmap) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            writeFrameChunks(rect, data: try compress(pixmap, rect))
-            try file.write(output)
+            let index = framesWritten, changed = rect, chunkLimit = maxChunkData
             previous = pixmap
             framesWritten += 1
+            guard let frames else { return }
+            pending.enter()
+            queue.async { [pending] in
+                defer { pending.leave() }
+                frames.write(pixmap, changed, frame: index, chunkLimit: chunkLimit)
+            }
         } catch {
             cancel()
             throw error
@@ -140,24 +153,33 @@ public final class APNGWriter {
     /// or when writing or renaming fails.
     public func finish() throws(OutputError) {
         guard let file else { throw OutputError(path: path, reason: "the animation is already finished or abandoned") }
+        do throws(OutputError) {
+            try waitForFrameInFlight()
+        } catch {
+            cancel()
+            throw error
+        }
         guard framesWritten == frameCount else {
             cancel()
             throw OutputError(path: path, reason: "only \(framesWritten) of the animation's \(frameCount) frames were given")
         }
-        output.removeAll(keepingCapacity: true)
-        PNGChunk.append("IEND", to: &output) { _ in }
+        var end: [UInt8] = []
+        PNGChunk.append("IEND", to: &end) { _ in }
         self.file = nil
         previous = nil
-        try file.write(output)
+        frames = nil
+        try file.write(end)
         try file.commit()
     }
 
     /// Abandons the animation: removes the temporary file and leaves `path` as it was.
     /// Does nothing after `finish()`.
     public func cancel() {
+        pending.wait()
         file?.discard()
         file = nil
         previous = nil
+        frames = nil
     }
 
     /// The delay of one frame at `fps` as a fraction of seconds with 16-bit terms, as `fcTL` stores it.
@@ -200,28 +222,78 @@ public final class APNGWriter {
 
     // MARK: - Encoding one frame
 
-    /// Demultiplies, filters and compresses the pixels of `rect` into one zlib stream.
-    private func compress(_ pixmap: Pixmap, _ rect: PixelRect) throws(OutputError) -> [UInt8] {
-        do {
-            let (data, adler) = try pixmap.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
-                let origin = pixels.baseAddress! + (rect.y * width + rect.x) * 4
-                let strip = cpng_strip(image: origin, stride: 4 * width, width: UInt32(rect.width), height: UInt32(rect.height),
-                                       first_row: 0, row_count: UInt32(rect.height), channels: Int32(channels),
-                                       filter: options.filter.cValue, compression_level: Int32(options.compressionLevel),
-                                       strategy: options.strategy.cValue)
-                let compressor = compressors.take()
-                defer { compressors.give(compressor) }
-                return try PNGEncoder.compress(strip, with: compressor)
-            }
-            return PNGEncoder.zlibStream(level: options.compressionLevel,
-                                         strips: [(data, adler, rect.height * (1 + rect.width * channels))])
+    /// Waits until the frame in flight is written; throws what writing it threw.
+    private func waitForFrameInFlight() throws(OutputError) {
+        pending.wait()
+        if let failure = frames?.failure { throw failure }
+    }
+}
+
+/// The frames' chunks, compressed and written in turn on the writer's queue (never two at once).
+private final class FrameChunks: @unchecked Sendable {
+    let file: OutputFile
+    let path: String
+    let stride: Int
+    let channels: Int
+    let options: PNGEncodingOptions
+    let delay: (numerator: UInt16, denominator: UInt16)
+    private let compressors = CompressorPool()
+    /// The chunks about to be written, reused for every frame.
+    private var output: [UInt8] = []
+    private var sequenceNumber: UInt32 = 0
+    /// What writing a frame threw; the frames after it are not written.
+    private(set) var failure: OutputError?
+
+    init(file: OutputFile, path: String, stride: Int, channels: Int, options: PNGEncodingOptions,
+         delay: (numerator: UInt16, denominator: UInt16)) {
+        self.file = file
+        self.path = path
+        self.stride = stride
+        self.channels = channels
+        self.options = options
+        self.delay = delay
+    }
+
+    /// Compresses the pixels of `rect` and writes frame `index`'s chunks.
+    func write(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int, chunkLimit: Int) {
+        guard failure == nil else { return }
+        do throws(OutputError) {
+            writeFrameChunks(rect, data: try compress(pixmap, rect, frame: index), frame: index, chunkLimit: chunkLimit)
+            try file.write(output)
         } catch {
-            throw OutputError(path: path, reason: "cannot compress frame \(framesWritten): \(error.message)")
+            failure = error
+        }
+    }
+
+    /// Demultiplies, filters and compresses the pixels of `rect` into one zlib stream, in strips
+    /// compressed on all cores (each primed with the row above it, as `PNGEncoder`'s): two per core,
+    /// and at least 256 KiB each, since every strip boundary costs the compressor its context.
+    private func compress(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int) throws(OutputError) -> [UInt8] {
+        let perCore = (rect.height + 2 * ProcessInfo.processInfo.activeProcessorCount - 1) / (2 * ProcessInfo.processInfo.activeProcessorCount)
+        let rowsPerStrip = max(8, (1 << 18) / max(1, rect.width * 4), perCore)
+        let starts = Array(Swift.stride(from: 0, to: rect.height, by: rowsPerStrip))
+        do {
+            let results = try pixmap.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
+                let origin = pixels.baseAddress.map { $0 + rect.y * stride + rect.x * 4 }
+                let requests = starts.map { first in
+                    cpng_strip(image: origin, stride: stride, width: UInt32(rect.width), height: UInt32(rect.height),
+                               first_row: UInt32(first), row_count: UInt32(min(rowsPerStrip, rect.height - first)),
+                               channels: Int32(channels), filter: options.filter.cValue,
+                               compression_level: Int32(options.compressionLevel), strategy: options.strategy.cValue)
+                }
+                return try PNGEncoder.compress(requests, pool: compressors)
+            }
+            let strips = zip(starts, results).map { first, result in
+                (result.0, result.1, min(rowsPerStrip, rect.height - first) * (1 + rect.width * channels))
+            }
+            return PNGEncoder.zlibStream(level: options.compressionLevel, strips: strips)
+        } catch {
+            throw OutputError(path: path, reason: "cannot compress frame \(index): \(error.message)")
         }
     }
 
     /// Puts the frame's `fcTL` and its image data chunks (`IDAT` for frame 0, else `fdAT`) in `output`.
-    private func writeFrameChunks(_ rect: PixelRect, data: [UInt8]) {
+    private func writeFrameChunks(_ rect: PixelRect, data: [UInt8], frame index: Int, chunkLimit: Int) {
         output.removeAll(keepingCapacity: true)
         PNGChunk.append("fcTL", to: &output) { [self] in
             $0.appendBigEndian(nextSequenceNumber())
@@ -233,10 +305,10 @@ public final class APNGWriter {
             $0.appendBigEndian(delay.denominator)
             $0 += [0, 0]  // dispose op NONE, blend op SOURCE
         }
-        if framesWritten == 0 {
-            PNGChunk.append("IDAT", split: data, limit: maxChunkData, to: &output)
+        if index == 0 {
+            PNGChunk.append("IDAT", split: data, limit: chunkLimit, to: &output)
         } else {
-            PNGChunk.append("fdAT", split: data, limit: maxChunkData, to: &output) { [self] in
+            PNGChunk.append("fdAT", split: data, limit: chunkLimit, to: &output) { [self] in
                 $0.appendBigEndian(nextSequenceNumber())
             }
         }

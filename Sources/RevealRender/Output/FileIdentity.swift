@@ -88,6 +88,21 @@ public final class SceneInputs: @unchecked Sendable {
         return image
     }
 
+    /// A digest of what a render's frames depend on besides the code: the bytes of every input file
+    /// read so far (the scene file, its images; wherever they are) and `settings` (the flags that
+    /// change frames, in a fixed order). Shards of one run record it, so that joining them can
+    /// refuse parts of another scene or other settings. Nil when an input cannot be read again.
+    public func digest(settings: [String]) -> String? {
+        var lines = settings
+        var files: [String] = []
+        for path in lock.withLock({ self.files.values }) {
+            guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 1 << 32, kind: "an input", tooLarge: { $0 }) else { return nil }
+            files.append(SHA256.hex(bytes))
+        }
+        lines += files.sorted()
+        return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
+    }
+
     /// The input that `path` is, if it is one.
     public func input(at path: String) -> String? {
         guard let identity = FileIdentity(path: path) else { return nil }

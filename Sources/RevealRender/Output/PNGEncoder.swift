@@ -154,40 +154,48 @@ final class PNGEncoder: @unchecked Sendable {
 
     /// Compresses every stale strip, spreading them over the cores.
     private func compressStaleStrips(of image: Pixmap, mode: Mode) throws(PNGError) {
-        let work = StripWork(strips.indices.filter { strips[$0].stale })
-        stripsCompressed = work.count
-        guard work.count > 0 else { return }
-        let workers = min(work.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        image.bytes.withUnsafeBufferPointer { pixels in
-            strips.withUnsafeMutableBufferPointer { strips in
-                let shared = UnsafeSendable((pixels, strips))
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    let (pixels, strips) = shared.value
-                    let compressor = compressors.take()
-                    defer { compressors.give(compressor) }
-                    while let k = work.next() {
-                        do throws(PNGError) {
-                            try compress(&strips[k], pixels: pixels, mode: mode, with: compressor)
-                        } catch {
-                            work.fail(error)
-                        }
+        let stale = strips.indices.filter { strips[$0].stale }
+        stripsCompressed = stale.count
+        guard !stale.isEmpty else { return }
+        let results = try image.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
+            let requests = stale.map { k in
+                cpng_strip(image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
+                           first_row: UInt32(strips[k].rows.lowerBound), row_count: UInt32(strips[k].rows.count),
+                           channels: mode.channels, filter: mode.filter.cValue,
+                           compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
+            }
+            return try PNGEncoder.compress(requests, pool: compressors)
+        }
+        for (k, result) in zip(stale, results) {
+            (strips[k].data, strips[k].adler) = result
+            strips[k].filteredCount = strips[k].rows.count * (1 + width * Int(mode.channels))
+            strips[k].stale = false
+        }
+    }
+
+    /// Compresses `requests` (whose image pointers stay valid for the call) on all cores, one
+    /// compressor from `pool` per worker; the results in the requests' order.
+    static func compress(_ requests: [cpng_strip], pool: CompressorPool) throws(PNGError) -> [([UInt8], UInt32)] {
+        var results = [([UInt8], UInt32)](repeating: ([], 1), count: requests.count)
+        let work = StripWork(Array(requests.indices))
+        let workers = min(requests.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        results.withUnsafeMutableBufferPointer { results in
+            // The requests' image pointers are only read, each strip's result written by one worker.
+            let shared = UnsafeSendable((results, requests))
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let compressor = pool.take()
+                defer { pool.give(compressor) }
+                while let k = work.next() {
+                    do throws(PNGError) {
+                        shared.value.0[k] = try compress(shared.value.1[k], with: compressor)
+                    } catch {
+                        work.fail(error)
                     }
                 }
             }
         }
         if let failure = work.failure { throw failure }
-    }
-
-    private func compress(_ strip: inout Strip, pixels: UnsafeBufferPointer<UInt8>, mode: Mode,
-                          with compressor: OpaquePointer?) throws(PNGError) {
-        let request = cpng_strip(
-            image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
-            first_row: UInt32(strip.rows.lowerBound), row_count: UInt32(strip.rows.count),
-            channels: mode.channels, filter: mode.filter.cValue,
-            compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
-        (strip.data, strip.adler) = try PNGEncoder.compress(request, with: compressor)
-        strip.filteredCount = strip.rows.count * (1 + width * Int(mode.channels))
-        strip.stale = false
+        return results
     }
 
     /// One strip's raw deflate bytes and the Adler-32 of its filtered rows.

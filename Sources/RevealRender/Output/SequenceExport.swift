@@ -89,17 +89,19 @@ extension APNGWriter: FrameObserver {
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. Frame
     /// files of earlier runs outside `frames` are removed before the manifest is written: the folder
-    /// holds the frames its manifest lists. Without `wholeSequence` the manifest adds `totalFrames`. `progress` is called after each frame is handed on, with the number so
+    /// holds the frames its manifest lists. `identity` adds fields that tell runs apart (the command
+    /// line's `sceneDigest`); without `wholeSequence` the manifest adds `totalFrames`. `progress` is called after each frame is handed on, with the number so
     /// far. When `shouldStop` turns true the frames already started are finished, observers are
     /// cancelled, no manifest is written, and `ExportInterrupted` is thrown. Returns where the time went.
     @discardableResult
     public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder?,
                                              png: PNGEncodingOptions = .fast, wholeSequence: Bool,
+                                             identity: [(String, FrameMetadata)] = [],
                                              observers: [FrameObserver] = [],
                                              shouldStop: () -> Bool = { false },
                                              progress: (Int) -> Void = { _ in }) throws -> ExportTimings {
         var fields: [(String, FrameMetadata)] = [("fps", .number(sequence.fps)), ("width", .int(sequence.pixelWidth)),
-                                                 ("height", .int(sequence.pixelHeight))] + sequence.summary
+                                                 ("height", .int(sequence.pixelHeight))] + sequence.summary + identity
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
         // Held until this function returns, on every path.
         let lock = try folder.map { try $0.beginSequence() }
