@@ -1,6 +1,5 @@
-import RevealRender
-
 import Foundation
+import RevealRender
 
 /// An independent reference for stroke coverage: the ideal round-capped, round-joined stroke is every
 /// point within `radius` of the polyline, so a pixel's coverage is the length of that set along many
@@ -20,8 +19,10 @@ public struct IdealStroke: Sendable {
     public func distance(to q: Point) -> Double {
         var best = Double.infinity
         for i in 0..<points.count {
-            let a = points[i], b = points[min(i + 1, points.count - 1)]
-            let ab = b - a, aq = q - a
+            let a = points[i]
+            let b = points[min(i + 1, points.count - 1)]
+            let ab = b - a
+            let aq = q - a
             let lengthSquared = ab.x * ab.x + ab.y * ab.y
             let t = lengthSquared == 0 ? 0 : min(max((aq.x * ab.x + aq.y * ab.y) / lengthSquared, 0), 1)
             best = min(best, (q - (a + ab * t)).length)
@@ -31,7 +32,8 @@ public struct IdealStroke: Sendable {
 
     /// Covered fraction of the pixel at (x, y), integrated over `lines` horizontal lines.
     public func coverage(x: Int, y: Int, lines: Int = 256) -> Double {
-        let left = Double(x), right = left + 1
+        let left = Double(x)
+        let right = left + 1
         let nearby = segments(near: Point(x: left + 0.5, y: Double(y) + 0.5))
         var total = 0.0
         var intervals: [(Double, Double)] = []
@@ -63,8 +65,10 @@ public struct IdealStroke: Sendable {
         var result: [(Point, Point)] = []
         let reach = radius + 1
         for i in 0..<points.count {
-            let a = points[i], b = points[min(i + 1, points.count - 1)]
-            let ab = b - a, aq = center - a
+            let a = points[i]
+            let b = points[min(i + 1, points.count - 1)]
+            let ab = b - a
+            let aq = center - a
             let lengthSquared = ab.x * ab.x + ab.y * ab.y
             let t = lengthSquared == 0 ? 0 : min(max((aq.x * ab.x + aq.y * ab.y) / lengthSquared, 0), 1)
             if (center - (a + ab * t)).length <= reach { result.append((a, b)) }
@@ -74,7 +78,8 @@ public struct IdealStroke: Sendable {
 
     /// Where the horizontal line at `y` meets the capsule around a→b: the hull of its pieces' intervals.
     private func capsuleInterval(_ a: Point, _ b: Point, at y: Double) -> (Double, Double)? {
-        var low = Double.infinity, high = -Double.infinity
+        var low = Double.infinity
+        var high = -Double.infinity
         for c in [a, b] {
             let dy = y - c.y
             let h = radius * radius - dy * dy
@@ -91,7 +96,8 @@ public struct IdealStroke: Sendable {
             let n = Point(x: -d.y / length, y: d.x / length)
             let corners = [a + n * radius, b + n * radius, b - n * radius, a - n * radius]
             for i in 0..<4 {
-                let p = corners[i], q = corners[(i + 1) % 4]
+                let p = corners[i]
+                let q = corners[(i + 1) % 4]
                 if (p.y - y) * (q.y - y) <= 0 && p.y != q.y {
                     let x = p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x)
                     low = min(low, x)

@@ -14,8 +14,10 @@ public struct MaskAccuracy: Sendable {
     ///
     /// The mask is read through the public API: the scene drawn with an opaque cover over nothing, so each
     /// pixel's alpha is the mask's value there.
-    public static func measure(scene: ScratchScene, frame: Int,
-                               region: (x: Range<Int>, y: Range<Int>)? = nil) throws -> MaskAccuracy {
+    public static func measure(
+        scene: ScratchScene, frame: Int,
+        region: (x: Range<Int>, y: Range<Int>)? = nil
+    ) throws -> MaskAccuracy {
         let timeline = ScratchTimeline(scene: scene)
         var probe = scene
         probe.content = .color(.clear)
@@ -25,8 +27,11 @@ public struct MaskAccuracy: Sendable {
         let image = try probe.renderFrame(frame)
         let mask = AlphaChannel(image)
         let radius = scene.maskBrushWidth * scene.scale / 2
-        let strokes = timeline.pixelStrokes(upTo: timeline.frame(frame).samplesHandled).map { IdealStroke(points: $0, radius: radius) }
-        let columns = region?.x ?? 0..<mask.width, rows = region?.y ?? 0..<mask.height
+        let strokes = timeline.pixelStrokes(upTo: timeline.frame(frame).samplesHandled).map {
+            IdealStroke(points: $0, radius: radius)
+        }
+        let columns = region?.x ?? 0..<mask.width
+        let rows = region?.y ?? 0..<mask.height
         var differences: [Double] = []
         var far = 0.0
         for y in rows {
@@ -47,9 +52,10 @@ public struct MaskAccuracy: Sendable {
         }
         differences.sort()
         let count = differences.count
-        return MaskAccuracy(edgePixels: count, mean: differences.reduce(0, +) / Double(Swift.max(count, 1)),
-                            percentile999: count == 0 ? 0 : differences[Swift.min(count - 1, Int(Double(count) * 0.999))],
-                            max: differences.last ?? 0, farFromEdgesMax: far)
+        return MaskAccuracy(
+            edgePixels: count, mean: differences.reduce(0, +) / Double(Swift.max(count, 1)),
+            percentile999: count == 0 ? 0 : differences[Swift.min(count - 1, Int(Double(count) * 0.999))],
+            max: differences.last ?? 0, farFromEdgesMax: far)
     }
 }
 

@@ -11,11 +11,14 @@ import XCTest
 /// `$REVEAL_ARTIFACTS` (default: `reveal-render-artifacts` in the temporary folder) and the failure names
 /// them with the figures. `settings` replaces the environment's, e.g. in tests of this function.
 @discardableResult
-public func assertGolden(_ pixmap: Pixmap, named name: String, options: ComparisonOptions = .init(),
-                         directory: String? = nil, settings: GoldenSettings? = nil,
-                         file: StaticString = #filePath, line: UInt = #line) -> GoldenResult {
-    let result = Golden.verify(pixmap, named: name, options: options, directory: directory, settings: settings,
-                               testFile: "\(file)")
+public func assertGolden(
+    _ pixmap: Pixmap, named name: String, options: ComparisonOptions = .init(),
+    directory: String? = nil, settings: GoldenSettings? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) -> GoldenResult {
+    let result = Golden.verify(
+        pixmap, named: name, options: options, directory: directory, settings: settings,
+        testFile: "\(file)")
     if !result.passed {
         XCTFail(result.message, file: file, line: line)
     }
@@ -27,9 +30,12 @@ public func assertGolden(_ pixmap: Pixmap, named name: String, options: Comparis
 /// record modes; a failure names the first element that differs and where the expected and actual
 /// lists were written.
 @discardableResult
-public func assertAccessibility(_ elements: [AccessibilityElement], named name: String, directory: String? = nil,
-                                settings: GoldenSettings? = nil, file: StaticString = #filePath, line: UInt = #line) -> GoldenResult {
-    let result = Golden.verifyAccessibility(elements, named: name, directory: directory, settings: settings, testFile: "\(file)")
+public func assertAccessibility(
+    _ elements: [AccessibilityElement], named name: String, directory: String? = nil,
+    settings: GoldenSettings? = nil, file: StaticString = #filePath, line: UInt = #line
+) -> GoldenResult {
+    let result = Golden.verifyAccessibility(
+        elements, named: name, directory: directory, settings: settings, testFile: "\(file)")
     if !result.passed {
         XCTFail(result.message, file: file, line: line)
     }

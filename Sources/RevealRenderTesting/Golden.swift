@@ -58,21 +58,29 @@ public enum Golden {
     /// Checks `actual` against the golden `name` as the assertions do: in `directory` when given (a
     /// relative one is taken from the test file's folder), else in `directory(forTestFile:)`; with
     /// `settings`, else those of the environment (`GoldenSettings.current()`).
-    public static func verify(_ actual: Pixmap, named name: String, options: ComparisonOptions = .init(),
-                              directory: String? = nil, settings: GoldenSettings? = nil, testFile: String) -> GoldenResult {
+    public static func verify(
+        _ actual: Pixmap, named name: String, options: ComparisonOptions = .init(),
+        directory: String? = nil, settings: GoldenSettings? = nil, testFile: String
+    ) -> GoldenResult {
         switch resolve(directory: directory, settings: settings, testFile: testFile) {
-        case let .success((folder, resolved)): return verify(actual, named: name, in: folder, options: options, settings: resolved)
-        case let .failure(failed): return failed.result
+        case .success((let folder, let resolved)):
+            return verify(actual, named: name, in: folder, options: options, settings: resolved)
+        case .failure(let failed): return failed.result
         }
     }
 
     /// The golden folder (`directory`, relative to the test file's folder, or `directory(forTestFile:)`)
     /// and the settings (`settings`, or the environment's).
-    static func resolve(directory: String?, settings: GoldenSettings?, testFile: String) -> Result<(String, GoldenSettings), Unusable> {
+    static func resolve(directory: String?, settings: GoldenSettings?, testFile: String) -> Result<
+        (String, GoldenSettings), Unusable
+    > {
         let folder: String
         if let directory {
-            folder = directory.hasPrefix("/") ? directory
-                : URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent(directory).standardized.path
+            folder =
+                directory.hasPrefix("/")
+                ? directory
+                : URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent(directory)
+                    .standardized.path
         } else {
             folder = Golden.directory(forTestFile: testFile)
         }
@@ -88,8 +96,10 @@ public enum Golden {
     static func stem(of name: String, dropping suffix: String) -> Result<String, Unusable> {
         let stem = name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
         let parts = stem.split(separator: "/", omittingEmptySubsequences: false)
-        guard !stem.isEmpty, !stem.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            return .failure(Unusable("golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")"))
+        guard !stem.isEmpty, !stem.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+        else {
+            return .failure(
+                Unusable("golden name \"\(name)\" is not usable: give a file name (subfolders allowed, no \"..\")"))
         }
         return .success(stem)
     }
@@ -98,23 +108,28 @@ public enum Golden {
     struct Unusable: Error {
         let message: String
         init(_ message: String) { self.message = message }
-        var result: GoldenResult { GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil, message: message) }
+        var result: GoldenResult {
+            GoldenResult(outcome: .failed, goldenPath: "", comparison: nil, artifacts: nil, message: message)
+        }
     }
 
     /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
     /// hold subfolders but no `..`), recording under `settings.recordMode`, writing artifacts to
     /// `<settings.artifactsDirectory>/<artifactsFolder(for: folder)>/<name>.{expected,actual,diff}.png` when
     /// it fails, and removing that name's old artifacts when it matches.
-    public static func verify(_ actual: Pixmap, named name: String, in folder: String,
-                              options: ComparisonOptions = .init(), settings: GoldenSettings) -> GoldenResult {
+    public static func verify(
+        _ actual: Pixmap, named name: String, in folder: String,
+        options: ComparisonOptions = .init(), settings: GoldenSettings
+    ) -> GoldenResult {
         let stem: String
         switch Golden.stem(of: name, dropping: ".png") {
-        case let .success(usable): stem = usable
-        case let .failure(unusable): return unusable.result
+        case .success(let usable): stem = usable
+        case .failure(let unusable): return unusable.result
         }
-        let check = Check(actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
-                          artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,
-                          options: options, mode: settings.recordMode)
+        let check = Check(
+            actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
+            artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,
+            options: options, mode: settings.recordMode)
         return check.run()
     }
 
@@ -122,7 +137,9 @@ public enum Golden {
     /// out `__Goldens__` — for the default location `<test target's folder>/<TestFile>`, so two targets
     /// with a test file of the same name keep their artifacts apart.
     static func artifactsFolder(for goldenFolder: String) -> String {
-        let parts = URL(fileURLWithPath: goldenFolder).standardized.pathComponents.filter { $0 != "/" && $0 != "__Goldens__" }
+        let parts = URL(fileURLWithPath: goldenFolder).standardized.pathComponents.filter {
+            $0 != "/" && $0 != "__Goldens__"
+        }
         return parts.suffix(2).joined(separator: "/")
     }
 }
@@ -140,33 +157,45 @@ private struct Check {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: goldenPath, isDirectory: &isFolder), !isFolder.boolValue else {
             if mode == .never {
-                return failure(comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
-                               "no golden at \(goldenPath), and recording is off (REVEAL_RECORD=never, or CI is set)")
+                return failure(
+                    comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
+                    "no golden at \(goldenPath), and recording is off (REVEAL_RECORD=never, or CI is set)")
             }
-            return record("recorded a new golden at \(goldenPath) (record mode \(mode.rawValue)): look at it, keep it with the tests, and run them again")
+            return record(
+                "recorded a new golden at \(goldenPath) (record mode \(mode.rawValue)): look at it, keep it with the tests, and run them again"
+            )
         }
         let expected: Pixmap
         do {
             expected = try PNG.decode(contentsOf: goldenPath)
         } catch {
             if mode == .all || mode == .failed {
-                return record("replaced an unreadable golden (\(error.message)) at \(goldenPath) (record mode \(mode.rawValue)): look at it and run the tests again")
+                return record(
+                    "replaced an unreadable golden (\(error.message)) at \(goldenPath) (record mode \(mode.rawValue)): look at it and run the tests again"
+                )
             }
-            return failure(comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
-                           "cannot read the golden: \(error.message)")
+            return failure(
+                comparison: nil, artifacts: writeArtifacts(expected: nil, diff: nil),
+                "cannot read the golden: \(error.message)")
         }
         let comparison = compare(expected: expected, actual: actual, options: options)
         if comparison.passed && !(mode == .all && comparison.verdict != .identical) {
             removeArtifacts()
-            return GoldenResult(outcome: .matched, goldenPath: goldenPath, comparison: comparison, artifacts: nil,
-                                message: "golden \"\(name)\" matches (\(comparison.verdict == .identical ? "identical" : "within tolerance"))")
+            return GoldenResult(
+                outcome: .matched, goldenPath: goldenPath, comparison: comparison, artifacts: nil,
+                message:
+                    "golden \"\(name)\" matches (\(comparison.verdict == .identical ? "identical" : "within tolerance"))"
+            )
         }
         let artifacts = writeArtifacts(expected: expected, diff: comparison.diffImage)
         let figures = "golden \"\(name)\" does not match \(goldenPath): " + summary(comparison)
         if mode == .all || mode == .failed {
-            var result = record(figures + "\nrecorded the actual image as the new golden (record mode \(mode.rawValue)): look at it and run the tests again")
+            var result = record(
+                figures
+                    + "\nrecorded the actual image as the new golden (record mode \(mode.rawValue)): look at it and run the tests again"
+            )
             result.comparison = comparison
-            if case let .success(files) = artifacts {
+            if case .success(let files) = artifacts {
                 result.artifacts = files
                 result.message += "\n" + listing(files)
             }
@@ -178,7 +207,8 @@ private struct Check {
     /// The figures of a failed comparison, on one line.
     private func summary(_ c: Comparison) -> String {
         if !c.sizesMatch { return "size mismatch: golden \(c.expectedSize), actual \(c.actualSize)" }
-        var text = "\(c.differingPixels) pixel\(c.differingPixels == 1 ? " differs" : "s differ") (allowed \(c.allowedPixels) of \(c.pixelCount))"
+        var text =
+            "\(c.differingPixels) pixel\(c.differingPixels == 1 ? " differs" : "s differ") (allowed \(c.allowedPixels) of \(c.pixelCount))"
             + ", largest difference \(c.largestChannelDifference) level\(c.largestChannelDifference == 1 ? "" : "s")"
             + String(format: " (distance %.3g, threshold %g)", c.largestDistance, c.options.threshold)
         if let box = c.boundingBox { text += ", bounding box \(box)" }
@@ -187,15 +217,20 @@ private struct Check {
     }
 
     private func listing(_ files: GoldenArtifacts) -> String {
-        ["expected: " + (files.expected ?? "(no golden)"), "actual:   " + files.actual,
-         "diff:     " + (files.diff ?? "(none: \(files.expected == nil ? "no golden" : "the sizes differ"))")]
-            .joined(separator: "\n")
+        [
+            "expected: " + (files.expected ?? "(no golden)"), "actual:   " + files.actual,
+            "diff:     " + (files.diff ?? "(none: \(files.expected == nil ? "no golden" : "the sizes differ"))"),
+        ]
+        .joined(separator: "\n")
     }
 
-    private func failure(comparison: Comparison?, artifacts: Result<GoldenArtifacts, OutputError>, _ message: String) -> GoldenResult {
-        var result = GoldenResult(outcome: .failed, goldenPath: goldenPath, comparison: comparison, artifacts: nil, message: message)
+    private func failure(comparison: Comparison?, artifacts: Result<GoldenArtifacts, OutputError>, _ message: String)
+        -> GoldenResult
+    {
+        var result = GoldenResult(
+            outcome: .failed, goldenPath: goldenPath, comparison: comparison, artifacts: nil, message: message)
         switch artifacts {
-        case let .success(files):
+        case .success(let files):
             result.artifacts = files
             result.message += "\n" + listing(files)
             if mode != .failed && mode != .all && comparison != nil {
@@ -203,7 +238,7 @@ private struct Check {
             } else if comparison == nil && mode == .never {
                 result.message += "\nto record it, run the tests with REVEAL_RECORD=missing (off CI)"
             }
-        case let .failure(error):
+        case .failure(let error):
             result.message += "\n(could not write the expected, actual and diff images: \(error))"
         }
         return result
@@ -213,10 +248,12 @@ private struct Check {
     private func record(_ message: String) -> GoldenResult {
         do {
             try writePNG(actual, to: goldenPath)
-            return GoldenResult(outcome: .recorded, goldenPath: goldenPath, comparison: nil, artifacts: nil, message: message)
+            return GoldenResult(
+                outcome: .recorded, goldenPath: goldenPath, comparison: nil, artifacts: nil, message: message)
         } catch {
-            return GoldenResult(outcome: .failed, goldenPath: goldenPath, comparison: nil, artifacts: nil,
-                                message: "cannot record the golden: \(error)")
+            return GoldenResult(
+                outcome: .failed, goldenPath: goldenPath, comparison: nil, artifacts: nil,
+                message: "cannot record the golden: \(error)")
         }
     }
 

@@ -27,7 +27,9 @@ public struct GoldenSettings: Equatable, Sendable {
     /// Where expected, actual and diff images go when a golden does not match.
     public var artifactsDirectory: String
 
-    public init(recordMode: RecordMode = .missing, artifactsDirectory: String = GoldenSettings.defaultArtifactsDirectory) {
+    public init(
+        recordMode: RecordMode = .missing, artifactsDirectory: String = GoldenSettings.defaultArtifactsDirectory
+    ) {
         self.recordMode = recordMode
         self.artifactsDirectory = artifactsDirectory
     }
@@ -45,7 +47,8 @@ public struct GoldenSettings: Equatable, Sendable {
         let mode: RecordMode
         if let value = environment["REVEAL_RECORD"], !value.isEmpty {
             guard let named = RecordMode(rawValue: value.lowercased()) else {
-                throw GoldenSettingsError(description: "REVEAL_RECORD=\(value) is not a record mode (use all, missing, failed or never)")
+                throw GoldenSettingsError(
+                    description: "REVEAL_RECORD=\(value) is not a record mode (use all, missing, failed or never)")
             }
             mode = named
         } else {

@@ -14,7 +14,9 @@ struct OutputFuzzFailure: Error, CustomStringConvertible {
 }
 
 func fuzzOutput(_ arguments: [String]) -> Int32 {
-    var seconds = 60.0, runs = Int.max, seed: UInt64 = UInt64(Date().timeIntervalSince1970)
+    var seconds = 60.0
+    var runs = Int.max
+    var seed: UInt64 = UInt64(Date().timeIntervalSince1970)
     var i = 0
     while i + 1 < arguments.count {
         switch arguments[i] {
@@ -25,7 +27,9 @@ func fuzzOutput(_ arguments: [String]) -> Int32 {
         }
         i += 2
     }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("reveal-render").path
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "reveal-render"
+    ).path
     guard FileManager.default.isExecutableFile(atPath: executable) else {
         FileHandle.standardError.write(Data("fuzz output: \(executable) is missing; build reveal-render first\n".utf8))
         return 2
@@ -73,18 +77,22 @@ struct OutputSandbox {
         }
         let image = try Pixmap(width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: 90, a: 255))
         try write(try PNG.encode(image), "inputs/prize.png")
-        let scene = #"{"width": 12, "height": 8, "scale": 1, "fps": 20, "content": {"image": "prize.png"}, "strokes": [{"points": [[1, 1, 0], [11, 7, 0.15]]}]}"#
+        let scene =
+            #"{"width": 12, "height": 8, "scale": 1, "fps": 20, "content": {"image": "prize.png"}, "strokes": [{"points": [[1, 1, 0], [11, 7, 0.15]]}]}"#
         try write(Array(scene.utf8), "inputs/scene.json")
         for index in 0..<3 {
             try write(try PNG.encode(image), "inputs/golden/" + FrameFolder.frameName(index))
             // Frames that differ from the goldens by one level more each time.
-            let other = try Pixmap(width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: UInt8(91 + index), a: 255))
+            let other = try Pixmap(
+                width: 6, height: 4, fill: PremultipliedRGBA8(r: 200, g: 40, b: UInt8(91 + index), a: 255))
             try write(try PNG.encode(other), "inputs/actual/" + FrameFolder.frameName(index))
         }
         try write(Array(#"{"a manifest": true}"#.utf8), "inputs/golden/manifest.json")
         // Links to the inputs, in and beside the output folder.
-        for (link, target) in [("link-scene.json", "inputs/scene.json"), ("link-golden", "inputs/golden"),
-                               ("out/link-prize.png", "../inputs/prize.png"), ("out/link-actual", "../inputs/actual")] {
+        for (link, target) in [
+            ("link-scene.json", "inputs/scene.json"), ("link-golden", "inputs/golden"),
+            ("out/link-prize.png", "../inputs/prize.png"), ("out/link-actual", "../inputs/actual"),
+        ] {
             symlink(target, root + "/" + link)
         }
         mkfifo(root + "/out/fifo.png", 0o644)
@@ -118,7 +126,8 @@ struct OutputSandbox {
         guard args[0] == "compare" else { return ["inputs/scene.json", "inputs/prize.png"] }
         return args[1...2].flatMap { path -> [String] in
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), isFolder.boolValue
+            else { return [path] }
             return FrameFolder.names(in: root + "/" + path).filter(FrameFolder.isFrameName).map { path + "/" + $0 }
         }
     }
@@ -127,18 +136,30 @@ struct OutputSandbox {
 
     /// One random run, then every check.
     mutating func step(_ executable: String) throws {
-        let files = ["out/still.png", "out/new/deeper/file.png", "out/fifo.png", "out/null", "out/link-prize.png",
-                     "inputs/scene.json", "inputs/prize.png", "link-scene.json", "inputs/golden/frame-00001.png", "out/f"]
-        let folders = ["out/frames", "out/frames", "inputs/golden", "inputs/actual", "link-golden", "out/link-actual",
-                       "inputs", "out", "out/still.png", "out/new/frames"]
+        let files = [
+            "out/still.png", "out/new/deeper/file.png", "out/fifo.png", "out/null", "out/link-prize.png",
+            "inputs/scene.json", "inputs/prize.png", "link-scene.json", "inputs/golden/frame-00001.png", "out/f",
+        ]
+        let folders = [
+            "out/frames", "out/frames", "inputs/golden", "inputs/actual", "link-golden", "out/link-actual",
+            "inputs", "out", "out/still.png", "out/new/frames",
+        ]
         var args: [String]
         switch random.next() % 6 {
         case 0: args = ["--stroke", pick(["inputs/scene.json", "link-scene.json"]), "--out", pick(folders)]
         case 1: args = ["--stroke", "inputs/scene.json", "--frame", String(random.next() % 4), "--out", pick(files)]
-        case 2: args = ["--stroke", "inputs/scene.json", "--apng", pick(files)] + (random.next() % 2 == 0 ? ["--out", pick(folders)] : [])
+        case 2:
+            args =
+                ["--stroke", "inputs/scene.json", "--apng", pick(files)]
+                + (random.next() % 2 == 0 ? ["--out", pick(folders)] : [])
         case 3: args = ["--stroke", "inputs/scene.json", "--filmstrip", pick(files), "--count", "2"]
-        case 4: args = ["compare", "inputs/golden", pick(["inputs/actual", "out/link-actual", "link-golden"]), "--diff", pick(folders + files)]
-        default: args = ["compare", "inputs/golden/frame-00000.png", "inputs/actual/frame-00000.png", "--diff", pick(files)]
+        case 4:
+            args = [
+                "compare", "inputs/golden", pick(["inputs/actual", "out/link-actual", "link-golden"]), "--diff",
+                pick(folders + files),
+            ]
+        default:
+            args = ["compare", "inputs/golden/frame-00000.png", "inputs/actual/frame-00000.png", "--diff", pick(files)]
         }
         if args[0] != "compare" { args.append("--quiet") }
         history.append("reveal-render " + args.joined(separator: " "))
@@ -148,11 +169,13 @@ struct OutputSandbox {
         guard (0...2).contains(status) else {
             throw failure("ended with status \(status) (a signal or a crash)")
         }
-        for (path, bytes) in before where (FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) }) != bytes {
+        for (path, bytes) in before
+        where (FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) }) != bytes {
             throw failure("the input \(path) changed or went away")
         }
         guard FileManager.default.contents(atPath: outside + "/sentinel.png") == Data("never touched".utf8),
-              FrameFolder.names(in: outside) == ["sentinel.png"] else {
+            FrameFolder.names(in: outside) == ["sentinel.png"]
+        else {
             throw failure("\(outside), outside the sandbox, changed")
         }
         for special in specials {
@@ -162,7 +185,11 @@ struct OutputSandbox {
             }
         }
         if let leftover = FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String })
-            .first(where: { PathComponents.name(of: $0).hasPrefix(AtomicFile.temporaryPrefix) || PathComponents.name(of: $0) == FrameFolder.lockFileName }) {
+            .first(where: {
+                PathComponents.name(of: $0).hasPrefix(AtomicFile.temporaryPrefix)
+                    || PathComponents.name(of: $0) == FrameFolder.lockFileName
+            })
+        {
             throw failure("\(leftover) was left behind")
         }
     }
@@ -182,7 +209,9 @@ struct OutputSandbox {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ["/usr/bin/env", "-C", root, executable] + args
         let pointers = argv.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer {
+            for pointer in pointers { free(pointer) }
+        }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, pointers, environ) == 0 else {
             throw OutputFuzzFailure(description: "cannot start \(executable)")

@@ -13,6 +13,8 @@ func fuzzPNG(_ bytes: [UInt8]) {
         precondition(pixmap.bytes[i] <= a && pixmap.bytes[i + 1] <= a && pixmap.bytes[i + 2] <= a, "not premultiplied")
     }
     guard let encoded = try? PNG.encode(pixmap) else { preconditionFailure("a decoded image does not encode") }
-    guard let again = try? PNG.decode(encoded, maxPixels: 1 << 22) else { preconditionFailure("an encoded image does not decode") }
+    guard let again = try? PNG.decode(encoded, maxPixels: 1 << 22) else {
+        preconditionFailure("an encoded image does not decode")
+    }
     precondition(again == pixmap, "encode and decode changed the pixels")
 }

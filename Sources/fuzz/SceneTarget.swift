@@ -10,11 +10,12 @@ import RevealRender
 let imageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus/images").path
 
-
 func fuzzScene(_ bytes: [UInt8]) {
     for format in SceneFormat.all {
-        if let scene = try? format.decode(bytes, file: "fuzz.json", baseDirectory: imageFolder,
-                                          limits: SceneLimits(maxImagePixels: 1 << 20)) {
+        if let scene = try? format.decode(
+            bytes, file: "fuzz.json", baseDirectory: imageFolder,
+            limits: SceneLimits(maxImagePixels: 1 << 20))
+        {
             renderSmall(scene)
         }
     }

@@ -13,7 +13,10 @@ let arguments = CommandLine.arguments
 // The output side is fuzzed by whole runs of the command line, not by libFuzzer (OutputTarget.swift).
 if arguments.count >= 2 && arguments[1] == "output" { exit(fuzzOutput(Array(arguments.dropFirst(2)))) }
 guard arguments.count >= 2, let chosen = targets[arguments[1]] else {
-    FileHandle.standardError.write(Data("usage: fuzz scene|png [libFuzzer options or files…] | fuzz output [--seconds S] [--runs N] [--seed N]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: fuzz scene|png [libFuzzer options or files…] | fuzz output [--seconds S] [--runs N] [--seed N]\n"
+                .utf8))
     exit(2)
 }
 /// The target libFuzzer's callback runs; set once, before any input.
@@ -26,21 +29,24 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-@_extern(c, "LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-// libFuzzer sees the program name followed by the arguments after the target's name.
-CommandLine.unsafeArgv[1] = CommandLine.unsafeArgv[0]
-var argc = CommandLine.argc - 1
-var argv = Optional(CommandLine.unsafeArgv + 1)
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzInput))
+    // libFuzzer's C symbol, under a Swift name.
+    @_extern(c, "LLVMFuzzerRunDriver")
+    func llvmFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+    // libFuzzer sees the program name followed by the arguments after the target's name.
+    CommandLine.unsafeArgv[1] = CommandLine.unsafeArgv[0]
+    var argc = CommandLine.argc - 1
+    var argv = Optional(CommandLine.unsafeArgv + 1)
+    exit(llvmFuzzerRunDriver(&argc, &argv, fuzzInput))
 #else
-for path in arguments.dropFirst(2) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("fuzz: cannot read \(path)\n".utf8))
-        exit(1)
+    for path in arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("fuzz: cannot read \(path)\n".utf8))
+            exit(1)
+        }
+        target([UInt8](data))
     }
-    target([UInt8](data))
-}
 #endif

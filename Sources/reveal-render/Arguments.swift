@@ -28,7 +28,8 @@ struct ArgumentReader {
     }
 
     /// A finite number in `range` (excluding its lower bound when `open`).
-    mutating func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double {
+    mutating func number(_ flag: String, _ range: ClosedRange<Double>, open: Bool = false) throws(UsageError) -> Double
+    {
         let text = try value(flag)
         guard let x = Double(text), x.isFinite else {
             throw UsageError(message: "\(flag): expected a number, got \(quoted(text))")
@@ -81,10 +82,12 @@ struct Arguments {
     var version = false
 
     /// Every option the render command takes (the scene kinds' flags come from `SceneFormat.all`).
-    static let flags = ["--demo", "--origin", "--curve", "--duration", "--out", "--fps", "--scale", "--reduce-motion",
-                        "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--loops",
-                        "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
-                        "--help", "--version"]
+    static let flags = [
+        "--demo", "--origin", "--curve", "--duration", "--out", "--fps", "--scale", "--reduce-motion",
+        "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--loops",
+        "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
+        "--help", "--version",
+    ]
 
     /// The frame `--frame` or `--time` asks for (default: the first), as `renderFrame(at:)` picks it:
     /// the last frame at or before the time. Past the end it is still a frame: the final state.
@@ -149,34 +152,49 @@ struct Arguments {
             default:
                 guard arg.hasPrefix("-") else { throw UsageError(message: "unexpected argument \(quoted(arg))") }
                 let suggestion = closestName(to: arg, in: Arguments.flags + SceneFormat.all.map(\.flag))
-                throw UsageError(message: "unknown option \(displayPath(arg))" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
+                throw UsageError(
+                    message: "unknown option \(displayPath(arg))" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
             }
         }
         if help || version { return }
         let flags = SceneFormat.all.map(\.flag)
         if sources > 1 { throw UsageError(message: "give one of \(flags.joined(separator: ", ")) and --demo") }
         let demos = SceneFormat.all.map(\.name).joined(separator: "|")
-        if sources == 0 { throw UsageError(message: "nothing to render: give \(flags.map { $0 + " FILE" }.joined(separator: ", ")) or --demo \(demos)") }
+        if sources == 0 {
+            throw UsageError(
+                message:
+                    "nothing to render: give \(flags.map { $0 + " FILE" }.joined(separator: ", ")) or --demo \(demos)")
+        }
         if let demo {
             guard let format = SceneFormat.named(demo) else {
-                throw UsageError(message: "unknown demo \(quoted(demo)) (available: \(SceneFormat.all.map(\.name).joined(separator: ", ")))")
+                throw UsageError(
+                    message:
+                        "unknown demo \(quoted(demo)) (available: \(SceneFormat.all.map(\.name).joined(separator: ", ")))"
+                )
             }
             self.format = format
         }
-        for (flag, override, given) in [("--debug-overlay", SceneOverride.debugOverlay, debugOverlay), ("--origin", .origin, origin != nil)]
+        for (flag, override, given) in [
+            ("--debug-overlay", SceneOverride.debugOverlay, debugOverlay), ("--origin", .origin, origin != nil),
+        ]
         where given && !format.overrides.contains(override) {
             let takers = SceneFormat.all.filter { $0.overrides.contains(override) }
             let names = takers.map { "\($0.title) (\($0.flag) or --demo \($0.name))" }.joined(separator: ", ")
             throw UsageError(message: "\(flag) applies to \(names)")
         }
         if requireOutput && out == nil && (isStill || (apng == nil && filmstrip == nil)) {
-            throw UsageError(message: "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)")
+            throw UsageError(
+                message:
+                    "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)"
+            )
         }
         if isStill && (apng != nil || filmstrip != nil) {
             throw UsageError(message: "--apng and --filmstrip make sequences; --time and --frame render one still")
         }
         if time != nil && frame != nil { throw UsageError(message: "give either --time or --frame, not both") }
-        if (time != nil || frame != nil) && frames != nil { throw UsageError(message: "--frames renders a sequence; --time and --frame render one still") }
+        if (time != nil || frame != nil) && frames != nil {
+            throw UsageError(message: "--frames renders a sequence; --time and --frame render one still")
+        }
     }
 
     /// "A-B" (inclusive) or a single "N".

@@ -2,40 +2,40 @@ import Foundation
 import RevealRender
 
 let compareHelpText = """
-reveal-render compare: compares two PNG images, or two folders of frames, pixel by pixel.
+    reveal-render compare: compares two PNG images, or two folders of frames, pixel by pixel.
 
-USAGE
-  reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [OPTIONS]
-  reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [OPTIONS]
+    USAGE
+      reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [OPTIONS]
+      reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [OPTIONS]
 
-Exact by default: a pixel differs when any of its bytes differs.
+    Exact by default: a pixel differs when any of its bytes differs.
 
-OPTIONS
-  --threshold T        per-pixel tolerance, 0…1, on pixelmatch's perceptual YIQ distance (0.1 ignores
-                       small colour shifts; default 0). Semi-transparent pixels are compared as seen
-                       over black and over white, the worse counts.
-  --antialiasing       a pixel that differs only because an edge moved inside it does not count.
-  --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
-  --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
-  --diff PATH          files: write the diff image there: differences red over a faded grey copy of
-                       EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side,
-                       under a caption bar naming the panels and the frame, for each frame that
-                       differs: as an animated PNG at 2 frames per second when PATH ends in .png
-                       (nothing is written when no frame differs), else as PNG files named like the
-                       frames in the folder PATH (files already there that this run does not write
-                       stay as they are). PATH may not be, or lie inside, EXPECTED or ACTUAL:
-                       compare never changes its inputs.
+    OPTIONS
+      --threshold T        per-pixel tolerance, 0…1, on pixelmatch's perceptual YIQ distance (0.1 ignores
+                           small colour shifts; default 0). Semi-transparent pixels are compared as seen
+                           over black and over white, the worse counts.
+      --antialiasing       a pixel that differs only because an edge moved inside it does not count.
+      --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
+      --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
+      --diff PATH          files: write the diff image there: differences red over a faded grey copy of
+                           EXPECTED, antialiasing yellow. Folders: expected | actual | diff side by side,
+                           under a caption bar naming the panels and the frame, for each frame that
+                           differs: as an animated PNG at 2 frames per second when PATH ends in .png
+                           (nothing is written when no frame differs), else as PNG files named like the
+                           frames in the folder PATH (files already there that this run does not write
+                           stay as they are). PATH may not be, or lie inside, EXPECTED or ACTUAL:
+                           compare never changes its inputs.
 
-FOLDERS
-  Frames pair by name (frame-00000.png, …). Frames missing from ACTUAL_DIR or extra in it make the
-  folders differ; the report names the first differing frame. When both hold a manifest.json, its
-  fields must agree too (revealedAt, rounds, each frame's coverage, revealed, accessibility, …; font
-  paths excepted): the report lists those that differ, the sequence's first, then frame by frame.
+    FOLDERS
+      Frames pair by name (frame-00000.png, …). Frames missing from ACTUAL_DIR or extra in it make the
+      folders differ; the report names the first differing frame. When both hold a manifest.json, its
+      fields must agree too (revealedAt, rounds, each frame's coverage, revealed, accessibility, …; font
+      paths excepted): the report lists those that differ, the sequence's first, then frame by frame.
 
-EXIT CODES
-  0 they match · 1 they differ (the report is on standard output) · 2 bad input (unreadable, not a
-  PNG, a file against a folder, bad options) or the diff could not be written.
-"""
+    EXIT CODES
+      0 they match · 1 they differ (the report is on standard output) · 2 bad input (unreadable, not a
+      PNG, a file against a folder, bad options) or the diff could not be written.
+    """
 
 /// The parsed `compare` command line.
 private struct CompareArguments {
@@ -47,7 +47,8 @@ private struct CompareArguments {
 
     init(_ args: [String]) throws(UsageError) {
         var paths: [String] = []
-        var pixels: Int?, ratio: Double?
+        var pixels: Int?
+        var ratio: Double?
         var reader = ArgumentReader(args)
         func fraction(_ flag: String) throws(UsageError) -> Double {
             let text = try reader.value(flag)
@@ -71,10 +72,14 @@ private struct CompareArguments {
         }
         if help { return }
         guard paths.count == 2 else {
-            throw UsageError(message: paths.count < 2 ? "compare needs EXPECTED and ACTUAL (two PNG files or two folders)"
-                                                      : "compare takes two paths, got \(paths.count)")
+            throw UsageError(
+                message: paths.count < 2
+                    ? "compare needs EXPECTED and ACTUAL (two PNG files or two folders)"
+                    : "compare takes two paths, got \(paths.count)")
         }
-        if pixels != nil && ratio != nil { throw UsageError(message: "give --max-diff-pixels or --max-diff-ratio, not both") }
+        if pixels != nil && ratio != nil {
+            throw UsageError(message: "give --max-diff-pixels or --max-diff-ratio, not both")
+        }
         if let pixels { options.budget = .pixels(pixels) }
         if let ratio { options.budget = .ratio(ratio) }
         expected = paths[0]
@@ -102,16 +107,23 @@ func compareCommand(_ argv: [String]) -> Int32 {
             print(compareHelpText)
             return 0
         }
-        let expectedIsFolder = try isFolder(args.expected), actualIsFolder = try isFolder(args.actual)
+        let expectedIsFolder = try isFolder(args.expected)
+        let actualIsFolder = try isFolder(args.actual)
         guard expectedIsFolder == actualIsFolder else {
             let (folder, file) = expectedIsFolder ? (args.expected, args.actual) : (args.actual, args.expected)
-            throw UsageError(message: "\(displayPath(folder)) is a folder but \(displayPath(file)) is not: compare two PNG files or two frame folders")
+            throw UsageError(
+                message:
+                    "\(displayPath(folder)) is a folder but \(displayPath(file)) is not: compare two PNG files or two frame folders"
+            )
         }
         folders = expectedIsFolder
         if let diff = args.diff, let input = FileIdentity.input(containing: diff, among: [args.expected, args.actual]) {
             let role = FileIdentity(path: input) == FileIdentity(path: args.expected) ? "EXPECTED" : "ACTUAL"
             let relation = FileIdentity(path: diff) == FileIdentity(path: input) ? "is" : "lies inside"
-            throw UsageError(message: "--diff \(quoted(diff)) \(relation) \(role) (\(quoted(input))); write the diff somewhere else: compare never changes its inputs")
+            throw UsageError(
+                message:
+                    "--diff \(quoted(diff)) \(relation) \(role) (\(quoted(input))); write the diff somewhere else: compare never changes its inputs"
+            )
         }
     } catch {
         report("reveal-render compare: \(error.message)")
@@ -129,7 +141,9 @@ func compareCommand(_ argv: [String]) -> Int32 {
                     var sink = try DiffFrameFolder(path: out)
                     try SequenceDiff.write(result, into: &sink)
                     if !sink.otherFrames.isEmpty {
-                        report("reveal-render compare: note: \(quoted(out)) also holds \(sink.otherFrames.count) frame file\(sink.otherFrames.count == 1 ? "" : "s") this run did not write (left as they were)")
+                        report(
+                            "reveal-render compare: note: \(quoted(out)) also holds \(sink.otherFrames.count) frame file\(sink.otherFrames.count == 1 ? "" : "s") this run did not write (left as they were)"
+                        )
                     }
                 }
             }

@@ -2,14 +2,14 @@ import Foundation
 import RevealRender
 
 let layoutHelp = """
-reveal-render layout (--stroke FILE | --circle FILE | --demo NAME) [--time T | --frame N] [--scale S]
+    reveal-render layout (--stroke FILE | --circle FILE | --demo NAME) [--time T | --frame N] [--scale S]
 
-Prints every view's frame at one moment (default: the first frame) as JSON: a view debugger, and how
-tests check layout. Each view has its kind, its depth in the tree and its frame (x, y, width, height)
-in points in the screen's coordinates; text adds the string, the font file, size and weight and the
-first baseline (points below the frame's top). The effect's own views (content and cover, or base and
-revealed) follow it, laid out in its frame.
-"""
+    Prints every view's frame at one moment (default: the first frame) as JSON: a view debugger, and how
+    tests check layout. Each view has its kind, its depth in the tree and its frame (x, y, width, height)
+    in points in the screen's coordinates; text adds the string, the font file, size and weight and the
+    first baseline (points below the frame's top). The effect's own views (content and cover, or base and
+    revealed) follow it, laid out in its frame.
+    """
 
 /// `reveal-render layout …`: the laid-out views of a scene at one frame, as JSON on standard output.
 func layoutCommand(_ argv: [String]) -> Int32 {
@@ -20,7 +20,8 @@ func layoutCommand(_ argv: [String]) -> Int32 {
     do {
         let args = try Arguments(argv, requireOutput: false)
         if args.out != nil || args.apng != nil || args.filmstrip != nil || args.frames != nil {
-            throw UsageError(message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
+            throw UsageError(
+                message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
         }
         let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
         let scene = try loadScene(args, limits: limits, inputs: SceneInputs())
@@ -52,9 +53,11 @@ private func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> Str
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
     let lines = views.map { v -> String in
-        var fields = ["\"kind\": \(jsonQuoted(v.kind, limit: .max))", "\"depth\": \(v.depth)",
-                      "\"x\": \(number(v.frame.x))", "\"y\": \(number(v.frame.y))",
-                      "\"width\": \(number(v.frame.width))", "\"height\": \(number(v.frame.height))"]
+        var fields = [
+            "\"kind\": \(jsonQuoted(v.kind, limit: .max))", "\"depth\": \(v.depth)",
+            "\"x\": \(number(v.frame.x))", "\"y\": \(number(v.frame.y))",
+            "\"width\": \(number(v.frame.width))", "\"height\": \(number(v.frame.height))",
+        ]
         if let text = v.text { fields.append("\"text\": \(jsonQuoted(text, limit: .max))") }
         if let file = v.fontFile { fields.append("\"font\": \(jsonQuoted(file, limit: .max))") }
         if let size = v.fontSize { fields.append("\"size\": \(number(size))") }

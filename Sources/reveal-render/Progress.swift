@@ -27,7 +27,8 @@ struct ProgressBar {
         let elapsed = now.timeIntervalSince(start)
         let left = done == 0 ? 0 : elapsed / Double(done) * Double(total - done)
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write("\r\(bar) \(done)/\(total) frames, \(String(format: "%.1f", left)) s left \u{1B}[K".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "\r\(bar) \(done)/\(total) frames, \(String(format: "%.1f", left)) s left \u{1B}[K".data(using: .utf8)!)
         if done == total { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
     }
 }

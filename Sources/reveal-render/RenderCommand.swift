@@ -9,9 +9,13 @@ func loadScene(_ args: Arguments, limits: SceneLimits, inputs: SceneInputs) thro
     var overrides = SceneOverrides(fps: args.fps, scale: args.scale, reduceMotion: args.reduceMotion)
     overrides.origin = try args.origin.map(parseOrigin)
     if args.curve != nil || args.duration != nil {
-        let curve = args.curve, duration = args.duration
+        let curve = args.curve
+        let duration = args.duration
         if let curve, AnimationDecoder.named(curve, duration: duration, default: .circleDemo) == nil {
-            throw UsageError(message: "--curve: unknown curve \(quoted(curve)) (use \(AnimationDecoder.curveNames.joined(separator: ", ")))")
+            throw UsageError(
+                message:
+                    "--curve: unknown curve \(quoted(curve)) (use \(AnimationDecoder.curveNames.joined(separator: ", ")))"
+            )
         }
         overrides.animation = { spec in animation(curve: curve, duration: duration, default: spec) }
     }
@@ -27,16 +31,20 @@ func load(_ path: String, as format: SceneFormat, limits: SceneLimits, inputs: S
     } catch {
         let topLevel = !error.path.contains(".") && !error.path.contains("[")
         guard topLevel, error.message.hasPrefix("unknown field"),
-              let other = SceneFormat.all.first(where: { $0.flag != format.flag && (try? $0.load(path: path, limits: limits)) != nil })
+            let other = SceneFormat.all.first(where: {
+                $0.flag != format.flag && (try? $0.load(path: path, limits: limits)) != nil
+            })
         else { throw error }
-        throw SceneError(file: path, path: "", message: "this is a \(other.name) scene file (\(other.title)), not a \(format.name) one: use \(other.flag)")
+        throw SceneError(
+            file: path, path: "",
+            message: "this is a \(other.name) scene file (\(other.title)), not a \(format.name) one: use \(other.flag)")
     }
 }
 
 /// `--curve` and `--duration` applied to an animation (the curve's name is known to be valid).
 func animation(curve: String?, duration: Double?, default spec: AnimationSpec) -> AnimationSpec {
     guard let curve else {
-        if let duration, case let .timing(timing, _) = spec { return .timing(timing, duration: duration) }
+        if let duration, case .timing(let timing, _) = spec { return .timing(timing, duration: duration) }
         return spec
     }
     return AnimationDecoder.named(curve, duration: duration, default: spec) ?? spec
@@ -46,13 +54,15 @@ func animation(curve: String?, duration: Double?, default spec: AnimationSpec) -
 func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
     var files = [("--apng", args.apng), ("--filmstrip", args.filmstrip)]
     if args.isStill { files.append(("--out", args.out)) }
-    for case let (flag, path?) in files {
+    for case (let flag, let path?) in files {
         if let input = inputs.input(at: path) {
-            return "\(flag) \(quoted(path)) is \(quoted(input)), an input of this render; choose another path: reveal-render never writes over its inputs"
+            return
+                "\(flag) \(quoted(path)) is \(quoted(input)), an input of this render; choose another path: reveal-render never writes over its inputs"
         }
     }
     if !args.isStill, let out = args.out, let input = inputs.input(replaceableIn: out) {
-        return "--out \(quoted(out)) holds \(quoted(input)), an input of this render, under a name the frames or the manifest would replace; choose another folder"
+        return
+            "--out \(quoted(out)) holds \(quoted(input)), an input of this render, under a name the frames or the manifest would replace; choose another folder"
     }
     return nil
 }
@@ -61,8 +71,12 @@ func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
 func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
     if let named = UnitPoint.named[text] { return named }
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
-        throw UsageError(message: "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \(quoted(text))")
+    guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000
+    else {
+        throw UsageError(
+            message:
+                "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \(quoted(text))"
+        )
     }
     return UnitPoint(x: x, y: y)
 }
@@ -116,14 +130,18 @@ func renderCommand(_ argv: [String]) -> Int32 {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
-            report("reveal-render: --out \(quoted(out)) is a folder; a still needs a file name such as \(displayPath(out))/still.png")
+            report(
+                "reveal-render: --out \(quoted(out)) is a folder; a still needs a file name such as \(displayPath(out))/still.png"
+            )
             return 2
         }
         stillIndex = index
     }
     let range = args.frames ?? 0...(frameCount - 1)
     guard range.upperBound < frameCount else {
-        report("reveal-render: --frames \(range.lowerBound)-\(range.upperBound) is beyond the end of the sequence (\(last))")
+        report(
+            "reveal-render: --frames \(range.lowerBound)-\(range.upperBound) is beyond the end of the sequence (\(last))"
+        )
         return 2
     }
     do {
@@ -132,8 +150,13 @@ func renderCommand(_ argv: [String]) -> Int32 {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             noteIfNotPNG(out, args)
             if !args.quiet {
-                let end = index < frameCount ? "" : ", after the sequence's end at \(seconds(clock.time(ofFrame: frameCount - 1))) s: its final state"
-                report("wrote frame \(index) (t = \(seconds(clock.time(ofFrame: index))) s\(end), \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))")
+                let end =
+                    index < frameCount
+                    ? ""
+                    : ", after the sequence's end at \(seconds(clock.time(ofFrame: frameCount - 1))) s: its final state"
+                report(
+                    "wrote frame \(index) (t = \(seconds(clock.time(ofFrame: index))) s\(end), \(sequence.pixelWidth)×\(sequence.pixelHeight)) to \(displayPath(out))"
+                )
             }
             return 0
         }
@@ -142,28 +165,34 @@ func renderCommand(_ argv: [String]) -> Int32 {
         let frames = range.lowerBound..<(range.upperBound + 1)
         var observers: [FrameObserver] = []
         if let path = args.apng {
-            observers.append(try APNGWriter(path: path, width: sequence.pixelWidth, height: sequence.pixelHeight,
-                                            fps: clock.fps, loops: args.loops, frameCount: frames.count,
-                                            options: sequence.pngOptions(APNGWriter.defaultOptions)))
+            observers.append(
+                try APNGWriter(
+                    path: path, width: sequence.pixelWidth, height: sequence.pixelHeight,
+                    fps: clock.fps, loops: args.loops, frameCount: frames.count,
+                    options: sequence.pngOptions(APNGWriter.defaultOptions)))
         }
         var strip: Filmstrip?
         if let path = args.filmstrip {
-            strip = Filmstrip(path: path, frames: frames, count: args.filmstripCount,
-                              gap: Int((4 * sequence.scale).rounded()), options: sequence.pngOptions(args.png))
+            strip = Filmstrip(
+                path: path, frames: frames, count: args.filmstripCount,
+                gap: Int((4 * sequence.scale).rounded()), options: sequence.pngOptions(args.png))
             strip.map { observers.append($0) }
         }
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
         let signals = SignalWatch()
         do {
-            try SequenceExport.run(&sequence, frames: frames, folder: folder, png: args.png,
-                                   wholeSequence: args.frames == nil, identity: sceneIdentity(args, prepared, inputs),
-                                   observers: observers,
-                                   shouldStop: { signals.received != nil }, progress: { progress.update($0) })
+            try SequenceExport.run(
+                &sequence, frames: frames, folder: folder, png: args.png,
+                wholeSequence: args.frames == nil, identity: sceneIdentity(args, prepared, inputs),
+                observers: observers,
+                shouldStop: { signals.received != nil }, progress: { progress.update($0) })
         } catch let stopped as ExportInterrupted {
             let signal = signals.received ?? SIGINT
             progress.clear()
-            report("reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written")
+            report(
+                "reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written"
+            )
             return 128 + signal
         }
         for path in [args.apng, args.filmstrip].compactMap({ $0 }) { noteIfNotPNG(path, args) }
@@ -173,9 +202,13 @@ func renderCommand(_ argv: [String]) -> Int32 {
             let frameSize = PixelSize(width: sequence.pixelWidth, height: sequence.pixelHeight)
             var written: [String] = []
             if let out = args.out { written.append("\(range.count) frames (\(frameSize)) to \(displayPath(out))") }
-            if let apng = args.apng { written.append("an animated PNG of \(range.count) frames (\(frameSize)) to \(displayPath(apng))") }
+            if let apng = args.apng {
+                written.append("an animated PNG of \(range.count) frames (\(frameSize)) to \(displayPath(apng))")
+            }
             if let strip, let path = args.filmstrip {
-                written.append("a filmstrip of \(strip.indices.count) frames (\(strip.size(forFrame: frameSize)), one image) to \(displayPath(path))")
+                written.append(
+                    "a filmstrip of \(strip.indices.count) frames (\(strip.size(forFrame: frameSize)), one image) to \(displayPath(path))"
+                )
             }
             report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(prepared.outcome)")
         }
@@ -190,17 +223,23 @@ func renderCommand(_ argv: [String]) -> Int32 {
 private func noteIfNotPNG(_ path: String, _ args: Arguments) {
     var info = stat()
     // A device or a pipe (`--out /dev/stdout`) has no name to fix.
-    guard !args.quiet, !path.lowercased().hasSuffix(".png"), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+    guard !args.quiet, !path.lowercased().hasSuffix(".png"), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG
+    else { return }
     report("reveal-render: note: \(displayPath(path)) has no .png extension; it is a PNG file all the same")
 }
 
 /// The manifest's `sceneDigest`: what the frames depend on (the input files' bytes, the flags that
 /// change frames), so that `reveal-render join` takes only shards of one run.
-private func sceneIdentity(_ args: Arguments, _ prepared: PreparedScene, _ inputs: SceneInputs) -> [(String, FrameMetadata)] {
+private func sceneIdentity(_ args: Arguments, _ prepared: PreparedScene, _ inputs: SceneInputs) -> [(
+    String, FrameMetadata
+)] {
     let scene = prepared.scene
-    let settings = [version, args.format.name, args.file == nil ? "demo" : "file", "fps \(scene.fps)", "scale \(scene.scale)",
-                    "reduceMotion \(scene.reduceMotion)", "curve \(args.curve ?? "-")", "duration \(args.duration.map { "\($0)" } ?? "-")",
-                    "origin \(args.origin ?? "-")", "hold \(args.hold)", "debugOverlay \(args.debugOverlay)", "png \(args.png)",
-                    "frames \(prepared.frameCount)", "size \(prepared.frameSize)"]
+    let settings = [
+        version, args.format.name, args.file == nil ? "demo" : "file", "fps \(scene.fps)", "scale \(scene.scale)",
+        "reduceMotion \(scene.reduceMotion)", "curve \(args.curve ?? "-")",
+        "duration \(args.duration.map { "\($0)" } ?? "-")",
+        "origin \(args.origin ?? "-")", "hold \(args.hold)", "debugOverlay \(args.debugOverlay)", "png \(args.png)",
+        "frames \(prepared.frameCount)", "size \(prepared.frameSize)",
+    ]
     return inputs.digest(settings: settings).map { [("sceneDigest", .string($0))] } ?? []
 }

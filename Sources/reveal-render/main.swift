@@ -6,8 +6,10 @@ func report(_ line: String) {
 }
 
 /// Subcommands by their first argument; anything else is a render.
-let subcommands: [String: ([String]) -> Int32] = ["strokes": strokesCommand, "compare": compareCommand,
-                                                 "layout": layoutCommand, "join": joinCommand]
+let subcommands: [String: ([String]) -> Int32] = [
+    "strokes": strokesCommand, "compare": compareCommand,
+    "layout": layoutCommand, "join": joinCommand,
+]
 
 // A file-size limit or a closed pipe should be an error we report, not a silent death.
 signal(SIGXFSZ, SIG_IGN)

@@ -4,6 +4,7 @@
 import CPNG
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 final class APNGTests: XCTestCase {
@@ -11,7 +12,8 @@ final class APNGTests: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("APNGTests-\(UUID().uuidString)", isDirectory: true)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "APNGTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -43,7 +45,8 @@ final class APNGTests: XCTestCase {
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let noise = UInt8(truncatingIfNeeded: (x &* 7_919 ^ y &* 104_729) &* 2_654_435_761 >> 13) & 31
-                    p[x, y] = PremultipliedRGBA8(r: UInt8(x * 3) + noise, g: UInt8(y * 4) + noise, b: 160 + noise, a: 255)
+                    p[x, y] = PremultipliedRGBA8(
+                        r: UInt8(x * 3) + noise, g: UInt8(y * 4) + noise, b: 160 + noise, a: 255)
                 }
             }
             for y in (4 + i / 2)..<(14 + i / 2) {
@@ -68,11 +71,14 @@ final class APNGTests: XCTestCase {
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// Writes `frames` with a fresh writer at `fps` and returns the file's bytes.
-    private func write(_ frames: [Pixmap] = APNGTests.frames, to name: String = "anim.png", fps: Double = 30, loops: Int = 0,
-                       opaque: Bool = false, options: PNGEncodingOptions? = nil,
-                       configure: (APNGWriter) -> Void = { _ in }) throws -> [UInt8] {
-        let writer = try APNGWriter(path: path(name), width: frames[0].width, height: frames[0].height, fps: fps, loops: loops,
-                                    frameCount: frames.count, opaque: opaque, options: options)
+    private func write(
+        _ frames: [Pixmap] = APNGTests.frames, to name: String = "anim.png", fps: Double = 30, loops: Int = 0,
+        opaque: Bool = false, options: PNGEncodingOptions? = nil,
+        configure: (APNGWriter) -> Void = { _ in }
+    ) throws -> [UInt8] {
+        let writer = try APNGWriter(
+            path: path(name), width: frames[0].width, height: frames[0].height, fps: fps, loops: loops,
+            frameCount: frames.count, opaque: opaque, options: options)
         configure(writer)
         for frame in frames { try writer.append(frame) }
         try writer.finish()
@@ -101,7 +107,9 @@ final class APNGTests: XCTestCase {
         var data: [UInt8]
         var crcIsValid: Bool
 
-        func u32(_ i: Int) -> Int { Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3]) }
+        func u32(_ i: Int) -> Int {
+            Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+        }
         func u16(_ i: Int) -> Int { Int(data[i]) << 8 | Int(data[i + 1]) }
     }
 
@@ -113,11 +121,14 @@ final class APNGTests: XCTestCase {
         while i + 12 <= png.count {
             let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
             guard i + 12 + length <= png.count else { break }
-            let stored = UInt32(png[i + 8 + length]) << 24 | UInt32(png[i + 9 + length]) << 16
+            let stored =
+                UInt32(png[i + 8 + length]) << 24 | UInt32(png[i + 9 + length]) << 16
                 | UInt32(png[i + 10 + length]) << 8 | UInt32(png[i + 11 + length])
-            result.append(RawChunk(type: String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self),
-                                   data: Array(png[(i + 8)..<(i + 8 + length)]),
-                                   crcIsValid: stored == bitwiseCRC(png[(i + 4)..<(i + 8 + length)])))
+            result.append(
+                RawChunk(
+                    type: String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self),
+                    data: Array(png[(i + 8)..<(i + 8 + length)]),
+                    crcIsValid: stored == bitwiseCRC(png[(i + 4)..<(i + 8 + length)])))
             i += 12 + length
         }
         XCTAssertEqual(i, png.count, "the chunks end exactly where the file does")
@@ -133,10 +144,16 @@ final class APNGTests: XCTestCase {
 
     /// The bounding box of the pixels that differ, computed pixel by pixel.
     private func naiveChangedRect(_ a: Pixmap, _ b: Pixmap) -> (x: Int, y: Int, width: Int, height: Int)? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         for y in 0..<a.height {
             for x in 0..<a.width where a[x, y] != b[x, y] {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
@@ -175,7 +192,9 @@ final class APNGTests: XCTestCase {
     /// stream of strips joined): still decoded exactly, translucent and offset rectangles included.
     func testFramesCompressedInSeveralStripsDecodeExactly() throws {
         let big = try TestImages.gradient(700, 400)
-        let frames = [big, big.nudged(x: 650, y: 390, by: 3), try TestImages.gradient(700, 400).nudged(x: 10, y: 5, by: 40), big]
+        let frames = [
+            big, big.nudged(x: 650, y: 390, by: 3), try TestImages.gradient(700, 400).nudged(x: 10, y: 5, by: 40), big,
+        ]
         XCTAssertGreaterThan(400, (1 << 18) / (700 * 4) * 3, "the whole frame is more than three strips")
         XCTAssertEqual(try APNGReader.decodeFrames(try write(frames, to: "strips.png")), frames)
     }
@@ -191,15 +210,19 @@ final class APNGTests: XCTestCase {
         for i in 1..<APNGTests.frameCount {
             let c = controls[i]
             if let expected = naiveChangedRect(APNGTests.frames[i - 1], APNGTests.frames[i]) {
-                XCTAssertEqual([c.x, c.y, c.width, c.height], [expected.x, expected.y, expected.width, expected.height], "frame \(i)")
+                XCTAssertEqual(
+                    [c.x, c.y, c.width, c.height], [expected.x, expected.y, expected.width, expected.height],
+                    "frame \(i)")
             } else {
                 XCTAssertTrue(APNGTests.repeats.contains(i))
                 XCTAssertEqual([c.x, c.y, c.width, c.height], [0, 0, 1, 1], "repeated frame \(i) stores one pixel")
             }
         }
         let separatePNGs = try APNGTests.frames.reduce(0) { $0 + (try PNG.encode($1).count) }
-        XCTAssertLessThan(optimised.count * 3, whole.count, "rectangles: \(optimised.count) bytes, whole frames: \(whole.count)")
-        XCTAssertLessThan(optimised.count * 10, separatePNGs, "rectangles: \(optimised.count) bytes, separate PNGs: \(separatePNGs)")
+        XCTAssertLessThan(
+            optimised.count * 3, whole.count, "rectangles: \(optimised.count) bytes, whole frames: \(whole.count)")
+        XCTAssertLessThan(
+            optimised.count * 10, separatePNGs, "rectangles: \(optimised.count) bytes, separate PNGs: \(separatePNGs)")
     }
 
     func testChunkLayoutFieldsSequenceNumbersAndCRCs() throws {
@@ -242,8 +265,9 @@ final class APNGTests: XCTestCase {
             if chunkLimit < 1000 {
                 XCTAssertGreaterThan(dataChunks[0].count, 1, "frame 0's data is split into several IDAT chunks")
             }
-            XCTAssertEqual(Array(frames[0].data[4..<20]), [0, 0, 0, 64, 0, 0, 0, 48] + [UInt8](repeating: 0, count: 8),
-                           "frame 0 covers the whole canvas")
+            XCTAssertEqual(
+                Array(frames[0].data[4..<20]), [0, 0, 0, 64, 0, 0, 0, 48] + [UInt8](repeating: 0, count: 8),
+                "frame 0 covers the whole canvas")
             for (i, fcTL) in frames.enumerated() {
                 XCTAssertEqual([fcTL.u16(20), fcTL.u16(22)], [1, 30], "frame \(i): delay 1/30 s")
                 XCTAssertEqual(Array(fcTL.data[24...]), [0, 0], "frame \(i): dispose NONE, blend SOURCE")
@@ -253,7 +277,9 @@ final class APNGTests: XCTestCase {
     }
 
     func testFrameDelayFractions() {
-        func delay(_ fps: Double) -> [Int]? { APNGWriter.frameDelay(fps: fps).map { [Int($0.numerator), Int($0.denominator)] } }
+        func delay(_ fps: Double) -> [Int]? {
+            APNGWriter.frameDelay(fps: fps).map { [Int($0.numerator), Int($0.denominator)] }
+        }
         XCTAssertEqual(delay(60), [1, 60])
         XCTAssertEqual(delay(24), [1, 24])
         XCTAssertEqual(delay(240), [1, 240])
@@ -280,7 +306,8 @@ final class APNGTests: XCTestCase {
     // MARK: - Colour type
 
     func testOpaqueWriterStoresRGBAndRefusesTranslucentFrames() throws {
-        let opaqueFrames = APNGTests.frames.enumerated().filter { $0.offset != APNGTests.translucentFrame }.map(\.element)
+        let opaqueFrames = APNGTests.frames.enumerated().filter { $0.offset != APNGTests.translucentFrame }.map(
+            \.element)
         let rgb = try write(opaqueFrames, to: "rgb.png", opaque: true)
         XCTAssertEqual(rgb[25], 2, "colour type RGB")
         let animation = try APNGReader.decode(rgb)
@@ -290,7 +317,8 @@ final class APNGTests: XCTestCase {
         XCTAssertEqual(rgba[25], 6, "colour type RGBA unless told the frames are opaque")
         XCTAssertLessThan(rgb.count, rgba.count)
 
-        let writer = try APNGWriter(path: path("refused.png"), width: 64, height: 48, fps: 30, frameCount: 30, opaque: true)
+        let writer = try APNGWriter(
+            path: path("refused.png"), width: 64, height: 48, fps: 30, frameCount: 30, opaque: true)
         for frame in APNGTests.frames.prefix(APNGTests.translucentFrame) { try writer.append(frame) }
         XCTAssertThrowsError(try writer.append(APNGTests.frames[APNGTests.translucentFrame])) { error in
             XCTAssertTrue("\(error)".contains("translucent"), "\(error)")
@@ -322,16 +350,22 @@ final class APNGTests: XCTestCase {
         // Each failure removes the temporary file and leaves the earlier animation untouched.
         let failures: [(String, () throws -> Void)] = [
             ("a frame of the wrong size", { try start().append(try Pixmap(width: 10, height: 10)) }),
-            ("too many frames", {
-                let w = try start(1)
-                try w.append(frames[0])
-                try w.append(frames[1])
-            }),
-            ("too few frames", {
-                let w = try start()
-                try w.append(frames[0])
-                try w.finish()
-            }),
+            (
+                "too many frames",
+                {
+                    let w = try start(1)
+                    try w.append(frames[0])
+                    try w.append(frames[1])
+                }
+            ),
+            (
+                "too few frames",
+                {
+                    let w = try start()
+                    try w.append(frames[0])
+                    try w.finish()
+                }
+            ),
         ]
         for (name, body) in failures {
             XCTAssertThrowsError(try body(), name)
@@ -356,9 +390,13 @@ final class APNGTests: XCTestCase {
         XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, frameCount: 0))
         XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, loops: -1, frameCount: 3))
         XCTAssertThrowsError(try APNGWriter(path: target, width: 0, height: 48, fps: 30, frameCount: 3))
-        XCTAssertThrowsError(try APNGWriter(path: target, width: 64, height: 48, fps: 30, frameCount: 3,
-                                            options: PNGEncodingOptions(compressionLevel: 10)))
-        XCTAssertThrowsError(try APNGWriter(path: path("missing/out.png"), width: 64, height: 48, fps: 30, frameCount: 3)) { error in
+        XCTAssertThrowsError(
+            try APNGWriter(
+                path: target, width: 64, height: 48, fps: 30, frameCount: 3,
+                options: PNGEncodingOptions(compressionLevel: 10)))
+        XCTAssertThrowsError(
+            try APNGWriter(path: path("missing/out.png"), width: 64, height: 48, fps: 30, frameCount: 3)
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix(self.path("missing/out.png") + ": cannot create a file"), "\(error)")
         }
         XCTAssertEqual(try folderContents(), ["out.png"])
@@ -401,7 +439,9 @@ final class APNGTests: XCTestCase {
             """
         let result = run(["python3", "-c", script, path("anim.png"), path("pillow.rgba"), path("pillow.json")])
         XCTAssertEqual(result?.status, 0, result?.stderr ?? "")
-        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("pillow.json")))) as! [String: Any]
+        let meta =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("pillow.json"))))
+            as! [String: Any]
         XCTAssertEqual(meta["frames"] as? Int, 30)
         XCTAssertEqual(meta["loop"] as? Int, 2)
         for duration in meta["durations"] as! [Double] { XCTAssertEqual(duration, 1000.0 / 30, accuracy: 1e-6) }
@@ -420,8 +460,10 @@ final class APNGTests: XCTestCase {
             throw XCTSkip("ffmpeg is not installed")
         }
         _ = try write()
-        let result = run(["ffmpeg", "-nostdin", "-v", "error", "-i", path("anim.png"), "-f", "rawvideo", "-pix_fmt", "rgba",
-                          "-fps_mode", "passthrough", path("ffmpeg.rgba")])
+        let result = run([
+            "ffmpeg", "-nostdin", "-v", "error", "-i", path("anim.png"), "-f", "rawvideo", "-pix_fmt", "rgba",
+            "-fps_mode", "passthrough", path("ffmpeg.rgba"),
+        ])
         XCTAssertEqual(result?.status, 0, result?.stderr ?? "")
         let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("ffmpeg.rgba"))))
         let frameBytes = 64 * 48 * 4
@@ -442,11 +484,14 @@ final class APNGTests: XCTestCase {
         repeat {
             let end = min(start + 65_535, bytes.count)
             let n = end - start
-            out += [end == bytes.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += [
+                end == bytes.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF),
+            ]
             out += bytes[start..<end]
             start = end
         } while start < bytes.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
@@ -465,34 +510,47 @@ final class APNGTests: XCTestCase {
         return storedZlib(rows)
     }
 
-    private func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    private func fcTL(_ seq: Int, _ w: Int, _ h: Int, _ x: Int, _ y: Int, dispose: UInt8 = 0, blend: UInt8 = 0) -> RawChunk {
-        RawChunk(type: "fcTL", data: be32(seq) + be32(w) + be32(h) + be32(x) + be32(y) + [0, 1, 0, 10, dispose, blend], crcIsValid: true)
+    private func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
     }
 
-    private func chunk(_ type: String, _ data: [UInt8]) -> RawChunk { RawChunk(type: type, data: data, crcIsValid: true) }
+    private func fcTL(_ seq: Int, _ w: Int, _ h: Int, _ x: Int, _ y: Int, dispose: UInt8 = 0, blend: UInt8 = 0)
+        -> RawChunk
+    {
+        RawChunk(
+            type: "fcTL", data: be32(seq) + be32(w) + be32(h) + be32(x) + be32(y) + [0, 1, 0, 10, dispose, blend],
+            crcIsValid: true)
+    }
+
+    private func chunk(_ type: String, _ data: [UInt8]) -> RawChunk {
+        RawChunk(type: type, data: data, crcIsValid: true)
+    }
 
     private func header(_ w: Int, _ h: Int, frames: Int, colorType: UInt8 = 6, interlace: UInt8 = 0) -> [RawChunk] {
         [chunk("IHDR", be32(w) + be32(h) + [8, colorType, 0, 0, interlace]), chunk("acTL", be32(frames) + be32(0))]
     }
 
     func testReaderHonoursOffsetsDisposeAndBlendOps() throws {
-        let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 128], green: [UInt8] = [0, 255, 0, 255]
+        let red: [UInt8] = [255, 0, 0, 255]
+        let blue: [UInt8] = [0, 0, 255, 128]
+        let green: [UInt8] = [0, 255, 0, 255]
         let white: [UInt8] = [255, 255, 255, 255]
-        let file = assemble(header(4, 2, frames: 4) + [
-            fcTL(0, 4, 2, 0, 0), chunk("IDAT", imageData(Array(repeating: red, count: 8), width: 4)),
-            // Half-transparent blue over red at (1, 0) and (2, 0); then cleared.
-            fcTL(1, 2, 1, 1, 0, dispose: 1, blend: 1), chunk("fdAT", be32(2) + imageData([blue, blue], width: 2)),
-            // Green at (0, 1); then put back as it was.
-            fcTL(3, 1, 1, 0, 1, dispose: 2), chunk("fdAT", be32(4) + imageData([green], width: 1)),
-            fcTL(5, 1, 1, 3, 0), chunk("fdAT", be32(6) + imageData([white], width: 1)),
-            chunk("IEND", []),
-        ])
+        let file = assemble(
+            header(4, 2, frames: 4) + [
+                fcTL(0, 4, 2, 0, 0), chunk("IDAT", imageData(Array(repeating: red, count: 8), width: 4)),
+                // Half-transparent blue over red at (1, 0) and (2, 0); then cleared.
+                fcTL(1, 2, 1, 1, 0, dispose: 1, blend: 1), chunk("fdAT", be32(2) + imageData([blue, blue], width: 2)),
+                // Green at (0, 1); then put back as it was.
+                fcTL(3, 1, 1, 0, 1, dispose: 2), chunk("fdAT", be32(4) + imageData([green], width: 1)),
+                fcTL(5, 1, 1, 3, 0), chunk("fdAT", be32(6) + imageData([white], width: 1)),
+                chunk("IEND", []),
+            ])
         let frames = try APNGReader.decodeFrames(file)
-        let r = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), clear = PremultipliedRGBA8.transparent
+        let r = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        let clear = PremultipliedRGBA8.transparent
         let blended = PremultipliedRGBA8(r: 127, g: 0, b: 128, a: 255)  // (0, 0, 128, 128) over red, premultiplied
-        let g = PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255), w = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let g = PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255)
+        let w = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         let expected: [[PremultipliedRGBA8]] = [
             [r, r, r, r, r, r, r, r],
             [r, blended, blended, r, r, r, r, r],
@@ -506,16 +564,19 @@ final class APNGTests: XCTestCase {
     }
 
     func testReaderSkipsAStillThatIsNotAFrame() throws {
-        let gray: [UInt8] = [9, 9, 9, 255], lime: [UInt8] = [0, 200, 0, 255]
-        let file = assemble(header(2, 1, frames: 1) + [
-            chunk("IDAT", imageData([gray, gray], width: 2)),
-            fcTL(0, 2, 1, 0, 0), chunk("fdAT", be32(1) + imageData([lime, lime], width: 2)),
-            chunk("IEND", []),
-        ])
+        let gray: [UInt8] = [9, 9, 9, 255]
+        let lime: [UInt8] = [0, 200, 0, 255]
+        let file = assemble(
+            header(2, 1, frames: 1) + [
+                chunk("IDAT", imageData([gray, gray], width: 2)),
+                fcTL(0, 2, 1, 0, 0), chunk("fdAT", be32(1) + imageData([lime, lime], width: 2)),
+                chunk("IEND", []),
+            ])
         let animation = try APNGReader.decode(file)
         XCTAssertFalse(animation.stillIsFirstFrame)
-        XCTAssertEqual(animation.frames.map(\.pixmap),
-                       [try Pixmap(width: 2, height: 1, fill: PremultipliedRGBA8(r: 0, g: 200, b: 0, a: 255))])
+        XCTAssertEqual(
+            animation.frames.map(\.pixmap),
+            [try Pixmap(width: 2, height: 1, fill: PremultipliedRGBA8(r: 0, g: 200, b: 0, a: 255))])
     }
 
     private func decodeError(_ bytes: [UInt8], maxPixels: Int = 100_000_000) -> String? {
@@ -550,7 +611,8 @@ final class APNGTests: XCTestCase {
     func testReaderRejectsWellFormedChunksThatBreakTheRules() throws {
         let png = try write(Array(APNGTests.frames.prefix(3)), to: "three.png")
         let chunks = rawChunks(png)
-        XCTAssertEqual(chunks.map(\.type), ["IHDR", "acTL", "sRGB", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
+        XCTAssertEqual(
+            chunks.map(\.type), ["IHDR", "acTL", "sRGB", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
         func edited(_ edit: (inout [RawChunk]) -> Void) -> [UInt8] {
             var copy = chunks
             edit(&copy)
@@ -564,8 +626,10 @@ final class APNGTests: XCTestCase {
             guard let message = decodeError(bytes, maxPixels: maxPixels) else { return XCTFail("accepted", line: line) }
             XCTAssertTrue(message.contains(fragment), "\(message) should mention \(fragment)", line: line)
         }
-        expectError(edited { $0[6].data[3] = 9 }, "fdAT at byte \(offset(6)) has sequence number 9 where 2 was expected")
-        expectError(edited { $0[5].data[3] = 5 }, "fcTL at byte \(offset(5)) has sequence number 5 where 1 was expected")
+        expectError(
+            edited { $0[6].data[3] = 9 }, "fdAT at byte \(offset(6)) has sequence number 9 where 2 was expected")
+        expectError(
+            edited { $0[5].data[3] = 5 }, "fcTL at byte \(offset(5)) has sequence number 5 where 1 was expected")
         expectError(edited { $0[1].data[3] = 4 }, "acTL declares 4 frames, but the file has 3")
         expectError(edited { $0[1].data[3] = 2 }, "more frames than the 2")
         expectError(edited { $0[1].data[0...3] = [0, 0, 0, 0] }, "acTL declares 0 frames")
@@ -574,16 +638,18 @@ final class APNGTests: XCTestCase {
         expectError(edited { $0[5].data[24] = 3 }, "unknown dispose or blend op")
         expectError(edited { $0.remove(at: 1) }, "fcTL before acTL")
         expectError(edited { $0.swapAt(1, 4) }, "not an animated PNG (no acTL chunk before IDAT)")
-        expectError(edited {
-            $0.remove(at: 6)
-            $0[6].data[3] = 2
-            $0[7].data[3] = 3
-        }, "frame 1 has no image data")
+        expectError(
+            edited {
+                $0.remove(at: 6)
+                $0[6].data[3] = 2
+                $0[7].data[3] = 3
+            }, "frame 1 has no image data")
         expectError(edited { $0.removeSubrange(4...5) }, "fdAT before IDAT")
-        expectError(edited {
-            $0.remove(at: 5)
-            for (i, number) in [(5, 1), (6, 2), (7, 3)] { $0[i].data[3] = UInt8(number) }
-        }, "fdAT at byte \(offset(5)) follows no fcTL")
+        expectError(
+            edited {
+                $0.remove(at: 5)
+                for (i, number) in [(5, 1), (6, 2), (7, 3)] { $0[i].data[3] = UInt8(number) }
+            }, "fdAT at byte \(offset(5)) follows no fcTL")
         expectError(edited { $0[0].data[9] = 3 }, "colour type 3 is not supported")
         expectError(edited { $0[0].data[12] = 1 }, "interlaced")
         expectError(edited { $0.insert(self.chunk("tRNS", [0, 0, 0, 0, 0, 0]), at: 2) }, "tRNS")
@@ -596,15 +662,20 @@ final class APNGTests: XCTestCase {
         // Image data that inflates to more than the frame's rectangle is cut off at the rectangle's size.
         let bomb = storedZlib([UInt8](repeating: 0, count: 2_000_000))
         expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + bomb }, "more than the expected")
-        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib([0, 1, 2]) }, "bytes of image data where")
+        expectError(
+            edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib([0, 1, 2]) },
+            "bytes of image data where")
         let rect = (chunks[7].u32(4), chunks[7].u32(8))
         var badFilter = [UInt8](repeating: 0, count: rect.1 * (1 + rect.0 * 4))
         badFilter[0] = 7
-        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib(badFilter) }, "unknown filter type")
-        expectError(edited { $0[8].data = Array($0[8].data.prefix(4)) + [0x78, 0x01, 0xFF] }, "damaged compressed data")
+        expectError(
+            edited { $0[8].data = Array($0[8].data.prefix(4)) + self.storedZlib(badFilter) }, "unknown filter type")
+        expectError(
+            edited { $0[8].data = Array($0[8].data.prefix(4)) + [0x78, 0x01, 0xFF] }, "damaged compressed data")
         expectError(edited { $0[8].data += [0] }, "data continues after the end")
         expectError(edited { $0[8].data = Array($0[8].data.dropLast(3)) }, "compressed data ends early")
-        XCTAssertEqual(decodeError(try PNG.encode(APNGTests.frames[0])), "APNG: not an animated PNG (no acTL chunk before IDAT)")
+        XCTAssertEqual(
+            decodeError(try PNG.encode(APNGTests.frames[0])), "APNG: not an animated PNG (no acTL chunk before IDAT)")
         XCTAssertEqual(decodeError([]), "not a PNG file (no data)")
     }
 
@@ -612,20 +683,28 @@ final class APNGTests: XCTestCase {
 
     func testInflateRoundTripsStripStreamsWithinHardLimits() throws {
         // A 50,000-byte stream: 125 rows of 100 RGBA pixels in strips, filtered as the PNG encoder does.
-        let width = 100, height = 125
-        let pixels = (0..<(4 * width * height)).map { i in UInt8(truncatingIfNeeded: (i % 4 == 3) ? 255 : (i * i) >> 7) }
+        let width = 100
+        let height = 125
+        let pixels = (0..<(4 * width * height)).map { i in UInt8(truncatingIfNeeded: (i % 4 == 3) ? 255 : (i * i) >> 7)
+        }
         let image = try Pixmap(width: width, height: height, premultipliedBytes: pixels)
-        for (level, strategy) in [(0, CPNG_STRATEGY_DEFAULT), (6, CPNG_STRATEGY_RLE), (9, CPNG_STRATEGY_FIXED), (1, CPNG_STRATEGY_HUFFMAN_ONLY)] {
+        for (level, strategy) in [
+            (0, CPNG_STRATEGY_DEFAULT), (6, CPNG_STRATEGY_RLE), (9, CPNG_STRATEGY_FIXED),
+            (1, CPNG_STRATEGY_HUFFMAN_ONLY),
+        ] {
             let compressed = try zlibStream(of: image, level: level, strategy: strategy, stripHeights: [40, 40, 45])
             let input = filteredRows(of: image, filter: CPNG_FILTER_PAETH)
             var output = [UInt8](repeating: 0, count: input.count)
             var produced = 0
-            XCTAssertEqual(cpng_inflate(compressed, compressed.count, &output, output.count, &produced, nil, 0), CPNG_OK)
+            XCTAssertEqual(
+                cpng_inflate(compressed, compressed.count, &output, output.count, &produced, nil, 0), CPNG_OK)
             XCTAssertEqual(produced, input.count)
             XCTAssertEqual(output, input, "level \(level), strategy \(strategy)")
             // One byte less room is refused, and nothing is written past the buffer.
             var short = [UInt8](repeating: 0xAB, count: input.count)
-            XCTAssertEqual(cpng_inflate(compressed, compressed.count, &short, input.count - 1, &produced, nil, 0), CPNG_ERR_TOO_LARGE)
+            XCTAssertEqual(
+                cpng_inflate(compressed, compressed.count, &short, input.count - 1, &produced, nil, 0),
+                CPNG_ERR_TOO_LARGE)
             XCTAssertEqual(short.last, 0xAB)
             XCTAssertEqual(produced, 0)
             // More room than needed is fine: the caller checks the count.
@@ -642,21 +721,30 @@ final class APNGTests: XCTestCase {
         defer { cpng_strip_compressor_destroy(compressor) }
         func status(_ edit: (inout cpng_strip) -> Void) -> (Int32, String) {
             image.bytes.withUnsafeBufferPointer { pixels in
-                var strip = cpng_strip(image: pixels.baseAddress, stride: 16, width: 4, height: 4, first_row: 0, row_count: 4,
-                                       channels: 4, filter: CPNG_FILTER_NONE, compression_level: 6, strategy: CPNG_STRATEGY_DEFAULT)
+                var strip = cpng_strip(
+                    image: pixels.baseAddress, stride: 16, width: 4, height: 4, first_row: 0, row_count: 4,
+                    channels: 4, filter: CPNG_FILTER_NONE, compression_level: 6, strategy: CPNG_STRATEGY_DEFAULT)
                 edit(&strip)
                 var data: UnsafePointer<UInt8>?
                 var size = 0
                 var adler: UInt32 = 0
                 var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
                 let status = cpng_strip_compress(compressor, &strip, &data, &size, &adler, &message, message.count)
-                return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                return (
+                    status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                )
             }
         }
         XCTAssertEqual(status { _ in }.0, CPNG_OK)
-        for edit: (inout cpng_strip) -> Void in [{ $0.compression_level = 10 }, { $0.strategy = 99 }, { $0.channels = 2 },
-                                                 { $0.filter = 6 }, { $0.row_count = 0 }, { $0.first_row = 3; $0.row_count = 2 },
-                                                 { $0.stride = 12 }, { $0.image = nil }] {
+        for edit: (inout cpng_strip) -> Void in [
+            { $0.compression_level = 10 }, { $0.strategy = 99 }, { $0.channels = 2 },
+            { $0.filter = 6 }, { $0.row_count = 0 },
+            {
+                $0.first_row = 3
+                $0.row_count = 2
+            },
+            { $0.stride = 12 }, { $0.image = nil },
+        ] {
             let (code, message) = status(edit)
             XCTAssertEqual(code, CPNG_ERR_INVALID_ARGUMENT)
             XCTAssertTrue(message.hasSuffix("is not valid"), message)
@@ -664,9 +752,14 @@ final class APNGTests: XCTestCase {
     }
 
     func testRowFiltersRoundTripAndAdaptivePicksTheSmallestSum() {
-        let width = 33, bpp = 4, rowBytes = width * bpp
+        let width = 33
+        let bpp = 4
+        let rowBytes = width * bpp
         let rows = (0..<6).map { y in (0..<rowBytes).map { UInt8(truncatingIfNeeded: ($0 * 37 + y * 11) ^ ($0 >> 3)) } }
-        for filter in [CPNG_FILTER_NONE, CPNG_FILTER_SUB, CPNG_FILTER_UP, CPNG_FILTER_AVERAGE, CPNG_FILTER_PAETH, CPNG_FILTER_ADAPTIVE] {
+        for filter in [
+            CPNG_FILTER_NONE, CPNG_FILTER_SUB, CPNG_FILTER_UP, CPNG_FILTER_AVERAGE, CPNG_FILTER_PAETH,
+            CPNG_FILTER_ADAPTIVE,
+        ] {
             var previous: [UInt8]?
             for row in rows {
                 var filtered = [UInt8](repeating: 0, count: rowBytes + 1)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The animation curves both effects share, each against a reference computed here by other means:
@@ -15,12 +16,15 @@ final class AnimationCurveTests: XCTestCase {
     static func cssCubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
         func casteljau(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
             func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * s }
-            let a = mix(0, p1), b = mix(p1, p2), c = mix(p2, 1)
+            let a = mix(0, p1)
+            let b = mix(p1, p2)
+            let c = mix(p2, 1)
             return mix(mix(a, b), mix(b, c))
         }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<200 where hi - lo > 1e-16 {
             let mid = (lo + hi) / 2
             if casteljau(x1, x2, mid) < x { lo = mid } else { hi = mid }
@@ -56,17 +60,17 @@ final class AnimationCurveTests: XCTestCase {
 
     func testCustomTimingCurvesFollowTheCSSDefinition() throws {
         let curves: [[Double]] = [
-            [0.68, -0.55, 0.27, 1.55],   // "easeInOutBack": leaves 0...1 on both sides
-            [0.1, 0.9, 0.2, 1],          // steep start
-            [0, 1, 1, 0],                // flat in x at both ends, where Newton's derivative vanishes
-            [0.9, 0.1, 0.1, 0.9],        // steep in the middle
-            [0.25, 0.1, 0.25, 1],        // CSS "ease"
-            [0.5, -3, 0.5, 4],           // y far outside 0...1
+            [0.68, -0.55, 0.27, 1.55],  // "easeInOutBack": leaves 0...1 on both sides
+            [0.1, 0.9, 0.2, 1],  // steep start
+            [0, 1, 1, 0],  // flat in x at both ends, where Newton's derivative vanishes
+            [0.9, 0.1, 0.1, 0.9],  // steep in the middle
+            [0.25, 0.1, 0.25, 1],  // CSS "ease"
+            [0.5, -3, 0.5, 4],  // y far outside 0...1
         ]
         for p in curves {
             let json = #"{"curve": {"timingCurve": [\#(p[0]), \#(p[1]), \#(p[2]), \#(p[3])]}, "duration": 2}"#
             let spec = try decodeAnimation(json)
-            guard case let .timing(curve, duration) = spec else { return XCTFail("\(json) is not a timing curve") }
+            guard case .timing(let curve, let duration) = spec else { return XCTFail("\(json) is not a timing curve") }
             XCTAssertEqual(duration, 2)
             for x in Self.fractions {
                 let expected = Self.cssCubicBezier(p[0], p[1], p[2], p[3], at: x)
@@ -77,7 +81,9 @@ final class AnimationCurveTests: XCTestCase {
     }
 
     func testCurvesHoldTheirEndsOutsideTheDuration() {
-        for curve in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .bezier(x1: 0.68, y1: -0.55, x2: 0.27, y2: 1.55)] {
+        for curve in [
+            TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .bezier(x1: 0.68, y1: -0.55, x2: 0.27, y2: 1.55),
+        ] {
             XCTAssertEqual(curve.progress(at: -0.5), 0)
             XCTAssertEqual(curve.progress(at: 0), 0)
             XCTAssertEqual(curve.progress(at: 1), 1)
@@ -101,15 +107,21 @@ final class AnimationCurveTests: XCTestCase {
     /// fourth-order Runge–Kutta with step `h`; returns 1 + x at each of `times` (ascending).
     static func integrateSpring(stiffness k: Double, damping c: Double, times: [Double], h: Double = 1e-4) -> [Double] {
         func acceleration(_ x: Double, _ v: Double) -> Double { -k * x - c * v }
-        var x = -1.0, v = 0.0, t = 0.0
+        var x = -1.0
+        var v = 0.0
+        var t = 0.0
         var values: [Double] = []
         for target in times {
             while t < target - 1e-12 {
                 let step = min(h, target - t)
-                let k1x = v, k1v = acceleration(x, v)
-                let k2x = v + step / 2 * k1v, k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
-                let k3x = v + step / 2 * k2v, k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
-                let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
+                let k1x = v
+                let k1v = acceleration(x, v)
+                let k2x = v + step / 2 * k1v
+                let k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
+                let k3x = v + step / 2 * k2v
+                let k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
+                let k4x = v + step * k3v
+                let k4v = acceleration(x + step * k3x, v + step * k3v)
                 x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
                 v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
                 t += step
@@ -132,7 +144,8 @@ final class AnimationCurveTests: XCTestCase {
         let times = (0...300).map { Double($0) / 100 }  // 0 … 3 s
         for (name, spring) in springs {
             // SwiftUI's parameters: unit mass, stiffness (2π/response)², damping 4π·dampingFraction/response.
-            let k = pow(2 * Double.pi / spring.response, 2), c = 4 * Double.pi * spring.dampingFraction / spring.response
+            let k = pow(2 * Double.pi / spring.response, 2)
+            let c = 4 * Double.pi * spring.dampingFraction / spring.response
             let reference = Self.integrateSpring(stiffness: k, damping: c, times: times)
             var worst = 0.0
             for (t, expected) in zip(times, reference) {
@@ -145,7 +158,9 @@ final class AnimationCurveTests: XCTestCase {
     }
 
     func testDurationAndBounceMapToResponseAndDampingFraction() {
-        let cases: [(bounce: Double, damping: Double)] = [(0, 1), (0.3, 0.7), (0.15, 0.85), (1, 0), (-0.5, 2), (-0.75, 4)]
+        let cases: [(bounce: Double, damping: Double)] = [
+            (0, 1), (0.3, 0.7), (0.15, 0.85), (1, 0), (-0.5, 2), (-0.75, 4),
+        ]
         for (bounce, damping) in cases {
             let spring = Spring(duration: 0.8, bounce: bounce)
             XCTAssertEqual(spring.response, 0.8, "bounce \(bounce)")
@@ -164,11 +179,14 @@ final class AnimationCurveTests: XCTestCase {
         XCTAssertEqual(try decodeAnimation(#"{"curve": "smooth"}"#), .spring(.smooth))
         XCTAssertEqual(try decodeAnimation(#"{"curve": "snappy"}"#), .spring(.snappy))
         XCTAssertEqual(try decodeAnimation(#"{"curve": "bouncy"}"#), .spring(.bouncy))
-        XCTAssertEqual(try decodeAnimation(#"{"curve": "bouncy", "duration": 0.8}"#), .spring(Spring(duration: 0.8, bounce: 0.3)))
-        XCTAssertEqual(try decodeAnimation(#"{"curve": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}"#),
-                       .spring(Spring(response: 0.4, dampingFraction: 0.6)))
-        XCTAssertEqual(try decodeAnimation(#"{"curve": {"spring": {"duration": 0.6, "bounce": -0.5}}}"#),
-                       .spring(Spring(response: 0.6, dampingFraction: 2)))
+        XCTAssertEqual(
+            try decodeAnimation(#"{"curve": "bouncy", "duration": 0.8}"#), .spring(Spring(duration: 0.8, bounce: 0.3)))
+        XCTAssertEqual(
+            try decodeAnimation(#"{"curve": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}"#),
+            .spring(Spring(response: 0.4, dampingFraction: 0.6)))
+        XCTAssertEqual(
+            try decodeAnimation(#"{"curve": {"spring": {"duration": 0.6, "bounce": -0.5}}}"#),
+            .spring(Spring(response: 0.6, dampingFraction: 2)))
     }
 
     /// `settlingTime` is the last time the spring is more than 0.001 from its target. An underdamped
@@ -177,8 +195,10 @@ final class AnimationCurveTests: XCTestCase {
     /// last excursion beyond 0.001 ends in the half period after the last turning point beyond it.
     func testSettlingTimeIsTheLastTimeOutsideTheThreshold() {
         let threshold = 0.001
-        var springs = [Spring.smooth, .snappy, .bouncy, Spring(response: 0.5, dampingFraction: 2),
-                       Spring(response: 1.3, dampingFraction: 0.05), Spring(response: 0.2, dampingFraction: 1.5)]
+        var springs = [
+            Spring.smooth, .snappy, .bouncy, Spring(response: 0.5, dampingFraction: 2),
+            Spring(response: 1.3, dampingFraction: 0.05), Spring(response: 0.2, dampingFraction: 1.5),
+        ]
         // Damping fractions whose n-th turning point is just beyond the threshold: its excursion past
         // 0.001 lasts a tiny fraction of a period, so a scan in steps steps right over it.
         for n in 1...4 {
@@ -195,7 +215,10 @@ final class AnimationCurveTests: XCTestCase {
             // Dense samples after it stay inside, for five settling times.
             for i in 1...20_000 {
                 let t = settle + Double(i) * 5 * max(settle, 0.01) / 20_000
-                if outside(t) { XCTFail("\(label); outside again at \(t): \(spring.value(at: t))"); break }
+                if outside(t) {
+                    XCTFail("\(label); outside again at \(t): \(spring.value(at: t))")
+                    break
+                }
             }
             let zeta = spring.dampingFraction
             if zeta < 1 {
@@ -220,7 +243,7 @@ final class AnimationCurveTests: XCTestCase {
     }
 
     private func timingCurve(named name: String) throws -> TimingCurve {
-        guard case let .timing(curve, duration) = try decodeAnimation(#"{"curve": "\#(name)"}"#) else {
+        guard case .timing(let curve, let duration) = try decodeAnimation(#"{"curve": "\#(name)"}"#) else {
             XCTFail("\(name) is not a timing curve")
             throw CocoaError(.coderInvalidValue)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The shadow blur against the exact Gaussian: a sampled kernel reaching 10σ, normalised, zero beyond
@@ -19,7 +20,8 @@ final class BlurTests: XCTestCase {
     }
 
     private func line(_ line: [Double], sigma: Double) -> [Double] {
-        var x = line, scratch = line
+        var x = line
+        var scratch = line
         let filter = GaussianLine(sigma: sigma)
         x.withUnsafeMutableBufferPointer { x in
             scratch.withUnsafeMutableBufferPointer { filter.apply(x, count: line.count, scratch: $0) }
@@ -33,7 +35,8 @@ final class BlurTests: XCTestCase {
             let edge = (0..<n).map { $0 < n / 2 ? 0.0 : 255 }
             let bar = (0..<n).map { abs($0 - n / 2) <= Int(sigma) ? 255.0 : 0 }
             for line in [edge, bar] {
-                let exact = exactGaussian(line, sigma: sigma), ours = self.line(line, sigma: sigma)
+                let exact = exactGaussian(line, sigma: sigma)
+                let ours = self.line(line, sigma: sigma)
                 let worst = zip(exact, ours).map { abs($0 - $1) }.max() ?? 0
                 XCTAssertLessThan(worst, sigma < 1 ? 0.001 : 0.04, "σ = \(sigma)")
             }

@@ -26,8 +26,9 @@ class CLITestCase: XCTestCase {
         try super.setUpWithError()
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(type(of: self))-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("capture"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("capture"),
+            withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
@@ -44,10 +45,13 @@ class CLITestCase: XCTestCase {
     /// Runs `reveal-render args` (or `executable`, e.g. a shell that sets limits first) in `directory`
     /// with standard input at end of file; a run that takes longer than `timeout` seconds is killed
     /// and fails the test.
-    func run(_ args: [String], in directory: URL, timeout: TimeInterval = CLITestCase.runTimeout,
-             executable: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
-        let result = try Subprocess.run(try executable ?? executableURL(), args, in: directory,
-                                        scratch: root.appendingPathComponent("capture", isDirectory: true), timeout: timeout)
+    func run(
+        _ args: [String], in directory: URL, timeout: TimeInterval = CLITestCase.runTimeout,
+        executable: URL? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> RunResult {
+        let result = try Subprocess.run(
+            try executable ?? executableURL(), args, in: directory,
+            scratch: root.appendingPathComponent("capture", isDirectory: true), timeout: timeout)
         if result.timedOut {
             let command = (["reveal-render"] + args).joined(separator: " ")
             XCTFail("`\(command)` did not finish within \(Int(timeout)) s", file: file, line: line)
@@ -68,7 +72,9 @@ class CLITestCase: XCTestCase {
 
     /// A fresh folder holding the scene file `name` (by default `strokes.json`) with `json`, and
     /// `files` beside it.
-    func makeWorkspace(scene json: String, named name: String = "strokes.json", files: [String: Data] = [:]) throws -> URL {
+    func makeWorkspace(scene json: String, named name: String = "strokes.json", files: [String: Data] = [:]) throws
+        -> URL
+    {
         let workspace = try makeWorkspace()
         try Data(json.utf8).write(to: workspace.appendingPathComponent(name))
         for (name, bytes) in files {
@@ -121,8 +127,9 @@ class CLITestCase: XCTestCase {
 
     func assertPNG(_ url: URL, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
-        XCTAssertEqual(Array(bytes.prefix(8)), CLITestCase.pngSignature, "\(url.lastPathComponent) is not a PNG",
-                       file: file, line: line)
+        XCTAssertEqual(
+            Array(bytes.prefix(8)), CLITestCase.pngSignature, "\(url.lastPathComponent) is not a PNG",
+            file: file, line: line)
         guard bytes.count >= 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
             XCTFail("\(url.lastPathComponent) has no IHDR chunk first", file: file, line: line)
             return
@@ -164,8 +171,10 @@ class CLITestCase: XCTestCase {
     /// and with an existing one holding earlier output (it must stay byte-for-byte the same). Each
     /// run: exit 2, nothing on standard output, one line on standard error, nothing written anywhere.
     /// The scene is a stroke file (`--stroke strokes.json`) unless `flag` and `fileName` say otherwise.
-    func assertRejected(_ scene: BadScene, flag: String = "--stroke", fileName: String = "strokes.json",
-                        file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRejected(
+        _ scene: BadScene, flag: String = "--stroke", fileName: String = "strokes.json",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let expectedPrefix = fileName + ": " + (scene.location.map { $0 + ": " } ?? "")
 
         for existingOutput in [false, true] {
@@ -180,26 +189,32 @@ class CLITestCase: XCTestCase {
             }
             let before = try snapshot(workspace)
 
-            let result = try run([flag, fileName, "--out", "frames"] + scene.arguments, in: workspace,
-                                 file: file, line: line)
+            let result = try run(
+                [flag, fileName, "--out", "frames"] + scene.arguments, in: workspace,
+                file: file, line: line)
 
-            XCTAssertEqual(result.status, 2, "\(variant): exit status; stderr: \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(
+                result.status, 2, "\(variant): exit status; stderr: \(result.stderr)", file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(variant): standard output", file: file, line: line)
             XCTAssertTrue(result.stderr.hasSuffix("\n"), "\(variant): stderr ends its line", file: file, line: line)
-            XCTAssertEqual(result.stderrLines.count, 1, "\(variant): stderr lines: \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(
+                result.stderrLines.count, 1, "\(variant): stderr lines: \(result.stderr)", file: file, line: line)
             let message = result.stderrLines.first ?? ""
-            XCTAssertTrue(message.hasPrefix(expectedPrefix),
-                          "\(variant): \"\(message)\" should start with \"\(expectedPrefix)\"", file: file, line: line)
+            XCTAssertTrue(
+                message.hasPrefix(expectedPrefix),
+                "\(variant): \"\(message)\" should start with \"\(expectedPrefix)\"", file: file, line: line)
             let rest = message.hasPrefix(expectedPrefix) ? String(message.dropFirst(expectedPrefix.count)) : message
             for fragment in [scene.reason] + scene.details {
-                XCTAssertTrue(rest.contains(fragment), "\(variant): \"\(message)\" should say \"\(fragment)\"",
-                              file: file, line: line)
+                XCTAssertTrue(
+                    rest.contains(fragment), "\(variant): \"\(message)\" should say \"\(fragment)\"",
+                    file: file, line: line)
             }
             if !existingOutput {
                 XCTAssertFalse(exists(out), "\(variant): the --out folder was created", file: file, line: line)
             }
-            XCTAssertEqual(try snapshot(workspace), before, "\(variant): files were written or changed",
-                           file: file, line: line)
+            XCTAssertEqual(
+                try snapshot(workspace), before, "\(variant): files were written or changed",
+                file: file, line: line)
         }
     }
 }

@@ -6,6 +6,7 @@
 /// renders, with a manifest giving each frame's progress, radius, opacity and visibility.
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 final class CircleCLITests: CLITestCase {
@@ -24,87 +25,129 @@ final class CircleCLITests: CLITestCase {
 
     func testWrongTypesAreRejected() throws {
         let cases = [
-            BadScene(name: "width as string", json: #"{"width": "20", "height": 10}"#,
-                     location: "width", reason: "expected a number, found a string"),
-            BadScene(name: "toggles as object", json: #"{"width": 20, "height": 10, "toggles": {}}"#,
-                     location: "toggles", reason: "expected an array, found an object"),
-            BadScene(name: "toggle as string", json: #"{"width": 20, "height": 10, "toggles": [0.5, "1"]}"#,
-                     location: "toggles[1]", reason: "expected a number, found a string"),
-            BadScene(name: "reduceMotion as string", json: #"{"width": 20, "height": 10, "reduceMotion": "yes"}"#,
-                     location: "reduceMotion", reason: "expected true or false, found a string"),
-            BadScene(name: "animation as array", json: #"{"width": 20, "height": 10, "animation": []}"#,
-                     location: "animation", reason: "expected an object, found an array"),
-            BadScene(name: "base as number", json: #"{"width": 20, "height": 10, "base": 3}"#,
-                     location: "base", reason: "found a number"),
+            BadScene(
+                name: "width as string", json: #"{"width": "20", "height": 10}"#,
+                location: "width", reason: "expected a number, found a string"),
+            BadScene(
+                name: "toggles as object", json: #"{"width": 20, "height": 10, "toggles": {}}"#,
+                location: "toggles", reason: "expected an array, found an object"),
+            BadScene(
+                name: "toggle as string", json: #"{"width": 20, "height": 10, "toggles": [0.5, "1"]}"#,
+                location: "toggles[1]", reason: "expected a number, found a string"),
+            BadScene(
+                name: "reduceMotion as string", json: #"{"width": 20, "height": 10, "reduceMotion": "yes"}"#,
+                location: "reduceMotion", reason: "expected true or false, found a string"),
+            BadScene(
+                name: "animation as array", json: #"{"width": 20, "height": 10, "animation": []}"#,
+                location: "animation", reason: "expected an object, found an array"),
+            BadScene(
+                name: "base as number", json: #"{"width": 20, "height": 10, "base": 3}"#,
+                location: "base", reason: "found a number"),
         ]
         for scene in cases { try assertCircleRejected(scene) }
     }
 
     func testBadOriginsAreRejected() throws {
         let cases = [
-            BadScene(name: "unknown name", json: #"{"width": 20, "height": 10, "origin": "middle"}"#,
-                     location: "origin", reason: #"unknown unit point "middle""#, details: ["topLeading", "[x, y]"]),
-            BadScene(name: "one number", json: #"{"width": 20, "height": 10, "origin": [0.5]}"#,
-                     location: "origin", reason: "a unit point is [x, y] or a name"),
-            BadScene(name: "three numbers", json: #"{"width": 20, "height": 10, "origin": [0.5, 0.5, 0.5]}"#,
-                     location: "origin", reason: "a unit point is [x, y] or a name, found 3 numbers"),
-            BadScene(name: "a number", json: #"{"width": 20, "height": 10, "origin": 5}"#,
-                     location: "origin", reason: "expected a unit point, [x, y] or a name such as \"center\", found a number"),
-            BadScene(name: "an object", json: #"{"width": 20, "height": 10, "origin": {"x": 0.5, "y": 0.5}}"#,
-                     location: "origin", reason: "expected a unit point, [x, y] or a name such as \"center\", found an object"),
-            BadScene(name: "y not a number", json: #"{"width": 20, "height": 10, "origin": [0.5, "top"]}"#,
-                     location: "origin[1]", reason: "expected a number, found a string"),
+            BadScene(
+                name: "unknown name", json: #"{"width": 20, "height": 10, "origin": "middle"}"#,
+                location: "origin", reason: #"unknown unit point "middle""#, details: ["topLeading", "[x, y]"]),
+            BadScene(
+                name: "one number", json: #"{"width": 20, "height": 10, "origin": [0.5]}"#,
+                location: "origin", reason: "a unit point is [x, y] or a name"),
+            BadScene(
+                name: "three numbers", json: #"{"width": 20, "height": 10, "origin": [0.5, 0.5, 0.5]}"#,
+                location: "origin", reason: "a unit point is [x, y] or a name, found 3 numbers"),
+            BadScene(
+                name: "a number", json: #"{"width": 20, "height": 10, "origin": 5}"#,
+                location: "origin", reason: "expected a unit point, [x, y] or a name such as \"center\", found a number"
+            ),
+            BadScene(
+                name: "an object", json: #"{"width": 20, "height": 10, "origin": {"x": 0.5, "y": 0.5}}"#,
+                location: "origin",
+                reason: "expected a unit point, [x, y] or a name such as \"center\", found an object"),
+            BadScene(
+                name: "y not a number", json: #"{"width": 20, "height": 10, "origin": [0.5, "top"]}"#,
+                location: "origin[1]", reason: "expected a number, found a string"),
         ]
         for scene in cases { try assertCircleRejected(scene) }
     }
 
     func testBadTogglesAreRejected() throws {
-        try assertCircleRejected(BadScene(name: "backwards", json: #"{"width": 20, "height": 10, "toggles": [0.5, 1, 0.75]}"#,
-                                          location: "toggles[2]", reason: "time 0.75 is earlier than 1"))
-        try assertCircleRejected(BadScene(name: "negative", json: #"{"width": 20, "height": 10, "toggles": [-1]}"#,
-                                          location: "toggles[0]", reason: "time -1 is negative"))
-        try assertCircleRejected(BadScene(name: "more than a day", json: #"{"width": 20, "height": 10, "toggles": [1e6]}"#,
-                                          location: "toggles[0]", reason: "time 1000000 is more than a day"))
+        try assertCircleRejected(
+            BadScene(
+                name: "backwards", json: #"{"width": 20, "height": 10, "toggles": [0.5, 1, 0.75]}"#,
+                location: "toggles[2]", reason: "time 0.75 is earlier than 1"))
+        try assertCircleRejected(
+            BadScene(
+                name: "negative", json: #"{"width": 20, "height": 10, "toggles": [-1]}"#,
+                location: "toggles[0]", reason: "time -1 is negative"))
+        try assertCircleRejected(
+            BadScene(
+                name: "more than a day", json: #"{"width": 20, "height": 10, "toggles": [1e6]}"#,
+                location: "toggles[0]", reason: "time 1000000 is more than a day"))
     }
 
     func testBadAnimationsAreRejected() throws {
         let cases = [
-            BadScene(name: "unknown curve", json: #"{"width": 20, "height": 10, "animation": {"curve": "wobbly"}}"#,
-                     location: "animation.curve", reason: #"unknown curve "wobbly""#, details: ["easeInOut", "bouncy", "timingCurve"]),
-            BadScene(name: "spring with response and duration",
-                     json: #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "duration": 0.5}}}}"#,
-                     location: "animation.curve.spring",
-                     reason: "give response and dampingFraction, or duration and bounce, not both"),
-            BadScene(name: "dampingFraction 0",
-                     json: #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "dampingFraction": 0}}}}"#,
-                     location: "animation.curve.spring.dampingFraction", reason: "dampingFraction 0", details: ["at least 0.01"]),
-            BadScene(name: "spring with the animation's duration",
-                     json: #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "dampingFraction": 0.5}}, "duration": 1}}"#,
-                     location: "animation.duration", reason: "a spring's timing comes from its own parameters"),
-            BadScene(name: "timing curve x1 1.5",
-                     json: #"{"width": 20, "height": 10, "animation": {"curve": {"timingCurve": [1.5, 0, 0.5, 1]}}}"#,
-                     location: "animation.curve.timingCurve[0]", reason: "x1 1.5 is outside 0…1"),
-            BadScene(name: "timing curve of three numbers",
-                     json: #"{"width": 20, "height": 10, "animation": {"curve": {"timingCurve": [0.5, 0, 0.5]}}}"#,
-                     location: "animation.curve.timingCurve", reason: "a timing curve is [x1, y1, x2, y2]"),
-            BadScene(name: "negative duration", json: #"{"width": 20, "height": 10, "animation": {"curve": "easeIn", "duration": -1}}"#,
-                     location: "animation.duration", reason: "duration -1 is outside"),
+            BadScene(
+                name: "unknown curve", json: #"{"width": 20, "height": 10, "animation": {"curve": "wobbly"}}"#,
+                location: "animation.curve", reason: #"unknown curve "wobbly""#,
+                details: ["easeInOut", "bouncy", "timingCurve"]),
+            BadScene(
+                name: "spring with response and duration",
+                json:
+                    #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "duration": 0.5}}}}"#,
+                location: "animation.curve.spring",
+                reason: "give response and dampingFraction, or duration and bounce, not both"),
+            BadScene(
+                name: "dampingFraction 0",
+                json:
+                    #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "dampingFraction": 0}}}}"#,
+                location: "animation.curve.spring.dampingFraction", reason: "dampingFraction 0",
+                details: ["at least 0.01"]),
+            BadScene(
+                name: "spring with the animation's duration",
+                json:
+                    #"{"width": 20, "height": 10, "animation": {"curve": {"spring": {"response": 0.5, "dampingFraction": 0.5}}, "duration": 1}}"#,
+                location: "animation.duration", reason: "a spring's timing comes from its own parameters"),
+            BadScene(
+                name: "timing curve x1 1.5",
+                json: #"{"width": 20, "height": 10, "animation": {"curve": {"timingCurve": [1.5, 0, 0.5, 1]}}}"#,
+                location: "animation.curve.timingCurve[0]", reason: "x1 1.5 is outside 0…1"),
+            BadScene(
+                name: "timing curve of three numbers",
+                json: #"{"width": 20, "height": 10, "animation": {"curve": {"timingCurve": [0.5, 0, 0.5]}}}"#,
+                location: "animation.curve.timingCurve", reason: "a timing curve is [x1, y1, x2, y2]"),
+            BadScene(
+                name: "negative duration",
+                json: #"{"width": 20, "height": 10, "animation": {"curve": "easeIn", "duration": -1}}"#,
+                location: "animation.duration", reason: "duration -1 is outside"),
         ]
         for scene in cases { try assertCircleRejected(scene) }
     }
 
     func testUnknownFieldsAreRejected() throws {
-        try assertCircleRejected(BadScene(name: "orign", json: #"{"width": 20, "height": 10, "orign": [0.5, 0.5]}"#,
-                                          location: "orign", reason: #"unknown field "orign" (did you mean "origin"?)"#))
+        try assertCircleRejected(
+            BadScene(
+                name: "orign", json: #"{"width": 20, "height": 10, "orign": [0.5, 0.5]}"#,
+                location: "orign", reason: #"unknown field "orign" (did you mean "origin"?)"#))
         // A stroke file given to --circle is named as one, with the flag that reads it.
-        try assertCircleRejected(BadScene(name: "a stroke file", json: #"{"width": 20, "height": 10, "brushWidth": 3}"#,
-                                          location: nil, reason: "this is a scratch scene file (the scratch card), not a circle one: use --stroke"))
+        try assertCircleRejected(
+            BadScene(
+                name: "a stroke file", json: #"{"width": 20, "height": 10, "brushWidth": 3}"#,
+                location: nil, reason: "this is a scratch scene file (the scratch card), not a circle one: use --stroke"
+            ))
         // A field that neither kind has stays an unknown field.
-        try assertCircleRejected(BadScene(name: "a field of no kind", json: #"{"width": 20, "height": 10, "brushWidth": 3, "wobble": 1}"#,
-                                          location: "brushWidth", reason: #"unknown field "brushWidth""#))
-        try assertCircleRejected(BadScene(name: "in the animation",
-                                          json: #"{"width": 20, "height": 10, "animation": {"curve": "linear", "delay": 1}}"#,
-                                          location: "animation.delay", reason: #"unknown field "delay""#))
+        try assertCircleRejected(
+            BadScene(
+                name: "a field of no kind", json: #"{"width": 20, "height": 10, "brushWidth": 3, "wobble": 1}"#,
+                location: "brushWidth", reason: #"unknown field "brushWidth""#))
+        try assertCircleRejected(
+            BadScene(
+                name: "in the animation",
+                json: #"{"width": 20, "height": 10, "animation": {"curve": "linear", "delay": 1}}"#,
+                location: "animation.delay", reason: #"unknown field "delay""#))
     }
 
     // MARK: - Bad flags
@@ -129,7 +172,8 @@ final class CircleCLITests: CLITestCase {
                 XCTAssertEqual(result.status, 2, "\(name): exit status; stderr: \(result.stderr)")
                 XCTAssertEqual(result.stdout, "", name)
                 for fragment in mentions + ["--help"] {
-                    XCTAssertTrue(result.stderr.contains(fragment), "\(name): \"\(result.stderr)\" should mention \(fragment)")
+                    XCTAssertTrue(
+                        result.stderr.contains(fragment), "\(name): \"\(result.stderr)\" should mention \(fragment)")
                 }
                 XCTAssertEqual(try snapshot(workspace), before, "\(name): files were written")
             }
@@ -177,15 +221,19 @@ final class CircleCLITests: CLITestCase {
             let png = try PNG.decode(contentsOf: out.appendingPathComponent(FrameFolder.frameName(i)).path)
             XCTAssertEqual(png, renderer.render(frame: i), "frame \(i)")
         }
-        XCTAssertNotEqual(try PNG.decode(contentsOf: out.appendingPathComponent("frame-00002.png").path),
-                          try PNG.decode(contentsOf: out.appendingPathComponent("frame-00000.png").path))
+        XCTAssertNotEqual(
+            try PNG.decode(contentsOf: out.appendingPathComponent("frame-00002.png").path),
+            try PNG.decode(contentsOf: out.appendingPathComponent("frame-00000.png").path))
         try assertNoTemporaryFiles(in: workspace)
     }
 
     func testFlagsOverrideTheScene() throws {
         let workspace = try makeWorkspace(scene: CircleCLITests.tinyScene, named: "scene.json")
-        let result = try run(["--circle", "scene.json", "--out", "frames", "--quiet", "--origin", "0.5,1",
-                              "--curve", "easeIn", "--duration", "0.5", "--scale", "2", "--fps", "20"], in: workspace)
+        let result = try run(
+            [
+                "--circle", "scene.json", "--out", "frames", "--quiet", "--origin", "0.5,1",
+                "--curve", "easeIn", "--duration", "0.5", "--scale", "2", "--fps", "20",
+            ], in: workspace)
         XCTAssertEqual(result.status, 0, result.stderr)
         let manifest = try readManifest(in: workspace.appendingPathComponent("frames"))
         XCTAssertEqual([manifest["width"] as? Int, manifest["height"] as? Int, manifest["fps"] as? Int], [16, 12, 20])
@@ -198,7 +246,8 @@ final class CircleCLITests: CLITestCase {
         XCTAssertEqual(frames[16]["visible"] as? Bool, false)
         XCTAssertEqual(frames[15]["visible"] as? Bool, true)
 
-        let reduced = try run(["--circle", "scene.json", "--out", "reduced", "--quiet", "--reduce-motion"], in: workspace)
+        let reduced = try run(
+            ["--circle", "scene.json", "--out", "reduced", "--quiet", "--reduce-motion"], in: workspace)
         XCTAssertEqual(reduced.status, 0, reduced.stderr)
         let fades = manifestFrames(try readManifest(in: workspace.appendingPathComponent("reduced")))
         XCTAssertEqual(fades.compactMap { $0["progress"] as? Double }, [1, 1, 1, 1, 1, 1])
@@ -212,8 +261,9 @@ final class CircleCLITests: CLITestCase {
 
     func testDemoCircleFrameRange() throws {
         let workspace = try makeWorkspace()
-        let result = try run(["--demo", "circle", "--scale", "0.05", "--frames", "38-39", "--out", "demo", "--quiet"],
-                             in: workspace)
+        let result = try run(
+            ["--demo", "circle", "--scale", "0.05", "--frames", "38-39", "--out", "demo", "--quiet"],
+            in: workspace)
         XCTAssertEqual(result.status, 0, result.stderr)
         let out = workspace.appendingPathComponent("demo")
         XCTAssertEqual(try names(in: out), expectedFrameNames(38...39) + ["manifest.json"])
@@ -224,13 +274,17 @@ final class CircleCLITests: CLITestCase {
         try assertPNG(out.appendingPathComponent("frame-00039.png"), width: 20, height: 43)
 
         // A spring preset ends the sequence when the spring has settled.
-        let spring = try run(["--demo", "circle", "--scale", "0.05", "--curve", "bouncy", "--frames", "0-0",
-                              "--out", "spring", "--quiet"], in: workspace)
+        let spring = try run(
+            [
+                "--demo", "circle", "--scale", "0.05", "--curve", "bouncy", "--frames", "0-0",
+                "--out", "spring", "--quiet",
+            ], in: workspace)
         XCTAssertEqual(spring.status, 0, spring.stderr)
         // Two toggles add two springs: each must settle within half the threshold for their sum to.
         let end = 2.0 + Spring.bouncy.settlingTime(within: Spring.settleThreshold / 2)
-        XCTAssertEqual(try readManifest(in: workspace.appendingPathComponent("spring"))["totalFrames"] as? Int,
-                       Int((end * 60).rounded(.up)) + 1)
+        XCTAssertEqual(
+            try readManifest(in: workspace.appendingPathComponent("spring"))["totalFrames"] as? Int,
+            Int((end * 60).rounded(.up)) + 1)
         try assertNoTemporaryFiles(in: workspace)
     }
 }

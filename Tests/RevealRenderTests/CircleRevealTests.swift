@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The circle reveal against the seed: `coverRadius`, the timeline (insertion, removal, a toggle
@@ -12,70 +13,91 @@ final class CircleRevealTests: XCTestCase {
         // Worked out from the seed's formula, hypot(max(x, 1 − x)·width, max(y, 1 − y)·height): each
         // literal is the hypot of the two legs in its comment (computed in Python's math.hypot).
         let cases: [(width: Double, height: Double, expected: [String: Double])] = [
-            (393, 852, [
-                "topLeading": 938.2712827322383, "topTrailing": 938.2712827322383,        // hypot(393, 852)
-                "bottomLeading": 938.2712827322383, "bottomTrailing": 938.2712827322383,
-                "top": 874.3661990264719, "bottom": 874.3661990264719,                    // hypot(196.5, 852)
-                "leading": 579.5903725908497, "trailing": 579.5903725908497,              // hypot(393, 426)
-                "center": 469.13564136611916,                                             // hypot(196.5, 426)
-            ]),
-            (1, 1, [
-                "topLeading": 1.4142135623730951, "topTrailing": 1.4142135623730951,      // √2
-                "bottomLeading": 1.4142135623730951, "bottomTrailing": 1.4142135623730951,
-                "top": 1.118033988749895, "bottom": 1.118033988749895,                    // hypot(0.5, 1) = √1.25
-                "leading": 1.118033988749895, "trailing": 1.118033988749895,
-                "center": 0.7071067811865476,                                             // √0.5
-            ]),
-            (1000, 3, [
-                "topLeading": 1000.0044999898751, "topTrailing": 1000.0044999898751,      // hypot(1000, 3)
-                "bottomLeading": 1000.0044999898751, "bottomTrailing": 1000.0044999898751,
-                "top": 500.00899991900144, "bottom": 500.00899991900144,                  // hypot(500, 3)
-                "leading": 1000.0011249993672, "trailing": 1000.0011249993672,            // hypot(1000, 1.5)
-                "center": 500.00224999493753,                                             // hypot(500, 1.5)
-            ]),
-            (0.5, 7, [
-                "topLeading": 7.0178344238090995, "topTrailing": 7.0178344238090995,      // hypot(0.5, 7)
-                "bottomLeading": 7.0178344238090995, "bottomTrailing": 7.0178344238090995,
-                "top": 7.00446286306095, "bottom": 7.00446286306095,                      // hypot(0.25, 7)
-                "leading": 3.5355339059327378, "trailing": 3.5355339059327378,            // hypot(0.5, 3.5)
-                "center": 3.5089172119045497,                                             // hypot(0.25, 3.5)
-            ]),
+            (
+                393, 852,
+                [
+                    "topLeading": 938.2712827322383, "topTrailing": 938.2712827322383,  // hypot(393, 852)
+                    "bottomLeading": 938.2712827322383, "bottomTrailing": 938.2712827322383,
+                    "top": 874.3661990264719, "bottom": 874.3661990264719,  // hypot(196.5, 852)
+                    "leading": 579.5903725908497, "trailing": 579.5903725908497,  // hypot(393, 426)
+                    "center": 469.13564136611916,  // hypot(196.5, 426)
+                ]
+            ),
+            (
+                1, 1,
+                [
+                    "topLeading": 1.4142135623730951, "topTrailing": 1.4142135623730951,  // √2
+                    "bottomLeading": 1.4142135623730951, "bottomTrailing": 1.4142135623730951,
+                    "top": 1.118033988749895, "bottom": 1.118033988749895,  // hypot(0.5, 1) = √1.25
+                    "leading": 1.118033988749895, "trailing": 1.118033988749895,
+                    "center": 0.7071067811865476,  // √0.5
+                ]
+            ),
+            (
+                1000, 3,
+                [
+                    "topLeading": 1000.0044999898751, "topTrailing": 1000.0044999898751,  // hypot(1000, 3)
+                    "bottomLeading": 1000.0044999898751, "bottomTrailing": 1000.0044999898751,
+                    "top": 500.00899991900144, "bottom": 500.00899991900144,  // hypot(500, 3)
+                    "leading": 1000.0011249993672, "trailing": 1000.0011249993672,  // hypot(1000, 1.5)
+                    "center": 500.00224999493753,  // hypot(500, 1.5)
+                ]
+            ),
+            (
+                0.5, 7,
+                [
+                    "topLeading": 7.0178344238090995, "topTrailing": 7.0178344238090995,  // hypot(0.5, 7)
+                    "bottomLeading": 7.0178344238090995, "bottomTrailing": 7.0178344238090995,
+                    "top": 7.00446286306095, "bottom": 7.00446286306095,  // hypot(0.25, 7)
+                    "leading": 3.5355339059327378, "trailing": 3.5355339059327378,  // hypot(0.5, 3.5)
+                    "center": 3.5089172119045497,  // hypot(0.25, 3.5)
+                ]
+            ),
         ]
         XCTAssertEqual(UnitPoint.named.count, 9)
         for (width, height, expected) in cases {
             XCTAssertEqual(Set(expected.keys), Set(UnitPoint.named.keys))
             for (name, radius) in expected {
-                guard let origin = UnitPoint.named[name] else { XCTFail("no UnitPoint named \(name)"); continue }
-                XCTAssertEqual(CircleRevealScene.coverRadius(from: origin, width: width, height: height), radius,
-                               accuracy: radius * 1e-12, "\(name) in \(width)×\(height)")
+                guard let origin = UnitPoint.named[name] else {
+                    XCTFail("no UnitPoint named \(name)")
+                    continue
+                }
+                XCTAssertEqual(
+                    CircleRevealScene.coverRadius(from: origin, width: width, height: height), radius,
+                    accuracy: radius * 1e-12, "\(name) in \(width)×\(height)")
             }
         }
     }
 
     func testCoverRadiusForOtherOrigins() {
         let cases: [(UnitPoint, Double, Double, Double)] = [
-            (UnitPoint(x: 0.5, y: 0.78), 393, 852, 693.0023402557888),    // the demo: hypot(196.5, 852·0.78 = 664.56)
-            (UnitPoint(x: 0.5, y: 0.78), 1, 1, 0.9264987857520376),       // hypot(0.5, 0.78)
-            (UnitPoint(x: 0.5, y: 0.78), 0.5, 7, 5.465720446565118),      // hypot(0.25, 5.46)
+            (UnitPoint(x: 0.5, y: 0.78), 393, 852, 693.0023402557888),  // the demo: hypot(196.5, 852·0.78 = 664.56)
+            (UnitPoint(x: 0.5, y: 0.78), 1, 1, 0.9264987857520376),  // hypot(0.5, 0.78)
+            (UnitPoint(x: 0.5, y: 0.78), 0.5, 7, 5.465720446565118),  // hypot(0.25, 5.46)
             (UnitPoint(x: 1.5, y: -0.25), 393, 852, 1217.2654804930598),  // outside: hypot(393·1.5, 852·1.25)
-            (UnitPoint(x: 1.5, y: -0.25), 1, 1, 1.9525624189766635),      // hypot(1.5, 1.25)
-            (UnitPoint(x: -2, y: 0.5), 1000, 3, 3000.0003749999764),      // outside: hypot(1000·3, 1.5)
-            (UnitPoint(x: -2, y: 0.5), 0.5, 7, 3.8078865529319543),       // hypot(1.5, 3.5)
+            (UnitPoint(x: 1.5, y: -0.25), 1, 1, 1.9525624189766635),  // hypot(1.5, 1.25)
+            (UnitPoint(x: -2, y: 0.5), 1000, 3, 3000.0003749999764),  // outside: hypot(1000·3, 1.5)
+            (UnitPoint(x: -2, y: 0.5), 0.5, 7, 3.8078865529319543),  // hypot(1.5, 3.5)
         ]
         for (origin, width, height, radius) in cases {
-            XCTAssertEqual(CircleRevealScene.coverRadius(from: origin, width: width, height: height), radius,
-                           accuracy: radius * 1e-12, "\(origin) in \(width)×\(height)")
+            XCTAssertEqual(
+                CircleRevealScene.coverRadius(from: origin, width: width, height: height), radius,
+                accuracy: radius * 1e-12, "\(origin) in \(width)×\(height)")
         }
         // Geometrically it is the distance to the farthest corner, wherever the origin is.
         var random = SplitMix64(seed: 3)
         for _ in 0..<500 {
             let origin = UnitPoint(x: random.uniform(-3, 4), y: random.uniform(-3, 4))
-            let width = random.uniform(0.1, 2000), height = random.uniform(0.1, 2000)
+            let width = random.uniform(0.1, 2000)
+            let height = random.uniform(0.1, 2000)
             let center = Point(x: origin.x * width, y: origin.y * height)
-            let farthest = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: 0, y: height), Point(x: width, y: height)]
-                .map { ($0 - center).length }.max()!
-            XCTAssertEqual(CircleRevealScene.coverRadius(from: origin, width: width, height: height), farthest,
-                           accuracy: farthest * 1e-12, "\(origin) in \(width)×\(height)")
+            let farthest = [
+                Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: 0, y: height), Point(x: width, y: height),
+            ]
+            .map { ($0 - center).length }.max()!
+            XCTAssertEqual(
+                CircleRevealScene.coverRadius(from: origin, width: width, height: height), farthest,
+                accuracy: farthest * 1e-12, "\(origin) in \(width)×\(height)")
         }
     }
 
@@ -139,7 +161,7 @@ final class CircleRevealTests: XCTestCase {
     /// SwiftUI combines interrupted animations, so the value is continuous through the toggle.
     func testToggleMidAnimationContinuesWithoutAJump() {
         var scene = Self.scene(width: 40, height: 40)
-        scene.toggles = [0.1, 0.4]   // removed 0.3 s into a 0.8 s insertion
+        scene.toggles = [0.1, 0.4]  // removed 0.3 s into a 0.8 s insertion
         let timeline = CircleRevealTimeline(scene: scene)
         XCTAssertEqual(timeline.frameCount(), 73, "0.4 + 0.8 s is frame 72")
         XCTAssertEqual(timeline.value(at: 0.4 - 1e-9), timeline.value(at: 0.4 + 1e-9), accuracy: 1e-7)
@@ -186,9 +208,13 @@ final class CircleRevealTests: XCTestCase {
             let t = Double(index) / 60
             let state = timeline.frame(index)
             let expected: Double
-            if t < 0.1 - 1e-9 { expected = 0 }
-            else if t < 1.0 - 1e-9 { expected = Self.easeInOut((t - 0.1) / 0.5) }
-            else { expected = 1 - Self.easeInOut((t - 1.0) / 0.5) }
+            if t < 0.1 - 1e-9 {
+                expected = 0
+            } else if t < 1.0 - 1e-9 {
+                expected = Self.easeInOut((t - 0.1) / 0.5)
+            } else {
+                expected = 1 - Self.easeInOut((t - 1.0) / 0.5)
+            }
             // Visible from the insertion until the removal's fade has finished.
             XCTAssertEqual(state.visible, t > 0.1 - 1e-9 && t < 1.5 - 1e-9, "frame \(index)")
             XCTAssertEqual(state.progress, 1, "frame \(index): no clip")
@@ -205,16 +231,20 @@ final class CircleRevealTests: XCTestCase {
     }
 
     func testSequenceRunsToTheFirstFrameAtOrAfterTheEnd() {
-        let cases: [(toggles: [Double], animation: AnimationSpec, fps: Double, hold: Double, end: Double, count: Int?)] = [
-            ([0.25, 2.0], .circleDemo, 60, 0, 2.8, 169),            // the demo: 2.8 s is frame 168
-            ([0.25, 2.0], .circleDemo, 60, 0.5, 3.3, 199),
-            ([0.1, 0.333], .timing(.linear, duration: 0.5), 60, 0, 0.833, 51),  // 49.98 frames: frame 50
-            ([0.1, 0.333], .timing(.linear, duration: 0.5), 24, 0, 0.833, 21),  // 19.992: frame 20
-            ([], .circleDemo, 60, 0, 0, 1),
-            ([0.2], .spring(.bouncy), 60, 0, 0.2 + Spring.bouncy.settlingTime, nil),
-            ([0.2, 0.3], .spring(Spring(response: 0.4, dampingFraction: 1.6)), 30, 0.25,
-             0.3 + Spring(response: 0.4, dampingFraction: 1.6).settlingTime(within: Spring.settleThreshold / 2) + 0.25, nil),
-        ]
+        let cases:
+            [(toggles: [Double], animation: AnimationSpec, fps: Double, hold: Double, end: Double, count: Int?)] = [
+                ([0.25, 2.0], .circleDemo, 60, 0, 2.8, 169),  // the demo: 2.8 s is frame 168
+                ([0.25, 2.0], .circleDemo, 60, 0.5, 3.3, 199),
+                ([0.1, 0.333], .timing(.linear, duration: 0.5), 60, 0, 0.833, 51),  // 49.98 frames: frame 50
+                ([0.1, 0.333], .timing(.linear, duration: 0.5), 24, 0, 0.833, 21),  // 19.992: frame 20
+                ([], .circleDemo, 60, 0, 0, 1),
+                ([0.2], .spring(.bouncy), 60, 0, 0.2 + Spring.bouncy.settlingTime, nil),
+                (
+                    [0.2, 0.3], .spring(Spring(response: 0.4, dampingFraction: 1.6)), 30, 0.25,
+                    0.3 + Spring(response: 0.4, dampingFraction: 1.6).settlingTime(within: Spring.settleThreshold / 2)
+                        + 0.25, nil
+                ),
+            ]
         for (toggles, animation, fps, hold, end, count) in cases {
             var scene = Self.scene(width: 10, height: 10)
             scene.toggles = toggles
@@ -263,11 +293,12 @@ final class CircleRevealTests: XCTestCase {
         scene.scale = 1
         scene.origin = UnitPoint(x: 0.3, y: 0.7)
         scene.animation = .timing(.easeInOut, duration: 0.4)
-        scene.revealed = .linearGradient([SystemColor.pink, Color(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom)
+        scene.revealed = .linearGradient(
+            [SystemColor.pink, Color(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom)
         scene.toggles = [0.05, 0.35, 0.5]
         var spring = scene
         spring.animation = .spring(.bouncy)
-        spring.toggles = [0.05, 0.6]   // overshoots past 1 (4.6 %), then below 0 on the way out
+        spring.toggles = [0.05, 0.6]  // overshoots past 1 (4.6 %), then below 0 on the way out
         var reduced = scene
         reduced.reduceMotion = true
         for (name, scene) in [("toggles", scene), ("spring", spring), ("reduce motion", reduced)] {
@@ -275,7 +306,8 @@ final class CircleRevealTests: XCTestCase {
             let under = try Self.baseOnly(scene)
             let revealed = try XCTUnwrap(scene.revealed.plainPaint).render(width: 60, height: 120)
             var sequential = try CircleRevealRenderer(timeline: timeline)
-            var overshoot = false, undershoot = false
+            var overshoot = false
+            var undershoot = false
             for index in 0..<timeline.frameCount() {
                 let state = timeline.frame(index)
                 overshoot = overshoot || state.progress > 1
@@ -283,8 +315,9 @@ final class CircleRevealTests: XCTestCase {
                 let incremental = sequential.render(frame: index)
                 var fresh = try CircleRevealRenderer(timeline: timeline)
                 XCTAssertEqual(incremental, fresh.render(frame: index), "\(name): frame \(index)")
-                XCTAssertEqual(incremental, try Self.reference(state, scene: scene, under: under, revealed: revealed),
-                               "\(name): frame \(index) against the per-pixel reference")
+                XCTAssertEqual(
+                    incremental, try Self.reference(state, scene: scene, under: under, revealed: revealed),
+                    "\(name): frame \(index) against the per-pixel reference")
             }
             if name == "spring" { XCTAssertTrue(overshoot && undershoot, "the bouncy spring overshoots both ways") }
         }
@@ -298,8 +331,10 @@ final class CircleRevealTests: XCTestCase {
         scene.origin = UnitPoint(x: 0.503, y: 0.4871)
         var renderer = try CircleRevealRenderer(timeline: CircleRevealTimeline(scene: scene))
         for radius in [10.3, 17.5, 30.71, 45] {
-            let frame = renderer.render(CircleRevealFrameState(index: 0, time: 0, progress: 1, radius: radius,
-                                                               opacity: 1, visible: true))
+            let frame = renderer.render(
+                CircleRevealFrameState(
+                    index: 0, time: 0, progress: 1, radius: radius,
+                    opacity: 1, visible: true))
             var alpha = 0
             for y in 0..<100 { for x in 0..<100 { alpha += Int(frame[x, y].a) } }
             let expected = Double.pi * radius * radius
@@ -311,19 +346,20 @@ final class CircleRevealTests: XCTestCase {
     /// every pixel never decreases from frame to frame, and ends covering the whole view.
     func testDemoInsertionCoverageGrowsMonotonically() throws {
         var scene = CircleRevealScene.demo
-        scene.scale = 0.25   // 98×213 pixels
+        scene.scale = 0.25  // 98×213 pixels
         scene.background = .color(.clear)
         scene.base = .color(.clear)
-        scene.revealed = .color(.white)   // alpha is then exactly the revealed layer's coverage
+        scene.revealed = .color(.white)  // alpha is then exactly the revealed layer's coverage
         let timeline = CircleRevealTimeline(scene: scene)
         var renderer = try CircleRevealRenderer(timeline: timeline)
         var previous = [UInt8](repeating: 0, count: scene.pixelSize.width * scene.pixelSize.height)
         var grew = 0
-        for index in 15...63 {   // t 0.25 … 1.05: the insertion
+        for index in 15...63 {  // t 0.25 … 1.05: the insertion
             let frame = renderer.render(frame: index)
             for y in 0..<frame.height {
                 for x in 0..<frame.width {
-                    let a = frame[x, y].a, before = previous[y * frame.width + x]
+                    let a = frame[x, y].a
+                    let before = previous[y * frame.width + x]
                     if a < before { return XCTFail("frame \(index): pixel (\(x), \(y)) drops from \(before) to \(a)") }
                     if a > before { grew += 1 }
                     previous[y * frame.width + x] = a
@@ -358,12 +394,15 @@ final class CircleRevealTests: XCTestCase {
 
     /// A frame drawn the plain way: each pixel's disc coverage quantised into a mask (no row spans),
     /// then the revealed view through it at the frame's opacity over the base.
-    static func reference(_ state: CircleRevealFrameState, scene: CircleRevealScene, under: Pixmap,
-                          revealed: Pixmap) throws -> Pixmap {
+    static func reference(
+        _ state: CircleRevealFrameState, scene: CircleRevealScene, under: Pixmap,
+        revealed: Pixmap
+    ) throws -> Pixmap {
         var frame = under
         guard state.visible else { return frame }
         let opacity = UInt8((min(max(state.opacity, 0), 1) * 255).rounded())
-        let center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
+        let center = Point(
+            x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
         let disc = DiscCoverage(center: center, radius: state.radius)
         var mask = try Mask(width: under.width, height: under.height)
         for y in 0..<mask.height {
@@ -388,7 +427,8 @@ final class AdditiveSpringEndTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(worst, Spring.settleThreshold)
         // Before the end it was still outside (the end is not needlessly late by more than a frame).
-        let early = (0..<200).map { abs(timeline.value(at: timeline.endTime - 0.05 + Double($0) * 0.00025) - 1) }.max() ?? 0
+        let early =
+            (0..<200).map { abs(timeline.value(at: timeline.endTime - 0.05 + Double($0) * 0.00025) - 1) }.max() ?? 0
         XCTAssertGreaterThan(early, Spring.settleThreshold / 3)
     }
 }

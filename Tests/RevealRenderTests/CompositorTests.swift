@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// Porter-Duff identities on single pixels, with exact bytes.
@@ -7,7 +8,9 @@ final class CompositorTests: XCTestCase {
         try Pixmap(width: 1, height: 1, fill: PremultipliedRGBA8(r: r, g: g, b: b, a: a))
     }
 
-    private func over(_ src: Pixmap, _ dst: Pixmap, mask: UInt8? = nil, opacity: UInt8 = 255) throws -> PremultipliedRGBA8 {
+    private func over(_ src: Pixmap, _ dst: Pixmap, mask: UInt8? = nil, opacity: UInt8 = 255) throws
+        -> PremultipliedRGBA8
+    {
         var out = dst
         let m = try mask.map { try Mask(width: 1, height: 1, value: $0) }
         Compositor.sourceOver(src, mask: m, opacity: opacity, onto: &out, rows: RowRange(0, 1))
@@ -23,28 +26,38 @@ final class CompositorTests: XCTestCase {
     }
 
     func testOpaqueSourceReplacesDestination() throws {
-        XCTAssertEqual(try over(pixel(10, 20, 30, 255), pixel(200, 100, 50, 255)), PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
+        XCTAssertEqual(
+            try over(pixel(10, 20, 30, 255), pixel(200, 100, 50, 255)), PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
     }
 
     func testClearSourceLeavesDestination() throws {
-        XCTAssertEqual(try over(pixel(0, 0, 0, 0), pixel(200, 100, 50, 180)), PremultipliedRGBA8(r: 200, g: 100, b: 50, a: 180))
+        XCTAssertEqual(
+            try over(pixel(0, 0, 0, 0), pixel(200, 100, 50, 180)), PremultipliedRGBA8(r: 200, g: 100, b: 50, a: 180))
     }
 
     func testOverClearDestinationIsTheSource() throws {
-        XCTAssertEqual(try over(pixel(60, 40, 20, 128), pixel(0, 0, 0, 0)), PremultipliedRGBA8(r: 60, g: 40, b: 20, a: 128))
+        XCTAssertEqual(
+            try over(pixel(60, 40, 20, 128), pixel(0, 0, 0, 0)), PremultipliedRGBA8(r: 60, g: 40, b: 20, a: 128))
     }
 
     func testHalfTransparentOverOpaque() throws {
         // 128 + 255·(127/255) = 255 alpha; red 100 + 0 = 100; blue 0 + 255·127/255 = 127.
-        XCTAssertEqual(try over(pixel(100, 0, 0, 128), pixel(0, 0, 255, 255)), PremultipliedRGBA8(r: 100, g: 0, b: 127, a: 255))
+        XCTAssertEqual(
+            try over(pixel(100, 0, 0, 128), pixel(0, 0, 255, 255)), PremultipliedRGBA8(r: 100, g: 0, b: 127, a: 255))
     }
 
     func testMaskAndOpacityScaleTheSource() throws {
         // Mask 0 leaves the destination; mask 255 with opacity 0 too.
-        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 0), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
-        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), opacity: 0), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(
+            try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 0),
+            PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(
+            try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), opacity: 0),
+            PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
         // Mask 51 (0.2) and opacity 128: white·(51·128/255 = 26) over black.
-        XCTAssertEqual(try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 51, opacity: 128), PremultipliedRGBA8(r: 26, g: 26, b: 26, a: 255))
+        XCTAssertEqual(
+            try over(pixel(255, 255, 255, 255), pixel(0, 0, 0, 255), mask: 51, opacity: 128),
+            PremultipliedRGBA8(r: 26, g: 26, b: 26, a: 255))
     }
 
     func testDestinationOut() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The circle reveal's exact disc coverage: areas against πr² and against the clipped area integrated
@@ -9,8 +10,11 @@ final class DiscCoverageTests: XCTestCase {
     /// x = cx + r·sin θ (which removes the square-root ends of the chord length) the disc spans
     /// cy ± r·cos θ at each x, clipped to the image. The θ range is cut where x leaves the image and
     /// where the clipping starts or stops, so each piece is smooth and the midpoint rule converges fast.
-    static func clippedArea(center: Point, radius r: Double, width: Double, height: Double, panels: Int = 20_000) -> Double {
-        let lower = asin(min(max(-center.x / r, -1), 1)), upper = asin(min(max((width - center.x) / r, -1), 1))
+    static func clippedArea(center: Point, radius r: Double, width: Double, height: Double, panels: Int = 20_000)
+        -> Double
+    {
+        let lower = asin(min(max(-center.x / r, -1), 1))
+        let upper = asin(min(max((width - center.x) / r, -1), 1))
         var cuts = [lower, upper]
         for d in [center.y, height - center.y] where abs(d) < r {
             let a = acos(abs(d) / r)
@@ -41,13 +45,13 @@ final class DiscCoverageTests: XCTestCase {
 
     func testWholeDiscsSumToPiRSquared() {
         let cases: [(Point, Double)] = [
-            (Point(x: 10.5, y: 10.5), 5),          // centred on a pixel
-            (Point(x: 10, y: 10), 5),              // on a pixel corner
+            (Point(x: 10.5, y: 10.5), 5),  // centred on a pixel
+            (Point(x: 10, y: 10), 5),  // on a pixel corner
             (Point(x: 11.3, y: 12.9), 4.17),
             (Point(x: 20.25, y: 19.6), 17.77),
-            (Point(x: 5.5, y: 5.5), 0.3),          // inside one pixel
-            (Point(x: 5, y: 5), 0.3),              // split over four
-            (Point(x: 5.2, y: 5.95), 0.3),         // across a pixel edge
+            (Point(x: 5.5, y: 5.5), 0.3),  // inside one pixel
+            (Point(x: 5, y: 5), 0.3),  // split over four
+            (Point(x: 5.2, y: 5.95), 0.3),  // across a pixel edge
             (Point(x: 6.01, y: 3.99), 0.05),
             (Point(x: 6.7, y: 7.1), 0.7),
         ]
@@ -62,42 +66,49 @@ final class DiscCoverageTests: XCTestCase {
 
     func testDiscsClippedByTheImageSumToTheClippedArea() {
         let cases: [(Point, Double, Int, Int)] = [
-            (Point(x: 0, y: 0), 10, 20, 20),            // a quarter disc
-            (Point(x: 3.2, y: 17.5), 12, 30, 20),       // cut by three edges
-            (Point(x: 15, y: -4), 9, 30, 20),           // centre above the image
-            (Point(x: -3, y: 5.5), 4, 10, 12),          // centre left of it, a sliver inside
-            (Point(x: 10, y: 10), 30, 20, 20),          // covers the whole image
-            (Point(x: 0.2, y: 9.85), 0.3, 10, 10),      // a sub-pixel disc cut by the left edge
-            (Point(x: 31.6, y: 44.2), 52.3, 60, 40),    // centre below, most of the image covered
+            (Point(x: 0, y: 0), 10, 20, 20),  // a quarter disc
+            (Point(x: 3.2, y: 17.5), 12, 30, 20),  // cut by three edges
+            (Point(x: 15, y: -4), 9, 30, 20),  // centre above the image
+            (Point(x: -3, y: 5.5), 4, 10, 12),  // centre left of it, a sliver inside
+            (Point(x: 10, y: 10), 30, 20, 20),  // covers the whole image
+            (Point(x: 0.2, y: 9.85), 0.3, 10, 10),  // a sub-pixel disc cut by the left edge
+            (Point(x: 31.6, y: 44.2), 52.3, 60, 40),  // centre below, most of the image covered
         ]
         for (center, radius, width, height) in cases {
             let total = Self.totalCoverage(DiscCoverage(center: center, radius: radius), width: width, height: height)
-            let expected = Self.clippedArea(center: center, radius: radius, width: Double(width), height: Double(height))
+            let expected = Self.clippedArea(
+                center: center, radius: radius, width: Double(width), height: Double(height))
             XCTAssertGreaterThan(expected, 0)
             XCTAssertEqual(total, expected, accuracy: expected * 1e-3, "r \(radius) at \(center) in \(width)×\(height)")
             XCTAssertEqual(total, expected, accuracy: expected * 1e-6, "r \(radius) at \(center) in \(width)×\(height)")
         }
         // By hand: the quarter disc is 25π; the image inside a disc that covers it, 400.
-        XCTAssertEqual(Self.totalCoverage(DiscCoverage(center: Point(x: 0, y: 0), radius: 10), width: 20, height: 20),
-                       25 * Double.pi, accuracy: 1e-9)
-        XCTAssertEqual(Self.totalCoverage(DiscCoverage(center: Point(x: 10, y: 10), radius: 30), width: 20, height: 20),
-                       400, accuracy: 1e-9)
+        XCTAssertEqual(
+            Self.totalCoverage(DiscCoverage(center: Point(x: 0, y: 0), radius: 10), width: 20, height: 20),
+            25 * Double.pi, accuracy: 1e-9)
+        XCTAssertEqual(
+            Self.totalCoverage(DiscCoverage(center: Point(x: 10, y: 10), radius: 30), width: 20, height: 20),
+            400, accuracy: 1e-9)
     }
 
     /// Each pixel's coverage never shrinks as the radius grows by 0.01 px, from nothing until the disc
     /// covers the image (and is clipped by its edges on the way).
     func testCoverageGrowsMonotonicallyWithTheRadius() {
-        let width = 10, height = 10
+        let width = 10
+        let height = 10
         for center in [Point(x: 3.37, y: 4.61), Point(x: 5, y: 5), Point(x: -0.5, y: 9.2)] {
             var previous = [Double](repeating: 0, count: width * height)
             for step in 1...1500 {
                 let disc = DiscCoverage(center: center, radius: Double(step) * 0.01)
                 for y in 0..<height {
                     for x in 0..<width {
-                        let c = disc.coverage(x: x, y: y), before = previous[y * width + x]
+                        let c = disc.coverage(x: x, y: y)
+                        let before = previous[y * width + x]
                         // Rounding may wobble the area by 1e-16; its 8-bit value must never go down.
                         if c < before - 1e-12 || Rasterizer.quantize(c) < Rasterizer.quantize(before) {
-                            return XCTFail("pixel (\(x), \(y)) shrinks from \(before) to \(c) at r \(disc.radius), centre \(center)")
+                            return XCTFail(
+                                "pixel (\(x), \(y)) shrinks from \(before) to \(c) at r \(disc.radius), centre \(center)"
+                            )
                         }
                         previous[y * width + x] = c
                     }
@@ -110,10 +121,13 @@ final class DiscCoverageTests: XCTestCase {
     /// `rowSpan` lets the renderer skip work: outside `touched` a pixel must have no coverage, inside
     /// `full` it must be covered completely.
     func testRowSpansAgreeWithPerPixelCoverage() {
-        let width = 24, height = 20
+        let width = 24
+        let height = 20
         var discs: [DiscCoverage] = []
-        for center in [Point(x: 12, y: 10), Point(x: 7.31, y: 12.77), Point(x: -2.5, y: 4.2), Point(x: 30.1, y: 21.6),
-                       Point(x: 0.5, y: 0.5), Point(x: 11.999, y: 3.001)] {
+        for center in [
+            Point(x: 12, y: 10), Point(x: 7.31, y: 12.77), Point(x: -2.5, y: 4.2), Point(x: 30.1, y: 21.6),
+            Point(x: 0.5, y: 0.5), Point(x: 11.999, y: 3.001),
+        ] {
             for radius in [0, 0.3, 0.5, 1, 1.5, 2.72, 6, 9.99, 10, 13.4, 40] {
                 discs.append(DiscCoverage(center: center, radius: radius))
             }
@@ -122,9 +136,13 @@ final class DiscCoverageTests: XCTestCase {
             for y in -2..<height + 2 {
                 let span = disc.rowSpan(y, width: width)
                 let label = "r \(disc.radius) at \(disc.center), row \(y): touched \(span.touched), full \(span.full)"
-                XCTAssertTrue(span.touched.isEmpty || (span.touched.lowerBound >= 0 && span.touched.upperBound <= width), label)
-                XCTAssertTrue(span.full.isEmpty || (span.full.lowerBound >= span.touched.lowerBound
-                                                    && span.full.upperBound <= span.touched.upperBound), label)
+                XCTAssertTrue(
+                    span.touched.isEmpty || (span.touched.lowerBound >= 0 && span.touched.upperBound <= width), label)
+                XCTAssertTrue(
+                    span.full.isEmpty
+                        || (span.full.lowerBound >= span.touched.lowerBound
+                            && span.full.upperBound <= span.touched.upperBound),
+                    label)
                 for x in 0..<width {
                     let c = disc.coverage(x: x, y: y)
                     if span.full.contains(x) {

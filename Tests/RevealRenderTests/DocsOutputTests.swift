@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Documentation outputs made during an export: the animated PNG and the filmstrip.
@@ -27,9 +28,11 @@ final class DocsOutputTests: XCTestCase {
         let scene = try smallScene()
         var sequence = try ScratchSequence(scene: scene)
         let strip = Filmstrip(path: temporaryPath("strip.png"), frames: 0..<sequence.frameCount, count: 4, gap: 3)
-        try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: nil, wholeSequence: true, observers: [strip])
+        try SequenceExport.run(
+            &sequence, frames: 0..<sequence.frameCount, folder: nil, wholeSequence: true, observers: [strip])
         let image = try PNG.decode(contentsOf: strip.path)
-        let w = scene.pixelSize.width, h = scene.pixelSize.height
+        let w = scene.pixelSize.width
+        let h = scene.pixelSize.height
         XCTAssertEqual(image.width, 4 * w + 5 * 3)
         XCTAssertEqual(image.height, h + 6)
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -52,16 +55,21 @@ final class DocsOutputTests: XCTestCase {
         var sequence = try ScratchSequence(scene: scene, hold: 0.1)
         let folder = try FrameFolder(path: temporaryPath("frames"))
         let path = temporaryPath("anim.png")
-        let apng = try APNGWriter(path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: 60,
-                                  frameCount: sequence.frameCount)
-        try SequenceExport.run(&sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true, observers: [apng])
+        let apng = try APNGWriter(
+            path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: 60,
+            frameCount: sequence.frameCount)
+        try SequenceExport.run(
+            &sequence, frames: 0..<sequence.frameCount, folder: folder, wholeSequence: true, observers: [apng])
         let frames = try APNGReader.decodeFrames([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         XCTAssertEqual(frames.count, sequence.frameCount)
         for (index, frame) in frames.enumerated() {
-            XCTAssertEqual(frame, try PNG.decode(contentsOf: folder.path + "/" + FrameFolder.frameName(index)), "frame \(index)")
+            XCTAssertEqual(
+                frame, try PNG.decode(contentsOf: folder.path + "/" + FrameFolder.frameName(index)), "frame \(index)")
         }
         let total = try (0..<sequence.frameCount).reduce(0) { sum, index in
-            sum + (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + FrameFolder.frameName(index))[.size] as! Int)
+            sum
+                + (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + FrameFolder.frameName(index))[
+                    .size] as! Int)
         }
         let animated = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
         XCTAssertLessThan(animated * 3, total, "changed rectangles make the animation a fraction of its frames")
@@ -79,7 +87,8 @@ final class DebugOverlayTests: XCTestCase {
         scene.strokes = [Stroke(points: [TouchSample(x: 55, y: 55, t: 0), TouchSample(x: 95, y: 55, t: 0)])]
         var plain = try ScratchSequence(scene: scene)
         var debug = try ScratchSequence(scene: scene, debugOverlay: true)
-        let a = try plain.render(frame: 0), b = try debug.render(frame: 0)
+        let a = try plain.render(frame: 0)
+        let b = try debug.render(frame: 0)
         // A sample is a (95 % opaque) white dot over the content.
         XCTAssertGreaterThan(min(b[55, 55].r, b[55, 55].g, b[55, 55].b), 240)
         XCTAssertLessThan(a[55, 55].g, 200)
@@ -93,7 +102,9 @@ final class DebugOverlayTests: XCTestCase {
         let state = ScratchTimeline(scene: scene).frame(0)
         let progress = state.coverage / 0.5
         XCTAssertGreaterThan(progress, 0)
-        let barY = 240 - 8 - 2, left = 16, width = 240 - 32
+        let barY = 240 - 8 - 2
+        let left = 16
+        let width = 240 - 32
         XCTAssertEqual(b[left + 1, barY], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
         XCTAssertNotEqual(b[left + width - 2, barY], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
         XCTAssertNotEqual(b[left + width - 2, barY], a[left + width - 2, barY], "the bar's background darkens")

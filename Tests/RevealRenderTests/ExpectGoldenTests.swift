@@ -1,13 +1,15 @@
 import Foundation
-@testable import RevealRender
 import RevealRenderTesting
 import Testing
+
+@testable import RevealRender
 
 /// `expectGolden` under Swift Testing. Scripts/test runs XCTest only (--disable-swift-testing); run these
 /// with `swift test --filter ExpectGoldenTests` (Swift Testing is on by default there).
 @Suite struct ExpectGoldenTests {
     private func folders() throws -> (goldens: String, artifacts: String) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ExpectGoldenTests-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ExpectGoldenTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return (root.appendingPathComponent("goldens").path, root.appendingPathComponent("artifacts").path)
     }
@@ -18,8 +20,9 @@ import Testing
         let image = try Pixmap(width: 3, height: 2, fill: PremultipliedRGBA8(r: 9, g: 80, b: 200, a: 255))
         try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
         try AtomicFile.write(try PNG.encode(image), to: goldens + "/blue.png")
-        let result = expectGolden(image, named: "blue", directory: goldens,
-                                  settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
+        let result = expectGolden(
+            image, named: "blue", directory: goldens,
+            settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
         #expect(result.passed)
     }
 
@@ -33,11 +36,12 @@ import Testing
         changed[1, 1] = PremultipliedRGBA8(r: 9, g: 81, b: 200, a: 255)
         var result: GoldenResult?
         withKnownIssue {
-            result = expectGolden(changed, named: "blue", directory: goldens,
-                                  settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
+            result = expectGolden(
+                changed, named: "blue", directory: goldens,
+                settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
         } matching: { issue in
             // The headline is the golden's own message; the artifacts follow in the comment.
-            guard case let .errorCaught(error) = issue.kind else { return false }
+            guard case .errorCaught(let error) = issue.kind else { return false }
             return "\(error)".hasPrefix("golden \"blue\" does not match") && "\(error)".contains("1 pixel differs")
                 && issue.comments.contains { $0.rawValue.contains("blue.diff.png") }
         }

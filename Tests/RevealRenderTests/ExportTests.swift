@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The exporter's shortcuts (strips kept from frame to frame, parallel encoding, reused PNGs for
@@ -59,19 +60,24 @@ final class ExportTests: XCTestCase {
     }
 
     /// Every frame file holds the pixels of `render(index)`, in exactly the bytes `PNG.encode` gives them.
-    private func checkFrames(in folder: FrameFolder, count: Int, options: PNGEncodingOptions,
-                             render: (Int) throws -> Pixmap, line: UInt = #line) throws {
+    private func checkFrames(
+        in folder: FrameFolder, count: Int, options: PNGEncodingOptions,
+        render: (Int) throws -> Pixmap, line: UInt = #line
+    ) throws {
         for index in 0..<count {
             let expected = try render(index)
-            let file = try XCTUnwrap(FileManager.default.contents(atPath: folder.path + "/" + FrameFolder.frameName(index)))
+            let file = try XCTUnwrap(
+                FileManager.default.contents(atPath: folder.path + "/" + FrameFolder.frameName(index)))
             XCTAssertEqual(try PNG.decode(Array(file)), expected, "frame \(index)", line: line)
             XCTAssertEqual(Array(file), try PNG.encode(expected, options: options), "frame \(index)", line: line)
         }
     }
 
     func testCompactLayersHaveThePixelsOfFullOnes() throws {
-        for paint in [try XCTUnwrap(CircleRevealScene.day.plainPaint), .color(SystemColor.pink.opacity(0.5)),
-                      Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0))] {
+        for paint in [
+            try XCTUnwrap(CircleRevealScene.day.plainPaint), .color(SystemColor.pink.opacity(0.5)),
+            Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0)),
+        ] {
             let layer = try Layer(paint, width: 13, height: 29)
             guard case .rowColors = layer else { return XCTFail("\(paint) should be row-constant") }
             XCTAssertEqual(try layer.materialized(), try paint.render(width: 13, height: 29))

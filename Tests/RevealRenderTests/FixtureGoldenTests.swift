@@ -1,7 +1,8 @@
 import Foundation
-@testable import RevealRender
 import RevealRenderTesting
 import XCTest
+
+@testable import RevealRender
 
 /// A fixture scene of `Fixtures/scenes` (`NAME.KIND.json`, KIND a `SceneFormat`'s name) and the key
 /// frames `Fixtures/scenes/key-frames` lists for it.
@@ -41,7 +42,9 @@ struct FixtureScene {
             }
             let name = String(file.dropLast(".\(format.name).json".count))
             let frames = try fields.dropFirst().map { field throws(ListError) -> Int in
-                guard let n = Int(field) else { throw ListError(description: "key-frames: \(file): \"\(field)\" is not a frame number") }
+                guard let n = Int(field) else {
+                    throw ListError(description: "key-frames: \(file): \"\(field)\" is not a frame number")
+                }
                 return n
             }
             scenes.append(FixtureScene(file: file, name: name, format: format, keyFrames: frames))
@@ -60,7 +63,8 @@ final class FixtureGoldenTests: XCTestCase {
             var sequence = try fixture.sequence()
             let frames = try sequence.renderFrames(fixture.keyFrames)
             for (index, frame) in zip(fixture.keyFrames, frames) {
-                let result = assertGolden(frame, named: FrameFolder.frameName(index), options: .exact, directory: fixture.goldenFolder)
+                let result = assertGolden(
+                    frame, named: FrameFolder.frameName(index), options: .exact, directory: fixture.goldenFolder)
                 XCTAssertEqual(result.comparison?.verdict, .identical, "\(fixture.name) frame \(index)")
             }
         }
@@ -74,8 +78,10 @@ final class FixtureGoldenTests: XCTestCase {
         for fixture in scenes {
             let prepared = try fixture.load().prepare()
             for index in fixture.keyFrames {
-                assertAccessibility(try prepared.accessibility(atFrame: index), named: FrameFolder.frameName(index).replacingOccurrences(of: ".png", with: ""),
-                                    directory: fixture.goldenFolder)
+                assertAccessibility(
+                    try prepared.accessibility(atFrame: index),
+                    named: FrameFolder.frameName(index).replacingOccurrences(of: ".png", with: ""),
+                    directory: fixture.goldenFolder)
             }
         }
     }
@@ -94,7 +100,9 @@ final class FixtureGoldenTests: XCTestCase {
                 let timeline = ScratchTimeline(scene: scene)
                 if timeline.revealTime != nil {
                     let reveal = (0..<timeline.frameCount()).first { timeline.frame($0).revealed }
-                    XCTAssertTrue(reveal.map(frames.contains) ?? false, "\(fixture.file): the reveal, frame \(reveal ?? -1), is not a key frame")
+                    XCTAssertTrue(
+                        reveal.map(frames.contains) ?? false,
+                        "\(fixture.file): the reveal, frame \(reveal ?? -1), is not a key frame")
                 }
             }
         }
@@ -103,13 +111,17 @@ final class FixtureGoldenTests: XCTestCase {
     /// No scene without key frames, no golden folder without a scene, no stray golden frame.
     func testTheListTheScenesAndTheGoldenFoldersAgree() throws {
         let scenes = try FixtureScene.all()
-        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.fixture("scenes")).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.fixture("scenes")).filter {
+            $0.hasSuffix(".json")
+        }
         XCTAssertEqual(Set(scenes.map(\.file)), Set(files))
         XCTAssertEqual(scenes.count, Set(scenes.map(\.file)).count, "a scene is listed twice")
         for fixture in scenes {
             let goldens = try FileManager.default.contentsOfDirectory(atPath: fixture.goldenFolder)
             let images = fixture.keyFrames.map(FrameFolder.frameName)
-            let elements = try fixture.load().screen == nil ? [] : images.map { $0.replacingOccurrences(of: ".png", with: ".accessibility.json") }
+            let elements =
+                try fixture.load().screen == nil
+                ? [] : images.map { $0.replacingOccurrences(of: ".png", with: ".accessibility.json") }
             XCTAssertEqual(Set(goldens), Set(images + elements), fixture.name)
         }
     }
@@ -118,34 +130,51 @@ final class FixtureGoldenTests: XCTestCase {
     func testSmallDemosAreTheDemoScenes() throws {
         var scratch = ScratchScene.demo
         scratch.scale = 0.5
-        XCTAssertEqual(try ScratchSceneFile.load(path: Repository.fixture("scenes/scratch-demo-small.scratch.json")), scratch)
+        XCTAssertEqual(
+            try ScratchSceneFile.load(path: Repository.fixture("scenes/scratch-demo-small.scratch.json")), scratch)
         var circle = CircleRevealScene.demo
         circle.scale = 0.25
-        XCTAssertEqual(try CircleSceneFile.load(path: Repository.fixture("scenes/circle-demo-small.circle.json")), circle)
+        XCTAssertEqual(
+            try CircleSceneFile.load(path: Repository.fixture("scenes/circle-demo-small.circle.json")), circle)
     }
 
     /// Together the scenes cover what the goldens are meant to cover.
     func testTheScenesCoverTheFeatures() throws {
-        var scratch: [ScratchScene] = [], circle: [CircleRevealScene] = []
+        var scratch: [ScratchScene] = []
+        var circle: [CircleRevealScene] = []
         for fixture in try FixtureScene.all() {
             let scene = try fixture.load()
             if let scene = scene as? ScratchScene { scratch.append(scene) }
             if let scene = scene as? CircleRevealScene { circle.append(scene) }
         }
-        func inView(_ s: TouchSample, _ scene: ScratchScene) -> Bool { s.x >= 0 && s.y >= 0 && s.x <= scene.width && s.y <= scene.height }
+        func inView(_ s: TouchSample, _ scene: ScratchScene) -> Bool {
+            s.x >= 0 && s.y >= 0 && s.x <= scene.width && s.y <= scene.height
+        }
         XCTAssertTrue(scratch.contains { $0.strokes.count == 1 && $0.strokes[0].points.count == 1 }, "a single tap")
-        XCTAssertTrue(scratch.contains { scene in scene.strokes.contains { $0.points.contains { !inView($0, scene) } } }, "strokes leaving the view")
-        XCTAssertTrue(scratch.contains { $0.reduceMotion && ScratchTimeline(scene: $0).revealTime != nil }, "Reduce Motion")
+        XCTAssertTrue(
+            scratch.contains { scene in scene.strokes.contains { $0.points.contains { !inView($0, scene) } } },
+            "strokes leaving the view")
+        XCTAssertTrue(
+            scratch.contains { $0.reduceMotion && ScratchTimeline(scene: $0).revealTime != nil }, "Reduce Motion")
         XCTAssertTrue(scratch.contains { !$0.actions.isEmpty }, "the VoiceOver action")
         XCTAssertTrue(circle.contains { $0.reduceMotion }, "Reduce Motion (circle)")
         XCTAssertEqual(Set(UnitPoint.named.values).subtracting(circle.map(\.origin)), [], "every named origin")
-        XCTAssertTrue(circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] >= $0.animation.settlingTime }, "a removal")
-        XCTAssertTrue(circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] < $0.animation.settlingTime }, "a mid-animation toggle")
-        XCTAssertTrue(circle.contains { if case .spring = $0.animation { return true } else { return false } }, "a spring")
-        XCTAssertTrue((scratch.map { $0.width != $0.height } + circle.map { $0.width != $0.height }).contains(true), "a non-square view")
+        XCTAssertTrue(
+            circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] >= $0.animation.settlingTime },
+            "a removal")
+        XCTAssertTrue(
+            circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] < $0.animation.settlingTime },
+            "a mid-animation toggle")
+        XCTAssertTrue(
+            circle.contains { if case .spring = $0.animation { return true } else { return false } }, "a spring")
+        XCTAssertTrue(
+            (scratch.map { $0.width != $0.height } + circle.map { $0.width != $0.height }).contains(true),
+            "a non-square view")
         XCTAssertTrue(try scratch.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (scratch)")
         XCTAssertTrue(try circle.contains { try !$0.renderFrame(0).isOpaque }, "a transparent background (circle)")
-        let paints = (scratch.flatMap { [$0.content, $0.cover, $0.background] } + circle.flatMap { [$0.base, $0.revealed, $0.background] })
+        let paints =
+            (scratch.flatMap { [$0.content, $0.cover, $0.background] }
+            + circle.flatMap { [$0.base, $0.revealed, $0.background] })
             .compactMap(\.plainPaint)
         XCTAssertTrue(paints.contains { if case .image = $0.kind { return true } else { return false } }, "image paint")
         // Small, so the repository and the suite stay small.

@@ -1,7 +1,8 @@
 import Foundation
+import XCTest
+
 @testable import RevealRender
 @testable import RevealRenderTesting
-import XCTest
 
 /// `Golden.verify`, `assertGolden` and the record modes, all in temporary folders: nothing here writes
 /// beside the sources.
@@ -18,7 +19,9 @@ final class GoldenAssertionTests: XCTestCase {
         artifacts = try TestImages.temporaryFolder(self, "artifacts")
     }
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         if catching {
             caught.append((description, lineNumber))
         } else {
@@ -30,8 +33,10 @@ final class GoldenAssertionTests: XCTestCase {
         GoldenSettings(recordMode: mode, artifactsDirectory: artifacts)
     }
 
-    private func verify(_ image: Pixmap, _ name: String = "card", mode: RecordMode,
-                        options: ComparisonOptions = .init()) -> GoldenResult {
+    private func verify(
+        _ image: Pixmap, _ name: String = "card", mode: RecordMode,
+        options: ComparisonOptions = .init()
+    ) -> GoldenResult {
         Golden.verify(image, named: name, in: goldens, options: options, settings: settings(mode))
     }
 
@@ -43,14 +48,17 @@ final class GoldenAssertionTests: XCTestCase {
     /// Where the artifacts of golden "card" go: the golden folder's last two folders, then the golden's name.
     private var artifactBase: String {
         let url = URL(fileURLWithPath: goldens)
-        return artifacts + "/" + url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + "/card"
+        return artifacts + "/" + url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
+            + "/card"
     }
 
     func testArtifactsOfTwoTargetsWithTheSameTestFileStayApart() {
         XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Tests/AppTests/__Goldens__/CardTests"), "AppTests/CardTests")
         XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Tests/KitTests/__Goldens__/CardTests"), "KitTests/CardTests")
         XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Fixtures/goldens/scratch-tap"), "goldens/scratch-tap")
-        XCTAssertEqual(Golden.directory(forTestFile: "/repo/Tests/AppTests/CardTests.swift"), "/repo/Tests/AppTests/__Goldens__/CardTests")
+        XCTAssertEqual(
+            Golden.directory(forTestFile: "/repo/Tests/AppTests/CardTests.swift"),
+            "/repo/Tests/AppTests/__Goldens__/CardTests")
     }
 
     // MARK: - Settings
@@ -67,20 +75,26 @@ final class GoldenAssertionTests: XCTestCase {
         XCTAssertThrowsError(try GoldenSettings(environment: ["REVEAL_RECORD": "yes"])) { error in
             XCTAssertEqual("\(error)", "REVEAL_RECORD=yes is not a record mode (use all, missing, failed or never)")
         }
-        XCTAssertEqual(try GoldenSettings(environment: ["REVEAL_ARTIFACTS": "/some/where"]).artifactsDirectory, "/some/where")
-        XCTAssertEqual(try GoldenSettings(environment: [:]).artifactsDirectory, GoldenSettings.defaultArtifactsDirectory)
+        XCTAssertEqual(
+            try GoldenSettings(environment: ["REVEAL_ARTIFACTS": "/some/where"]).artifactsDirectory, "/some/where")
+        XCTAssertEqual(
+            try GoldenSettings(environment: [:]).artifactsDirectory, GoldenSettings.defaultArtifactsDirectory)
         XCTAssertTrue(GoldenSettings.defaultArtifactsDirectory.hasSuffix("/reveal-render-artifacts"))
     }
 
     func testGoldensLiveBesideTheTestFile() throws {
-        XCTAssertEqual(Golden.directory(forTestFile: "/src/Tests/AppTests/CardTests.swift"), "/src/Tests/AppTests/__Goldens__/CardTests")
+        XCTAssertEqual(
+            Golden.directory(forTestFile: "/src/Tests/AppTests/CardTests.swift"),
+            "/src/Tests/AppTests/__Goldens__/CardTests")
         let image = try TestImages.gradient(4, 4)
         // A relative directory is taken from the test file's folder.
-        let relative = Golden.verify(image, named: "x", directory: "sub/dir", settings: settings(.never),
-                                     testFile: goldens + "/CardTests.swift")
+        let relative = Golden.verify(
+            image, named: "x", directory: "sub/dir", settings: settings(.never),
+            testFile: goldens + "/CardTests.swift")
         XCTAssertEqual(relative.goldenPath, goldens + "/sub/dir/x.png")
         // By default: __Goldens__/<test file's name> next to the test file.
-        let beside = Golden.verify(image, named: "never-recorded", settings: settings(.never), testFile: goldens + "/CardTests.swift")
+        let beside = Golden.verify(
+            image, named: "never-recorded", settings: settings(.never), testFile: goldens + "/CardTests.swift")
         XCTAssertEqual(beside.goldenPath, goldens + "/__Goldens__/CardTests/never-recorded.png")
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         XCTAssertEqual(Golden.directory(forTestFile: #filePath), here + "/__Goldens__/GoldenAssertionTests")
@@ -140,16 +154,25 @@ final class GoldenAssertionTests: XCTestCase {
             XCTAssertEqual(result.outcome, .failed, "\(mode)")
             XCTAssertEqual(bytes(goldenPath), before, "\(mode): the golden must not change")
             let files = try XCTUnwrap(result.artifacts)
-            XCTAssertEqual(files, GoldenArtifacts(expected: artifactBase + ".expected.png", actual: artifactBase + ".actual.png",
-                                                  diff: artifactBase + ".diff.png"))
+            XCTAssertEqual(
+                files,
+                GoldenArtifacts(
+                    expected: artifactBase + ".expected.png", actual: artifactBase + ".actual.png",
+                    diff: artifactBase + ".diff.png"))
             XCTAssertEqual(try PNG.decode(contentsOf: files.expected!), golden)
             XCTAssertEqual(try PNG.decode(contentsOf: files.actual), actual)
             XCTAssertEqual(try PNG.decode(contentsOf: files.diff!), result.comparison?.diffImage)
             let lines = result.message.split(separator: "\n").map(String.init)
-            XCTAssertEqual(lines.first, "golden \"card\" does not match \(goldenPath): 1 pixel differs (allowed 0 of 96), "
-                + "largest difference 1 level (distance 0.00266, threshold 0), bounding box x 3…3, y 5…5 (1×1)")
-            XCTAssertEqual(Array(lines.dropFirst().prefix(3)), ["expected: " + files.expected!, "actual:   " + files.actual,
-                                                                "diff:     " + files.diff!])
+            XCTAssertEqual(
+                lines.first,
+                "golden \"card\" does not match \(goldenPath): 1 pixel differs (allowed 0 of 96), "
+                    + "largest difference 1 level (distance 0.00266, threshold 0), bounding box x 3…3, y 5…5 (1×1)")
+            XCTAssertEqual(
+                Array(lines.dropFirst().prefix(3)),
+                [
+                    "expected: " + files.expected!, "actual:   " + files.actual,
+                    "diff:     " + files.diff!,
+                ])
             XCTAssertEqual(lines.last, "to accept the actual image, run the tests with REVEAL_RECORD=failed")
         }
     }
@@ -175,7 +198,8 @@ final class GoldenAssertionTests: XCTestCase {
     func testAllModeRewritesEveryGoldenThatIsNotIdentical() throws {
         let golden = try TestImages.gradient(12, 8)
         // Written with other PNG settings: an identical image must not rewrite these bytes.
-        try AtomicFile.write(try PNG.encode(golden, options: .init(compressionLevel: 1, filter: .paeth)), to: goldenPath)
+        try AtomicFile.write(
+            try PNG.encode(golden, options: .init(compressionLevel: 1, filter: .paeth)), to: goldenPath)
         let before = bytes(goldenPath)
         XCTAssertEqual(verify(golden, mode: .all).outcome, .matched)
         XCTAssertEqual(bytes(goldenPath), before)
@@ -213,7 +237,9 @@ final class GoldenAssertionTests: XCTestCase {
         XCTAssertEqual(verify(golden.nudged(x: 0, y: 0, by: 4), mode: .never).outcome, .failed)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artifactBase + ".diff.png"))
         XCTAssertEqual(verify(golden, mode: .never).outcome, .matched)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (artifactBase as NSString).deletingLastPathComponent), [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: (artifactBase as NSString).deletingLastPathComponent),
+            [])
     }
 
     // MARK: - assertGolden
@@ -224,7 +250,9 @@ final class GoldenAssertionTests: XCTestCase {
         catching = true
         assertGolden(golden, named: "card", directory: goldens, settings: settings(.never))
         XCTAssertEqual(caught.count, 0)
-        let result = assertGolden(golden.nudged(x: 2, y: 2, by: 2), named: "card", directory: goldens, settings: settings(.never)); let line = #line
+        let line = #line + 1  // where the next call starts, which the failure must name
+        let result = assertGolden(
+            golden.nudged(x: 2, y: 2, by: 2), named: "card", directory: goldens, settings: settings(.never))
         catching = false
         XCTAssertEqual(caught.count, 1)
         XCTAssertEqual(caught.first?.line, line)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import RevealRender
 import RevealRenderTesting
 import XCTest
+
+@testable import RevealRender
 
 /// Proof that the fixture goldens can fail: the smallest change to a pixel, and an edge a quarter of a
 /// pixel off, are both reported by the exact comparison; the antialiasing-aware mode accepts the second
@@ -41,21 +42,26 @@ final class GoldenFailureTests: XCTestCase {
         XCTAssertEqual(exact.largestChannelDifference, 1)
         XCTAssertEqual(exact.boundingBox, PixelRect(x: x, y: y, width: 1, height: 1))
         // Not antialiasing either: nothing moved.
-        XCTAssertEqual(compare(expected: expected, actual: changed, options: .init(antialiasing: true)).differingPixels, 1)
+        XCTAssertEqual(
+            compare(expected: expected, actual: changed, options: .init(antialiasing: true)).differingPixels, 1)
 
         // And through the golden harness, against the checked-in golden (never recording).
         let artifacts = try TestImages.temporaryFolder(self, "artifacts")
-        let result = Golden.verify(changed, named: FrameFolder.frameName(21), in: loop.goldenFolder,
-                                   settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
+        let result = Golden.verify(
+            changed, named: FrameFolder.frameName(21), in: loop.goldenFolder,
+            settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
         XCTAssertEqual(result.outcome, .failed)
-        XCTAssertTrue(result.message.contains("1 pixel differs (allowed 0 of 14400), largest difference 1 level"), result.message)
+        XCTAssertTrue(
+            result.message.contains("1 pixel differs (allowed 0 of 14400), largest difference 1 level"), result.message)
         XCTAssertTrue(result.message.contains("bounding box x \(x)…\(x), y \(y)…\(y) (1×1)"), result.message)
         XCTAssertEqual(try golden("scratch-loop", frame: 21), expected, "the golden must be left alone")
     }
 
     func testAQuarterPixelShiftedCircleIsADifferenceButOnlyAntialiasing() throws {
         let spring = try fixture("circle-spring")
-        guard var scene = try spring.load() as? CircleRevealScene else { return XCTFail("circle-spring is a circle scene") }
+        guard var scene = try spring.load() as? CircleRevealScene else {
+            return XCTFail("circle-spring is a circle scene")
+        }
         scene.origin.x += 0.25 / scene.width / scene.scale
         let shifted = try scene.renderFrame(5)
         let expected = try golden("circle-spring", frame: 5)
@@ -78,7 +84,10 @@ final class GoldenFailureTests: XCTestCase {
         for (dx, dy) in [(0.25, 0.0), (0.0, 0.25), (-0.25, 0.0), (0.0, -0.25)] {
             var shifted = scene
             shifted.strokes = scene.strokes.map {
-                Stroke(points: $0.points.map { TouchSample(x: $0.x + dx / scene.scale, y: $0.y + dy / scene.scale, t: $0.t) })
+                Stroke(
+                    points: $0.points.map {
+                        TouchSample(x: $0.x + dx / scene.scale, y: $0.y + dy / scene.scale, t: $0.t)
+                    })
             }
             let actual = try shifted.renderFrame(8)
             let exact = compare(expected: expected, actual: actual)

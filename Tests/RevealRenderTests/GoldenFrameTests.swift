@@ -1,10 +1,13 @@
 import XCTest
+
 @testable import RevealRender
 
 /// Key frames of the seed demos against `Fixtures/goldens`, exactly (recorded by Scripts/update-goldens
 /// and looked at before they were checked in), through our own image comparison.
 final class GoldenFrameTests: XCTestCase {
-    private func assertMatchesGolden(_ actual: Pixmap, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertMatchesGolden(
+        _ actual: Pixmap, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let path = Repository.fixture("goldens/\(name)")
         let comparison = compare(expected: try PNG.decode(contentsOf: path), actual: actual)
         XCTAssertTrue(comparison.passed, "\(path):\n\(comparison.report)", file: file, line: line)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// `compare(expected:actual:options:)`: exact by default, thresholds on pixelmatch's YIQ distance,
@@ -27,8 +28,11 @@ final class ImageComparisonTests: XCTestCase {
         XCTAssertNil(result.diffImage)
         XCTAssertEqual(result.report, "size mismatch: expected 30×20, actual 30×21; no pixel was compared")
         // Even a budget of every pixel does not excuse a size mismatch.
-        XCTAssertFalse(compare(expected: try TestImages.gradient(30, 20), actual: try TestImages.gradient(31, 20),
-                               options: .init(budget: .ratio(1))).passed)
+        XCTAssertFalse(
+            compare(
+                expected: try TestImages.gradient(30, 20), actual: try TestImages.gradient(31, 20),
+                options: .init(budget: .ratio(1))
+            ).passed)
     }
 
     func testOneLevelInOneChannelIsOneDifferingPixel() throws {
@@ -55,14 +59,19 @@ final class ImageComparisonTests: XCTestCase {
     /// The distance is pixelmatch's: 0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ², over its maximum (≈ 35215).
     func testDistanceFollowsTheYIQFormula() {
         XCTAssertEqual(PixelDistance.maxDelta, 35215, accuracy: 0.5)
-        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), cyan = PremultipliedRGBA8(r: 0, g: 255, b: 255, a: 255)
+        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        let cyan = PremultipliedRGBA8(r: 0, g: 255, b: 255, a: 255)
         XCTAssertEqual(PixelDistance.distance(red, cyan), 1, accuracy: 1e-12)
         // A grey step has no I or Q: ΔY = 10 gives √(0.5053 · 100 / 35215).
-        let a = PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 255), b = PremultipliedRGBA8(r: 110, g: 110, b: 110, a: 255)
+        let a = PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 255)
+        let b = PremultipliedRGBA8(r: 110, g: 110, b: 110, a: 255)
         XCTAssertEqual(PixelDistance.distance(a, b), (0.5053 * 100 / 35215).squareRoot(), accuracy: 1e-5)
         // Pure blue: ΔY = 0.11448223·255, ΔI = −0.32180189·255, ΔQ = 0.31114694·255.
-        let blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255), black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
-        let y: Double = 0.11448223 * 255, i: Double = 0.32180189 * 255, q: Double = 0.31114694 * 255
+        let blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+        let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        let y: Double = 0.11448223 * 255
+        let i: Double = 0.32180189 * 255
+        let q: Double = 0.31114694 * 255
         let delta: Double = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
         XCTAssertEqual(PixelDistance.distance(blue, black), (delta / 35215).squareRoot(), accuracy: 1e-5)
     }
@@ -71,7 +80,7 @@ final class ImageComparisonTests: XCTestCase {
         let expected = try TestImages.solid(3, 3, PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 255))
         var actual = expected
         actual[1, 1] = PremultipliedRGBA8(r: 110, g: 110, b: 110, a: 255)
-        let distance = (0.5053 * 100 / 35215).squareRoot() // ≈ 0.0379
+        let distance = (0.5053 * 100 / 35215).squareRoot()  // ≈ 0.0379
 
         let strict = compare(expected: expected, actual: actual, options: .init(threshold: 0.037))
         XCTAssertEqual(strict.verdict, .different)
@@ -90,14 +99,15 @@ final class ImageComparisonTests: XCTestCase {
     /// Over one square of the checkerboard these pairs look the same; over the other they do not.
     func testAlphaDifferencesCannotHideAgainstTheCheckerboard() throws {
         let pairs: [(PremultipliedRGBA8, PremultipliedRGBA8)] = [
-            (.transparent, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)), // same over white
-            (.transparent, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)),       // same over black
+            (.transparent, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)),  // same over white
+            (.transparent, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)),  // same over black
             (PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 200), PremultipliedRGBA8(r: 155, g: 155, b: 155, a: 255)),
         ]
         for (p, q) in pairs {
             // Every position, so both squares of the checkerboard are tried.
-            let result = compare(expected: try TestImages.solid(16, 16, p), actual: try TestImages.solid(16, 16, q),
-                                 options: .init(threshold: 0.2))
+            let result = compare(
+                expected: try TestImages.solid(16, 16, p), actual: try TestImages.solid(16, 16, q),
+                options: .init(threshold: 0.2))
             XCTAssertEqual(result.differingPixels, 256, "\(p) vs \(q)")
         }
     }
@@ -106,7 +116,8 @@ final class ImageComparisonTests: XCTestCase {
         let expected = try TestImages.gradient(10, 10)
         var actual = expected
         for k in 0..<5 { actual = actual.nudged(x: k, y: 2 * k, by: 3) }
-        XCTAssertEqual(compare(expected: expected, actual: actual, options: .init(budget: .pixels(5))).verdict, .withinTolerance)
+        XCTAssertEqual(
+            compare(expected: expected, actual: actual, options: .init(budget: .pixels(5))).verdict, .withinTolerance)
         let over = compare(expected: expected, actual: actual, options: .init(budget: .pixels(4)))
         XCTAssertEqual(over.verdict, .different)
         XCTAssertEqual(over.differingPixels, 5)
@@ -127,7 +138,8 @@ final class ImageComparisonTests: XCTestCase {
 
     func testBoundingBoxHoldsEveryDifferingPixel() throws {
         let expected = try TestImages.gradient(20, 12)
-        let actual = expected.nudged(x: 3, y: 2, by: 9).nudged(x: 7, y: 5, channel: 0, by: -4).nudged(x: 5, y: 9, channel: 2, by: 1)
+        let actual = expected.nudged(x: 3, y: 2, by: 9).nudged(x: 7, y: 5, channel: 0, by: -4).nudged(
+            x: 5, y: 9, channel: 2, by: 1)
         let result = compare(expected: expected, actual: actual)
         XCTAssertEqual(result.boundingBox, PixelRect(x: 3, y: 2, width: 5, height: 8))
         XCTAssertEqual(result.boundingBox?.description, "x 3…7, y 2…9 (5×8)")
@@ -155,8 +167,8 @@ final class ImageComparisonTests: XCTestCase {
     func testDiffImageShowsTransparencyAsAFaintCheckerboard() throws {
         let expected = try TestImages.solid(16, 16, .transparent)
         let diff = try XCTUnwrap(compare(expected: expected, actual: expected).diffImage)
-        XCTAssertEqual(diff[0, 0], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))   // white square
-        XCTAssertEqual(diff[8, 0], PremultipliedRGBA8(r: 204, g: 204, b: 204, a: 255))   // black square, faded
+        XCTAssertEqual(diff[0, 0], PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))  // white square
+        XCTAssertEqual(diff[8, 0], PremultipliedRGBA8(r: 204, g: 204, b: 204, a: 255))  // black square, faded
         XCTAssertEqual(diff[8, 8], diff[0, 0])
     }
 
@@ -164,8 +176,10 @@ final class ImageComparisonTests: XCTestCase {
         let (expected, actual) = try shiftedDiscs(by: 0.25)
         let exact = compare(expected: expected, actual: actual)
         let lenient = compare(expected: expected, actual: actual, options: .init(antialiasing: true))
-        let exactDiff = try XCTUnwrap(exact.diffImage), lenientDiff = try XCTUnwrap(lenient.diffImage)
-        var red = 0, yellow = 0
+        let exactDiff = try XCTUnwrap(exact.diffImage)
+        let lenientDiff = try XCTUnwrap(lenient.diffImage)
+        var red = 0
+        var yellow = 0
         for y in 0..<expected.height {
             for x in 0..<expected.width where expected[x, y] != actual[x, y] {
                 XCTAssertEqual(exactDiff[x, y], Comparison.differenceColor)
@@ -211,11 +225,18 @@ final class ImageComparisonTests: XCTestCase {
         scene.brushWidth = 12
         scene.content = .color(SystemColor.pink)
         scene.cover = .color(Color(white: 0.8))
-        scene.strokes = [Stroke(points: [TouchSample(x: 10, y: 10, t: 0), TouchSample(x: 40, y: 45, t: 0.01),
-                          TouchSample(x: 70, y: 20, t: 0.02)])]
+        scene.strokes = [
+            Stroke(points: [
+                TouchSample(x: 10, y: 10, t: 0), TouchSample(x: 40, y: 45, t: 0.01),
+                TouchSample(x: 70, y: 20, t: 0.02),
+            ])
+        ]
         var shifted = scene
-        shifted.strokes = scene.strokes.map { Stroke(points: $0.points.map { TouchSample(x: $0.x + 0.25, y: $0.y, t: $0.t) }) }
-        let expected = try scene.renderFrame(1), actual = try shifted.renderFrame(1)
+        shifted.strokes = scene.strokes.map {
+            Stroke(points: $0.points.map { TouchSample(x: $0.x + 0.25, y: $0.y, t: $0.t) })
+        }
+        let expected = try scene.renderFrame(1)
+        let actual = try shifted.renderFrame(1)
         let exact = compare(expected: expected, actual: actual)
         XCTAssertGreaterThan(exact.differingPixels, 50)
         let lenient = compare(expected: expected, actual: actual, options: .init(antialiasing: true))
@@ -225,15 +246,17 @@ final class ImageComparisonTests: XCTestCase {
         // Not a blanket excuse: the stroke going one sample further is a real difference.
         var longer = scene
         longer.strokes[0].points.append(TouchSample(x: 75, y: 50, t: 0.03))
-        let changed = compare(expected: try scene.renderFrame(3), actual: try longer.renderFrame(3),
-                              options: .init(antialiasing: true))
+        let changed = compare(
+            expected: try scene.renderFrame(3), actual: try longer.renderFrame(3),
+            options: .init(antialiasing: true))
         XCTAssertGreaterThan(changed.differingPixels, 50, changed.report)
     }
 
     /// One level in a flat area has no darker-and-brighter neighbourhood: never antialiasing.
     func testOneLevelInAFlatAreaIsNotAntialiasing() throws {
         let expected = try TestImages.solid(9, 9, PremultipliedRGBA8(r: 200, g: 120, b: 40, a: 255))
-        let result = compare(expected: expected, actual: expected.nudged(x: 4, y: 4, by: 1), options: .init(antialiasing: true))
+        let result = compare(
+            expected: expected, actual: expected.nudged(x: 4, y: 4, by: 1), options: .init(antialiasing: true))
         XCTAssertEqual(result.differingPixels, 1)
         XCTAssertEqual(result.antialiasedPixels, 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Small images and scratch folders for the comparison and golden tests.
@@ -18,7 +19,9 @@ enum TestImages {
 
     /// A smooth opaque image with no two neighbouring pixels alike in every channel.
     static func gradient(_ width: Int, _ height: Int) throws -> Pixmap {
-        try opaque(width, height) { x, y in (UInt8(40 + 5 * x % 200), UInt8(30 + 7 * y % 200), UInt8((x * 3 + y * 11) % 256)) }
+        try opaque(width, height) { x, y in
+            (UInt8(40 + 5 * x % 200), UInt8(30 + 7 * y % 200), UInt8((x * 3 + y * 11) % 256))
+        }
     }
 
     static func solid(_ width: Int, _ height: Int, _ color: PremultipliedRGBA8) throws -> Pixmap {

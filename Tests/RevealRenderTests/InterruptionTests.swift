@@ -1,12 +1,14 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Runs that are killed, interrupted, starved of disk, pointed at symbolic links or run many at once
 /// must leave only whole files and never touch what is not ours.
 final class InterruptionTests: CLITestCase {
     /// Starts the CLI, waits until it has written `frames` frame files, then sends `signal`.
-    private func interrupt(_ args: [String], in directory: URL, afterFrames frames: Int, signal: Int32) throws -> Int32 {
+    private func interrupt(_ args: [String], in directory: URL, afterFrames frames: Int, signal: Int32) throws -> Int32
+    {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = args
@@ -21,7 +23,9 @@ final class InterruptionTests: CLITestCase {
         // Frames of an earlier run in the folder do not count: only files this run wrote.
         func written() -> Int {
             ((try? frameNames(in: out)) ?? []).filter { name in
-                let date = try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.modificationDate] as? Date
+                let date =
+                    try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[
+                        .modificationDate] as? Date
                 return (date ?? .distantPast) > started
             }.count
         }
@@ -38,7 +42,8 @@ final class InterruptionTests: CLITestCase {
 
     private func assertWholeFrames(in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         for name in try frameNames(in: folder) {
-            XCTAssertNoThrow(try PNG.decode(contentsOf: folder.appendingPathComponent(name).path), name, file: file, line: line)
+            XCTAssertNoThrow(
+                try PNG.decode(contentsOf: folder.appendingPathComponent(name).path), name, file: file, line: line)
         }
     }
 
@@ -62,12 +67,14 @@ final class InterruptionTests: CLITestCase {
         let workspace = try makeWorkspace()
         let out = workspace.appendingPathComponent("out")
         // A complete earlier run, so a manifest exists while the killed run works.
-        XCTAssertEqual(try run(["--demo", "circle", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
+        XCTAssertEqual(
+            try run(["--demo", "circle", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
         XCTAssertTrue(exists(out.appendingPathComponent("manifest.json")))
         _ = try interrupt(longRender, in: workspace, afterFrames: 5, signal: SIGKILL)
         try assertWholeFrames(in: out)
-        XCTAssertFalse(exists(out.appendingPathComponent("manifest.json")),
-                       "the earlier run's manifest is gone before the first new frame: it would describe other frames")
+        XCTAssertFalse(
+            exists(out.appendingPathComponent("manifest.json")),
+            "the earlier run's manifest is gone before the first new frame: it would describe other frames")
         XCTAssertTrue(try frameNames(in: out).allSatisfy(FrameFolder.isFrameName))
         let rerun = try run(longRender, in: workspace)
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
@@ -78,11 +85,16 @@ final class InterruptionTests: CLITestCase {
     func testAFileSizeLimitIsAnErrorWithNoPartialFrames() throws {
         let workspace = try makeWorkspace()
         let binary = try executableURL().path
-        let result = try run(["-c", "ulimit -f 20; exec '\(binary)' --demo scratch --out out --quiet"], in: workspace,
-                             executable: URL(fileURLWithPath: "/bin/sh"))
+        // Under `Scripts/test --coverage` the binary writes a profile at exit, which the limit would
+        // stop (and report on standard error): that one goes nowhere.
+        let result = try run(
+            ["-c", "ulimit -f 20; LLVM_PROFILE_FILE=/dev/null exec '\(binary)' --demo scratch --out out --quiet"],
+            in: workspace,
+            executable: URL(fileURLWithPath: "/bin/sh"))
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("out/frame-00000.png") && result.stderr.contains("File too large"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("out/frame-00000.png") && result.stderr.contains("File too large"), result.stderr)
         let out = workspace.appendingPathComponent("out")
         XCTAssertEqual(try frameNames(in: out), [])
         try assertNoTemporaryFiles(in: out)
@@ -94,13 +106,18 @@ final class InterruptionTests: CLITestCase {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let victim = workspace.appendingPathComponent("precious.txt")
         try Data("keep me".utf8).write(to: victim)
-        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("frame-00000.png"), withDestinationURL: victim)
-        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("frame-09999.png"), withDestinationURL: victim)
-        XCTAssertEqual(try run(["--demo", "scratch", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
+        try FileManager.default.createSymbolicLink(
+            at: out.appendingPathComponent("frame-00000.png"), withDestinationURL: victim)
+        try FileManager.default.createSymbolicLink(
+            at: out.appendingPathComponent("frame-09999.png"), withDestinationURL: victim)
+        XCTAssertEqual(
+            try run(["--demo", "scratch", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
         XCTAssertEqual(try Data(contentsOf: victim), Data("keep me".utf8))
-        let attributes = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("frame-00000.png").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: out.appendingPathComponent("frame-00000.png").path)
         XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular)
-        XCTAssertFalse(exists(out.appendingPathComponent("frame-09999.png")), "a stale frame name is removed, as a link")
+        XCTAssertFalse(
+            exists(out.appendingPathComponent("frame-09999.png")), "a stale frame name is removed, as a link")
     }
 
     func testManyParallelRunsGiveByteIdenticalFrames() throws {
@@ -122,7 +139,8 @@ final class InterruptionTests: CLITestCase {
             XCTAssertEqual(process.terminationStatus, 0)
         }
         for k in 0..<20 {
-            XCTAssertTrue(try snapshot(workspace.appendingPathComponent("parallel-\(k)")) == reference, "run \(k) differs")
+            XCTAssertTrue(
+                try snapshot(workspace.appendingPathComponent("parallel-\(k)")) == reference, "run \(k) differs")
         }
     }
 }

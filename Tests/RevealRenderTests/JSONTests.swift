@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 final class JSONTests: XCTestCase {
@@ -174,7 +175,9 @@ final class JSONTests: XCTestCase {
         assertError("[1.2.3]", "line 1, column 2: invalid number 1.2.3")
         assertError("1e999", "line 1, column 1: number 1e999 is out of range")
         assertError("[2, -1e999]", "line 1, column 5: number -1e999 is out of range")
-        assertError("1" + String(repeating: "0", count: 400), "line 1, column 1: number 1000000000000000000000000000000000000000… is out of range")
+        assertError(
+            "1" + String(repeating: "0", count: 400),
+            "line 1, column 1: number 1000000000000000000000000000000000000000… is out of range")
     }
 
     func testControlCharactersInStrings() {
@@ -199,9 +202,13 @@ final class JSONTests: XCTestCase {
         assertError("[1 2]", "line 1, column 4: expected ',' or ']' after an array element")
         assertError("{\"a\" 1}", "line 1, column 6: expected ':' after key \"a\"")
         assertError("]", "line 1, column 1: expected a value, found ']'")
-        assertError("[1, 2", "line 1, column 6: unexpected end of file: the array opened at line 1, column 1 is not closed")
-        assertError("{\"a\": [1,\n", "line 2, column 1: unexpected end of file: the array opened at line 1, column 7 is not closed")
-        assertError("{\"a\":", "line 1, column 6: unexpected end of file: the object opened at line 1, column 1 is not closed")
+        assertError(
+            "[1, 2", "line 1, column 6: unexpected end of file: the array opened at line 1, column 1 is not closed")
+        assertError(
+            "{\"a\": [1,\n",
+            "line 2, column 1: unexpected end of file: the array opened at line 1, column 7 is not closed")
+        assertError(
+            "{\"a\":", "line 1, column 6: unexpected end of file: the object opened at line 1, column 1 is not closed")
         assertError("[\"abc", "line 1, column 2: unterminated string")
         assertError("[\u{7}]", "line 1, column 2: expected a value, found control character U+0007")
     }
@@ -238,27 +245,33 @@ final class JSONTests: XCTestCase {
         assertError([0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "line 1, column 1: file is not UTF-8 (looks like UTF-16)")
         assertError([0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D], "line 1, column 1: file is not UTF-8 (looks like UTF-16)")
         assertError([0x5B, 0x00, 0x5D, 0x00], "line 1, column 1: file is not UTF-8 (looks like UTF-16)")
-        assertError([0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
-        assertError([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
-        assertError([0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
+        assertError(
+            [0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
+        assertError(
+            [0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
+        assertError(
+            [0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00], "line 1, column 1: file is not UTF-8 (looks like UTF-32)")
     }
 
     func testInvalidUTF8() {
-        let quote = UInt8(ascii: "\""), open = UInt8(ascii: "[")
+        let quote = UInt8(ascii: "\"")
+        let open = UInt8(ascii: "[")
         // [ " é <FF>  → the bad byte is the 4th character.
         assertError([open, quote, 0xC3, 0xA9, 0xFF, quote, 0x5D], "line 1, column 4: invalid UTF-8 byte 0xFF")
         assertError([quote, 0x80, quote], "line 1, column 2: invalid UTF-8 byte 0x80")
         assertError([quote, 0xC0, 0x80, quote], "line 1, column 2: invalid UTF-8 byte 0xC0")  // overlong NUL
         assertError([quote, 0xE0, 0x80, 0x80, quote], "line 1, column 2: invalid UTF-8 sequence 0xE0 0x80")  // overlong
-        assertError([quote, 0xED, 0xA0, 0x80, quote], "line 1, column 2: invalid UTF-8 sequence 0xED 0xA0")  // surrogate
-        assertError([quote, 0xF4, 0x90, 0x80, 0x80, quote], "line 1, column 2: invalid UTF-8 sequence 0xF4 0x90")  // > U+10FFFF
+        // A surrogate, then a scalar above U+10FFFF.
+        assertError([quote, 0xED, 0xA0, 0x80, quote], "line 1, column 2: invalid UTF-8 sequence 0xED 0xA0")
+        assertError([quote, 0xF4, 0x90, 0x80, 0x80, quote], "line 1, column 2: invalid UTF-8 sequence 0xF4 0x90")
         assertError([quote, 0xE2, 0x82, quote], "line 1, column 2: invalid UTF-8 sequence 0xE2 0x82 0x22")  // truncated
         assertError([quote, 0xE2, 0x82], "line 1, column 2: invalid UTF-8 sequence 0xE2 0x82")  // truncated at EOF
         assertError([open, 0xFF, 0x5D], "line 1, column 2: invalid UTF-8 byte 0xFF")  // outside a string
         assertError([open, 0x31, 0x5D, 0xFE], "line 1, column 4: invalid UTF-8 byte 0xFE")  // trailing
         // Valid 2-, 3- and 4-byte sequences at the edges of the ranges.
-        XCTAssertEqual(try? JSON.parse([quote, 0xC2, 0x80, 0xEF, 0xBF, 0xBF, 0xF4, 0x8F, 0xBF, 0xBF, quote]),
-                       .string("\u{80}\u{FFFF}\u{10FFFF}"))
+        XCTAssertEqual(
+            try? JSON.parse([quote, 0xC2, 0x80, 0xEF, 0xBF, 0xBF, 0xF4, 0x8F, 0xBF, 0xBF, quote]),
+            .string("\u{80}\u{FFFF}\u{10FFFF}"))
     }
 
     // MARK: Depth and size
@@ -304,7 +317,8 @@ final class JSONTests: XCTestCase {
 
     /// Random corruptions of a valid document must be parsed or refused, never crash or hang.
     func testMutatedInputsNeverCrash() {
-        let sample = Array("""
+        let sample = Array(
+            """
             {"strokes": [{"points": [{"x": 1.5, "y": -2e3, "time": 0}, {"x": 0, "y": 1, "time": 0.25}],
               "color": "#ff2d55", "name": "caf\\u00e9 ☕️", "closed": false, "extra": null}],
              "size": [640, 480], "ε": [[], {}, "\\ud83d\\ude00"]}
@@ -315,7 +329,8 @@ final class JSONTests: XCTestCase {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
-        let interesting: [UInt8] = Array("[]{}\",:\\-+.eE0129tfnu /'".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+        let interesting: [UInt8] =
+            Array("[]{}\",:\\-+.eE0129tfnu /'".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         var failures = 0
         for _ in 0..<3_000 {
             var bytes = sample
@@ -354,7 +369,8 @@ final class JSONTests: XCTestCase {
             "1.7976931348623157e308", "9007199254740993", "9007199254740992", "18446744073709551615",
             "123456789012345678901234567890", "0.30000000000000004", "1e23", "1e22", "8.98846567431158e307",
             "-12.5e-3", "3.141592653589793", "0.000000000000000000001", "1e-22", "123456789e-30", "7e-10",
-            "2.5E-3", "10000000000000000000000000000000000000000e-20", "0e99999999999", "1.00000000000000011102230246251565",
+            "2.5E-3", "10000000000000000000000000000000000000000e-20", "0e99999999999",
+            "1.00000000000000011102230246251565",
         ]
         for token in tokens {
             guard let expected = Double(token), case .number(let x)? = parse(token) else {
@@ -409,10 +425,13 @@ final class JSONTests: XCTestCase {
         func digits(_ count: Int, leadingZeros: Int = 0) -> String {
             String(repeating: "0", count: leadingZeros) + String((0..<count).map { _ in Character(String(next(10))) })
         }
-        var tokens = ["0." + String(repeating: "0", count: 999_999) + "1e10000002",
-                      "0." + String(repeating: "0", count: 999_999) + "1e1000000",
-                      "1e" + String(repeating: "0", count: 40) + "5", "1e-" + String(repeating: "9", count: 12),
-                      "-1e99999999999999999999", "1" + String(repeating: "0", count: 400) + "e-400", "0e" + String(repeating: "9", count: 30)]
+        var tokens = [
+            "0." + String(repeating: "0", count: 999_999) + "1e10000002",
+            "0." + String(repeating: "0", count: 999_999) + "1e1000000",
+            "1e" + String(repeating: "0", count: 40) + "5", "1e-" + String(repeating: "9", count: 12),
+            "-1e99999999999999999999", "1" + String(repeating: "0", count: 400) + "e-400",
+            "0e" + String(repeating: "9", count: 30),
+        ]
         for _ in 0..<3_000 {
             var token = next(2) == 0 ? "-" : ""
             let integerDigits = [1, 2, 19, 20, 40, 400][next(6)]
@@ -420,16 +439,24 @@ final class JSONTests: XCTestCase {
             if next(2) == 0 { token += "." + digits(1 + next(60), leadingZeros: [0, 1, 20, 300][next(4)]) }
             if next(3) != 0 {
                 token += ["e", "E"][next(2)] + ["", "+", "-"][next(3)]
-                token += String(repeating: "0", count: [0, 0, 3, 12][next(4)]) + String([next(400), next(100_000), 10_000_000 + next(90_000_000)][next(3)])
+                token +=
+                    String(repeating: "0", count: [0, 0, 3, 12][next(4)])
+                    + String([next(400), next(100_000), 10_000_000 + next(90_000_000)][next(3)])
             }
             tokens.append(token)
         }
         for token in tokens {
             let shown = token.count > 60 ? String(token.prefix(30)) + "…" + String(token.suffix(20)) : token
-            guard let expected = Double(token) else { XCTFail("Swift cannot read \(shown)"); continue }
+            guard let expected = Double(token) else {
+                XCTFail("Swift cannot read \(shown)")
+                continue
+            }
             do {
                 let value = try JSON.parse(Array(token.utf8))
-                guard case .number(let x) = value else { XCTFail("\(shown): \(value)"); continue }
+                guard case .number(let x) = value else {
+                    XCTFail("\(shown): \(value)")
+                    continue
+                }
                 XCTAssertTrue(expected.isFinite, "\(shown) parsed to \(x), but it is out of range")
                 XCTAssertEqual(x.bitPattern, expected.bitPattern, shown)
             } catch {
@@ -450,9 +477,11 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(table.row(1), .array([.number(4), .number(5), .number(6)]))
         XCTAssertEqual(table.row(2), .array([.number(7), .string("x"), .number(9)]))
         XCTAssertEqual(table.row(4), .number(13))
-        let plain: JSONValue = .array([.array([.number(1), .number(2), .number(3)]), .array([.number(4), .number(5), .number(6)]),
-                                       .array([.number(7), .string("x"), .number(9)]), .array([.number(10), .number(11), .number(12)]),
-                                       .number(13)])
+        let plain: JSONValue = .array([
+            .array([.number(1), .number(2), .number(3)]), .array([.number(4), .number(5), .number(6)]),
+            .array([.number(7), .string("x"), .number(9)]), .array([.number(10), .number(11), .number(12)]),
+            .number(13),
+        ])
         XCTAssertEqual(value, plain)
         XCTAssertEqual(value.kindDescription, "an array")
         // A node reads a table's elements as it reads an array's, with the same paths.
@@ -484,9 +513,11 @@ final class JSONTests: XCTestCase {
             }
         }
         XCTAssertNil(limitError(#"{"strokes": [{"points": [[0, 0, 0]]}, {"points": [[0, 0, 0], [1, 1, 1]]}]}"#))
-        XCTAssertEqual(limitError(#"{"strokes": [1, 2, 3]}"#), JSONLimitError(path: "strokes", message: "too many strokes"))
-        XCTAssertEqual(limitError(#"{"strokes": [{"points": [[0, 0, 0], [0, 0, 0]]}, {"points": [[0, 0, 0], [1, 1, 1]]}]}"#),
-                       JSONLimitError(path: "strokes[1].points", message: "too many points"))
+        XCTAssertEqual(
+            limitError(#"{"strokes": [1, 2, 3]}"#), JSONLimitError(path: "strokes", message: "too many strokes"))
+        XCTAssertEqual(
+            limitError(#"{"strokes": [{"points": [[0, 0, 0], [0, 0, 0]]}, {"points": [[0, 0, 0], [1, 1, 1]]}]}"#),
+            JSONLimitError(path: "strokes[1].points", message: "too many points"))
         XCTAssertNil(limitError(#"{"other": [1, 2, 3, 4], "strokes": []}"#), "limits apply at their path only")
         // The memory estimate stops values under any key.
         let budget = JSONLimits(maxValueBytes: 1 << 20)
@@ -543,26 +574,36 @@ final class JSONTests: XCTestCase {
 
     func testNodeErrors() {
         let root = node(sceneText)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("height") },
-                       #"scene.json: missing required field "height""#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("strokes")[1].required("brushWidth") },
-                       #"scene.json: strokes[1]: missing required field "brushWidth""#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("name").string() },
-                       "scene.json: name: expected a string, found a number")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("width").bool() },
-                       "scene.json: width: expected true or false, found a number")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("strokes").number() },
-                       "scene.json: strokes: expected a number, found an array")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("nothing").number() },
-                       "scene.json: nothing: expected a number, found null")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("visible").string() },
-                       "scene.json: visible: expected a string, found true")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("colors").array() },
-                       "scene.json: colors: expected an array, found an object")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("width").required("x") },
-                       "scene.json: width: expected an object, found a number")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("name").object(allowedKeys: []) },
-                       "scene.json: name: expected an object, found a number")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("height") },
+            #"scene.json: missing required field "height""#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("strokes")[1].required("brushWidth") },
+            #"scene.json: strokes[1]: missing required field "brushWidth""#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("name").string() },
+            "scene.json: name: expected a string, found a number")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("width").bool() },
+            "scene.json: width: expected true or false, found a number")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("strokes").number() },
+            "scene.json: strokes: expected a number, found an array")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("nothing").number() },
+            "scene.json: nothing: expected a number, found null")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("visible").string() },
+            "scene.json: visible: expected a string, found true")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("colors").array() },
+            "scene.json: colors: expected an array, found an object")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("width").required("x") },
+            "scene.json: width: expected an object, found a number")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("name").object(allowedKeys: []) },
+            "scene.json: name: expected an object, found a number")
     }
 
     func testUnknownKeys() {
@@ -573,55 +614,77 @@ final class JSONTests: XCTestCase {
             },
             #"scene.json: strokes[0].brushwidth: unknown field "brushwidth" (did you mean "brushWidth"?)"#)
         let doc = node(#"{"colr": 1}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try doc.object(allowedKeys: ["width", "color"]) },
-                       #"scene.json: colr: unknown field "colr" (did you mean "color"?)"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try doc.object(allowedKeys: ["width", "color"]) },
+            #"scene.json: colr: unknown field "colr" (did you mean "color"?)"#)
         let swapped = node(#"{"wdith": 1}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try swapped.object(allowedKeys: ["height", "width"]) },
-                       #"scene.json: wdith: unknown field "wdith" (did you mean "width"?)"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try swapped.object(allowedKeys: ["height", "width"]) },
+            #"scene.json: wdith: unknown field "wdith" (did you mean "width"?)"#)
         let unrelated = node(#"{"zzz": 1}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: ["width", "color"]) },
-                       #"scene.json: zzz: unknown field "zzz" (allowed: "width", "color")"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: ["width", "color"]) },
+            #"scene.json: zzz: unknown field "zzz" (allowed: "width", "color")"#)
         // Every allowed field is listed, however many: none cut off with "…".
         let many = (1...20).map { "field\($0)" }
-        XCTAssertEqual(sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: many) },
-                       "scene.json: zzz: unknown field \"zzz\" (allowed: " + many.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try unrelated.object(allowedKeys: many) },
+            "scene.json: zzz: unknown field \"zzz\" (allowed: " + many.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+        )
         let short = node(#"{"x": 1}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try short.object(allowedKeys: ["y"]) },
-                       #"scene.json: x: unknown field "x" (allowed: "y")"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try short.object(allowedKeys: []) },
-                       #"scene.json: x: unknown field "x" (no fields are allowed here)"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try short.object(allowedKeys: ["y"]) },
+            #"scene.json: x: unknown field "x" (allowed: "y")"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try short.object(allowedKeys: []) },
+            #"scene.json: x: unknown field "x" (no fields are allowed here)"#)
         let quotedKey = node(#"{"a": {"my key": 1}}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try quotedKey.required("a").object(allowedKeys: ["myKey"]) },
-                       #"scene.json: a["my key"]: unknown field "my key" (did you mean "myKey"?)"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try quotedKey.required("a").object(allowedKeys: ["other"]) },
-                       #"scene.json: a["my key"]: unknown field "my key" (allowed: "other")"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try quotedKey.required("a").object(allowedKeys: ["myKey"]) },
+            #"scene.json: a["my key"]: unknown field "my key" (did you mean "myKey"?)"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try quotedKey.required("a").object(allowedKeys: ["other"]) },
+            #"scene.json: a["my key"]: unknown field "my key" (allowed: "other")"#)
         // Case-insensitive equality wins even beyond the edit distance limit.
         let shouting = node(#"{"BRUSHWIDTH": 1}"#)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try shouting.object(allowedKeys: ["brushWidth"]) },
-                       #"scene.json: BRUSHWIDTH: unknown field "BRUSHWIDTH" (did you mean "brushWidth"?)"#)
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try shouting.object(allowedKeys: ["brushWidth"]) },
+            #"scene.json: BRUSHWIDTH: unknown field "BRUSHWIDTH" (did you mean "brushWidth"?)"#)
         // Allowed keys pass, and the object keeps its order.
         XCTAssertEqual(try? node(#"{"b": 1, "a": 2}"#).object(allowedKeys: ["a", "b"]).entries.map(\.key), ["b", "a"])
     }
 
     func testNumberRangesAndIntegers() {
         let root = node(sceneText)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("scale").number(in: 0...16, what: "scale") },
-                       "scene.json: scale: scale 20 is outside 0…16")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("opacity").number(in: 0.5...1, what: "opacity") },
-                       "scene.json: opacity: opacity 0.25 is outside 0.5…1")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("fade").number(in: 3...Double.infinity, what: "fade") },
-                       "scene.json: fade: fade 2.5 is less than 3")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("fade").number(in: -Double.infinity...1, what: "fade") },
-                       "scene.json: fade: fade 2.5 is greater than 1")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("fade").integer() },
-                       "scene.json: fade: expected a whole number, found 2.5")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("huge").integer() },
-                       "scene.json: huge: whole number 1e+20 is out of range")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("scale").number(in: 0...16, what: "scale") },
+            "scene.json: scale: scale 20 is outside 0…16")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("opacity").number(in: 0.5...1, what: "opacity") },
+            "scene.json: opacity: opacity 0.25 is outside 0.5…1")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in
+                try root.required("fade").number(in: 3...Double.infinity, what: "fade")
+            },
+            "scene.json: fade: fade 2.5 is less than 3")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in
+                try root.required("fade").number(in: -Double.infinity...1, what: "fade")
+            },
+            "scene.json: fade: fade 2.5 is greater than 1")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("fade").integer() },
+            "scene.json: fade: expected a whole number, found 2.5")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("huge").integer() },
+            "scene.json: huge: whole number 1e+20 is out of range")
         XCTAssertEqual(try? root.required("name").integer(), 5)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("visible").integer() },
-                       "scene.json: visible: expected a whole number, found true")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("width").integer(in: 1...100, what: "width") },
-                       "scene.json: width: width 640 is outside 1…100")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("visible").integer() },
+            "scene.json: visible: expected a whole number, found true")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("width").integer(in: 1...100, what: "width") },
+            "scene.json: width: width 640 is outside 1…100")
         XCTAssertEqual(try? node("-3").integer(), -3)
         XCTAssertEqual(try? node("-9223372036854775808").integer(), Int.min)
         XCTAssertNil(try? node("9223372036854775808").integer())
@@ -629,29 +692,36 @@ final class JSONTests: XCTestCase {
 
     func testArrayLimitsAndMissingElements() {
         let root = node(sceneText)
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("strokes").array(maxCount: 1) },
-                       "scene.json: strokes: array has 2 elements, more than 1")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("strokes").array(maxCount: 1) },
+            "scene.json: strokes: array has 2 elements, more than 1")
         // Out-of-range elements and non-arrays never trap; their accessors throw.
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("strokes")[5].required("points") },
-                       "scene.json: strokes[5]: missing element: the array has 2 elements")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root.required("strokes")[-1][0].number() },
-                       "scene.json: strokes[-1]: missing element: the array has 2 elements")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try root[0].number() },
-                       "scene.json: expected an array, found an object")
-        XCTAssertEqual(sceneError { () throws(SceneError) in try node("[1]")[1].string() },
-                       "scene.json: [1]: missing element: the array has 1 element")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("strokes")[5].required("points") },
+            "scene.json: strokes[5]: missing element: the array has 2 elements")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root.required("strokes")[-1][0].number() },
+            "scene.json: strokes[-1]: missing element: the array has 2 elements")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try root[0].number() },
+            "scene.json: expected an array, found an object")
+        XCTAssertEqual(
+            sceneError { () throws(SceneError) in try node("[1]")[1].string() },
+            "scene.json: [1]: missing element: the array has 1 element")
         XCTAssertNil(root["strokes"]?[9]["points"])
     }
 
     func testCustomErrorsAndParseErrors() {
         let root = node(#"{"strokes": [{}, {}, {"points": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,1.2]}]}"#)
         let point = root["strokes"]?[2]["points"]?[14]
-        XCTAssertEqual(point?.error("time 1.2 is earlier than 1.3").description,
-                       "scene.json: strokes[2].points[14]: time 1.2 is earlier than 1.3")
+        XCTAssertEqual(
+            point?.error("time 1.2 is earlier than 1.3").description,
+            "scene.json: strokes[2].points[14]: time 1.2 is earlier than 1.3")
         XCTAssertEqual(root.error("no strokes").description, "scene.json: no strokes")
         XCTAssertEqual(
             sceneError { () throws(SceneError) in try JSONNode.parse(file: "strokes.json", bytes: Array("{".utf8)) },
-            "strokes.json: line 1, column 2: unexpected end of file: the object opened at line 1, column 1 is not closed")
+            "strokes.json: line 1, column 2: unexpected end of file: the object opened at line 1, column 1 is not closed"
+        )
         do {
             _ = try JSONNode.parse(file: "a.json", bytes: [])
             XCTFail("expected an error")
@@ -661,10 +731,13 @@ final class JSONTests: XCTestCase {
     }
 
     func testSceneErrorDescription() {
-        XCTAssertEqual(SceneError(file: "strokes.json", path: "strokes[2].points[14]", message: "time 1.2 is earlier than 1.3").description,
-                       "strokes.json: strokes[2].points[14]: time 1.2 is earlier than 1.3")
-        XCTAssertEqual(SceneError(file: "scene.json", path: "", message: "file is empty").description,
-                       "scene.json: file is empty")
+        XCTAssertEqual(
+            SceneError(file: "strokes.json", path: "strokes[2].points[14]", message: "time 1.2 is earlier than 1.3")
+                .description,
+            "strokes.json: strokes[2].points[14]: time 1.2 is earlier than 1.3")
+        XCTAssertEqual(
+            SceneError(file: "scene.json", path: "", message: "file is empty").description,
+            "scene.json: file is empty")
         XCTAssertEqual("\(SceneError(file: "s.json", path: "width", message: "bad"))", "s.json: width: bad")
     }
 

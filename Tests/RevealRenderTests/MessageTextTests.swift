@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// How paths appear in messages: whole up to the limit, then cut in the middle so that the file's own

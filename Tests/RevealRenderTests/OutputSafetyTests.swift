@@ -1,12 +1,14 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// What reveal-render must never destroy: devices, FIFOs and links it is pointed at, the inputs of a
 /// comparison or a render, and the meaning of a folder's manifest. Devices are private nodes made with
 /// `mknod` in the test's own folder (root only); the real `/dev` is never touched.
 final class OutputSafetyTests: CLITestCase {
-    private let tinyScene = #"{"width": 8, "height": 6, "scale": 1, "fps": 10, "strokes": [{"points": [[1, 1, 0], [6, 5, 0.2]]}]}"#
+    private let tinyScene =
+        #"{"width": 8, "height": 6, "scale": 1, "fps": 10, "strokes": [{"points": [[1, 1, 0], [6, 5, 0.2]]}]}"#
 
     /// A private character device with the numbers of /dev/null (1, 3) or /dev/full (1, 7).
     private func device(_ name: String, minor: UInt32, in folder: URL) throws -> String {
@@ -78,13 +80,17 @@ final class OutputSafetyTests: CLITestCase {
         let result = try run(["--stroke", "strokes.json", "--frame", "0", "--out", link, "--quiet"], in: workspace)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(kind(link), S_IFLNK, "the link is still a link")
-        XCTAssertTrue(result.stdout.hasPrefix("\u{FFFD}PNG") && result.stdout.contains("IHDR"), "the PNG went where the link points")
+        XCTAssertTrue(
+            result.stdout.hasPrefix("\u{FFFD}PNG") && result.stdout.contains("IHDR"),
+            "the PNG went where the link points")
     }
 
     func testDestinationsByKind() throws {
         let folder = try makeWorkspace()
-        let file = folder.appendingPathComponent("file").path, dangling = folder.appendingPathComponent("dangling").path
-        let linkToFile = folder.appendingPathComponent("link").path, fifo = folder.appendingPathComponent("fifo").path
+        let file = folder.appendingPathComponent("file").path
+        let dangling = folder.appendingPathComponent("dangling").path
+        let linkToFile = folder.appendingPathComponent("link").path
+        let fifo = folder.appendingPathComponent("fifo").path
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         XCTAssertEqual(symlink("missing", dangling), 0)
         XCTAssertEqual(symlink("file", linkToFile), 0)
@@ -92,8 +98,12 @@ final class OutputSafetyTests: CLITestCase {
         let absent = folder.appendingPathComponent("absent").path
         XCTAssertEqual(try Destination.of(absent, replacingLinks: false), .replace(path: absent))
         XCTAssertEqual(try Destination.of(file, replacingLinks: false), .replace(path: file))
-        XCTAssertEqual(try Destination.of(linkToFile, replacingLinks: false), .replace(path: realpathOf(file)), "written where it points")
-        XCTAssertEqual(try Destination.of(linkToFile, replacingLinks: true), .replace(path: linkToFile), "a frame's link is replaced")
+        XCTAssertEqual(
+            try Destination.of(linkToFile, replacingLinks: false), .replace(path: realpathOf(file)),
+            "written where it points")
+        XCTAssertEqual(
+            try Destination.of(linkToFile, replacingLinks: true), .replace(path: linkToFile),
+            "a frame's link is replaced")
         XCTAssertEqual(try Destination.of(fifo, replacingLinks: false), .stream)
         XCTAssertThrowsError(try Destination.of(dangling, replacingLinks: false))
         XCTAssertThrowsError(try Destination.of(folder.path, replacingLinks: false))
@@ -121,7 +131,8 @@ final class OutputSafetyTests: CLITestCase {
 
     private func goldenFolders(in workspace: URL) throws -> (expected: String, actual: String) {
         let image = try TestImages.gradient(6, 4)
-        let expected = workspace.appendingPathComponent("expected").path, actual = workspace.appendingPathComponent("actual").path
+        let expected = workspace.appendingPathComponent("expected").path
+        let actual = workspace.appendingPathComponent("actual").path
         for folder in [expected, actual] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for index in 0..<3 { try TestImages.writePNG(image, to: folder + "/" + FrameFolder.frameName(index)) }
@@ -134,13 +145,16 @@ final class OutputSafetyTests: CLITestCase {
         let (expected, actual) = try goldenFolders(in: workspace)
         XCTAssertEqual(symlink("expected", workspace.appendingPathComponent("alias").path), 0)
         let before = try snapshot(workspace)
-        for diff in [expected, actual, expected + "/diffs", actual + "/diff.png", workspace.appendingPathComponent("alias").path,
-                     workspace.appendingPathComponent("alias/sub/deeper").path] {
+        for diff in [
+            expected, actual, expected + "/diffs", actual + "/diff.png", workspace.appendingPathComponent("alias").path,
+            workspace.appendingPathComponent("alias/sub/deeper").path,
+        ] {
             let result = try run(["compare", expected, actual, "--diff", diff], in: workspace)
             XCTAssertEqual(result.status, 2, "--diff \(diff): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("compare never changes its inputs"), result.stderr)
         }
-        let image = expected + "/frame-00000.png", other = actual + "/frame-00001.png"
+        let image = expected + "/frame-00000.png"
+        let other = actual + "/frame-00001.png"
         for diff in [image, other] {
             let result = try run(["compare", image, other, "--diff", diff], in: workspace)
             XCTAssertEqual(result.status, 2, "--diff \(diff): \(result.stderr)")
@@ -151,7 +165,8 @@ final class OutputSafetyTests: CLITestCase {
     func testCompareNeverRemovesFilesItDidNotWrite() throws {
         let workspace = try makeWorkspace()
         let (expected, actual) = try goldenFolders(in: workspace)
-        try TestImages.writePNG(try TestImages.gradient(6, 4).nudged(x: 1, y: 1, by: 3), to: actual + "/frame-00001.png")
+        try TestImages.writePNG(
+            try TestImages.gradient(6, 4).nudged(x: 1, y: 1, by: 3), to: actual + "/frame-00001.png")
         let diffs = workspace.appendingPathComponent("diffs")
         try FileManager.default.createDirectory(at: diffs, withIntermediateDirectories: true)
         let keep = Data("an old diff".utf8)
@@ -171,8 +186,10 @@ final class OutputSafetyTests: CLITestCase {
         let workspace = try makeWorkspace(scene: scene, files: ["prize.png": Data(image)])
         XCTAssertEqual(symlink("strokes.json", workspace.appendingPathComponent("alias.png").path), 0)
         let before = try snapshot(workspace)
-        for args in [["--frame", "0", "--out", "strokes.json"], ["--frame", "0", "--out", "prize.png"],
-                     ["--apng", "prize.png"], ["--filmstrip", "strokes.json"], ["--frame", "0", "--out", "alias.png"]] {
+        for args in [
+            ["--frame", "0", "--out", "strokes.json"], ["--frame", "0", "--out", "prize.png"],
+            ["--apng", "prize.png"], ["--filmstrip", "strokes.json"], ["--frame", "0", "--out", "alias.png"],
+        ] {
             let result = try run(["--stroke", "strokes.json"] + args, in: workspace)
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("never writes over its inputs"), result.stderr)
@@ -193,7 +210,8 @@ final class OutputSafetyTests: CLITestCase {
 
     func testAStoppedRunLeavesNoManifestOfAnotherRun() throws {
         let workspace = try makeWorkspace()
-        XCTAssertEqual(try run(["--demo", "circle", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
+        XCTAssertEqual(
+            try run(["--demo", "circle", "--scale", "0.25", "--out", "out", "--quiet"], in: workspace).status, 0)
         XCTAssertTrue(exists(workspace.appendingPathComponent("out/manifest.json")))
         let process = Process()
         process.executableURL = try executableURL()
@@ -236,12 +254,14 @@ final class OutputSafetyTests: CLITestCase {
     func testAnImageUsedByFourPaintsIsDecodedOnce() throws {
         let folder = try makeWorkspace()
         try TestImages.writePNG(try TestImages.gradient(30, 20), to: folder.appendingPathComponent("photo.png").path)
-        let json = #"{"width": 10, "height": 10, "content": {"image": "photo.png"}, "cover": {"image": "./photo.png"}, "#
+        let json =
+            #"{"width": 10, "height": 10, "content": {"image": "photo.png"}, "cover": {"image": "./photo.png"}, "#
             + #""background": {"image": "photo.png", "opacity": 0.5}, "canvas": {"image": "photo.png"}, "padding": 1}"#
         let inputs = SceneInputs()
-        let scene = try ScratchSceneFile.decode(Array(json.utf8), file: "s.json", baseDirectory: folder.path, inputs: inputs)
+        let scene = try ScratchSceneFile.decode(
+            Array(json.utf8), file: "s.json", baseDirectory: folder.path, inputs: inputs)
         func storage(_ paint: Paint) -> UnsafeRawPointer? {
-            guard case let .image(image, _) = paint.kind else { return nil }
+            guard case .image(let image, _) = paint.kind else { return nil }
             return image.bytes.withUnsafeBytes { $0.baseAddress }
         }
         let first = scene.content.plainPaint.flatMap(storage)
@@ -254,9 +274,11 @@ final class OutputSafetyTests: CLITestCase {
 
     func testACompareNeedsTheTwoImagesAndADiffOnlyWhenAsked() throws {
         let workspace = try makeWorkspace()
-        let side = 3000, pixels = side * side
+        let side = 3000
+        let pixels = side * side
         let image = try TestImages.solid(side, side, PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255))
-        let a = workspace.appendingPathComponent("a.png").path, b = workspace.appendingPathComponent("b.png").path
+        let a = workspace.appendingPathComponent("a.png").path
+        let b = workspace.appendingPathComponent("b.png").path
         try TestImages.writePNG(image, to: a)
         try TestImages.writePNG(image.nudged(x: 5, y: 7, by: 3), to: b)
         let baseline = try run(["compare", a, a], in: workspace)  // the program itself, two images of this size
@@ -275,8 +297,9 @@ final class OutputSafetyTests: CLITestCase {
 
     func testAPipedSceneIsRead() throws {
         let workspace = try makeWorkspace(scene: tinyScene)
-        let result = try run(["-c", "exec \"$0\" --stroke <(cat strokes.json) --frame 0 --out still.png", try executableURL().path],
-                             in: workspace, executable: URL(fileURLWithPath: "/bin/bash"))
+        let result = try run(
+            ["-c", "exec \"$0\" --stroke <(cat strokes.json) --frame 0 --out still.png", try executableURL().path],
+            in: workspace, executable: URL(fileURLWithPath: "/bin/bash"))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try PNG.decode(contentsOf: workspace.appendingPathComponent("still.png").path).width, 8)
     }

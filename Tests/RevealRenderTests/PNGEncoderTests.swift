@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Filter byte + straight-alpha row for every row of `image`, built row by row with the C shim's
@@ -12,7 +13,8 @@ func filteredRows(of image: Pixmap, filter: Int32, channels: Int = 4) -> [UInt8]
     image.bytes.withUnsafeBufferPointer { pixels in
         for y in 0..<image.height {
             var row = [UInt8](repeating: 0, count: rowBytes)
-            cpng_straight_from_premultiplied(pixels.baseAddress! + 4 * image.width * y, image.width, Int32(channels), &row)
+            cpng_straight_from_premultiplied(
+                pixels.baseAddress! + 4 * image.width * y, image.width, Int32(channels), &row)
             var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
             if let above {
                 cpng_filter_row(filter, row, above, rowBytes, channels, &filtered)
@@ -36,10 +38,12 @@ func zlibStream(of image: Pixmap, level: Int, strategy: Int32, stripHeights: [In
     var first = 0
     for rows in stripHeights {
         let (data, adler) = try image.bytes.withUnsafeBufferPointer { pixels in
-            try PNGEncoder.compress(cpng_strip(image: pixels.baseAddress, stride: 4 * image.width, width: UInt32(image.width),
-                                               height: UInt32(image.height), first_row: UInt32(first), row_count: UInt32(rows),
-                                               channels: 4, filter: CPNG_FILTER_PAETH, compression_level: Int32(level),
-                                               strategy: strategy), with: compressor)
+            try PNGEncoder.compress(
+                cpng_strip(
+                    image: pixels.baseAddress, stride: 4 * image.width, width: UInt32(image.width),
+                    height: UInt32(image.height), first_row: UInt32(first), row_count: UInt32(rows),
+                    channels: 4, filter: CPNG_FILTER_PAETH, compression_level: Int32(level),
+                    strategy: strategy), with: compressor)
         }
         strips.append((data, adler, rows * (1 + 4 * image.width)))
         first += rows
@@ -85,11 +89,14 @@ final class PNGEncoderTests: XCTestCase {
 
     /// Encodes `image` with `encoder` and checks the bytes against a fresh encoder's, the pixels
     /// against the image, and (when given) how many strips had to be compressed.
-    private func check(_ encoder: PNGEncoder, _ image: Pixmap, compressing expected: Int?,
-                       _ message: String, line: UInt = #line) throws {
+    private func check(
+        _ encoder: PNGEncoder, _ image: Pixmap, compressing expected: Int?,
+        _ message: String, line: UInt = #line
+    ) throws {
         let png = try encoder.encode(image)
         if let expected { XCTAssertEqual(encoder.stripsCompressed, expected, message, line: line) }
-        let fresh = try PNGEncoder(width: image.width, height: image.height, options: encoder.options, stripHeight: encoder.stripHeight)
+        let fresh = try PNGEncoder(
+            width: image.width, height: image.height, options: encoder.options, stripHeight: encoder.stripHeight)
         XCTAssertEqual(png, try fresh.encode(image), "a fresh encoder writes other bytes: \(message)", line: line)
         XCTAssertEqual(try PNG.decode(png), image, message, line: line)
     }
@@ -103,13 +110,17 @@ final class PNGEncoderTests: XCTestCase {
         var image = try picture()
         try check(encoder, image, compressing: 6, "first image")
         try check(encoder, image, compressing: 0, "same image again")
-        let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         let edits: [(x: Int, y: Int, pixel: PremultipliedRGBA8, strips: Int, what: String)] = [
             (30, 12, black, 1, "a pixel inside the second strip"),
             (0, 15, white, 2, "the last row of a strip: the next one's dictionary"),
             (5, 14, white, 2, "the row two above the third strip (Paeth reads it)"),
             (60, 44, black, 1, "the image's last row (final block)"),
-            (1, 1, PremultipliedRGBA8(r: 10, g: 10, b: 10, a: 128), 6, "one translucent pixel: RGBA for the whole image"),
+            (
+                1, 1, PremultipliedRGBA8(r: 10, g: 10, b: 10, a: 128), 6,
+                "one translucent pixel: RGBA for the whole image"
+            ),
             (1, 1, black, 6, "opaque again: RGB"),
         ]
         for edit in edits {
@@ -125,8 +136,10 @@ final class PNGEncoderTests: XCTestCase {
         var random = SplitMix64(seed: 2026)
         func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         for filter in [PNGFilter.automatic, .none, .sub, .up, .average, .paeth, .adaptive] {
-            let encoder = try PNGEncoder(width: 23, height: 47, options: .init(compressionLevel: 1 + next(9), filter: filter), stripHeight: 5)
-            var image = try Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom).render(width: 23, height: 47)
+            let encoder = try PNGEncoder(
+                width: 23, height: 47, options: .init(compressionLevel: 1 + next(9), filter: filter), stripHeight: 5)
+            var image = try Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom).render(
+                width: 23, height: 47)
             var compressed = 0
             for step in 0..<60 {
                 switch next(4) {
@@ -134,10 +147,15 @@ final class PNGEncoderTests: XCTestCase {
                     let a = UInt8(next(3) == 0 ? next(256) : 255)
                     image[next(23), next(47)] = PremultipliedRGBA8(r: UInt8(next(Int(a) + 1)), g: 0, b: a, a: a)
                 case 1:  // a row made flat or noisy
-                    let y = next(47), v = UInt8(next(256))
-                    for x in 0..<23 { image[x, y] = PremultipliedRGBA8(r: v, g: next(2) == 0 ? v : UInt8(x), b: 0, a: 255) }
+                    let y = next(47)
+                    let v = UInt8(next(256))
+                    for x in 0..<23 {
+                        image[x, y] = PremultipliedRGBA8(r: v, g: next(2) == 0 ? v : UInt8(x), b: 0, a: 255)
+                    }
                 case 2:  // a run of rows copied from elsewhere
-                    let from = next(47), to = next(47), count = 1 + next(12)
+                    let from = next(47)
+                    let to = next(47)
+                    let count = 1 + next(12)
                     for k in 0..<count where from + k < 47 && to + k < 47 {
                         for x in 0..<23 { image[x, to + k] = image[x, from + k] }
                     }
@@ -157,17 +175,23 @@ final class PNGEncoderTests: XCTestCase {
         let vertical = try Paint.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
             .render(width: 80, height: 40)
         try check(encoder, vertical, compressing: 5, "vertical gradient")
-        XCTAssertEqual(try rowFilterTypes(encoder.encode(vertical), width: 80, height: 40, channels: 3), Array(repeating: 1, count: 40))
+        XCTAssertEqual(
+            try rowFilterTypes(encoder.encode(vertical), width: 80, height: 40, channels: 3),
+            Array(repeating: 1, count: 40))
         // Noise in one strip's sampled row makes the image no longer mostly flat: every strip changes mode.
         var noisy = vertical
         for x in 0..<80 { noisy[x, 16] = PremultipliedRGBA8(r: UInt8(x * 3), g: 0, b: UInt8(x), a: 255) }
         try check(encoder, noisy, compressing: 5, "not flat any more")
-        XCTAssertEqual(try rowFilterTypes(encoder.encode(noisy), width: 80, height: 40, channels: 3), Array(repeating: 0, count: 40))
+        XCTAssertEqual(
+            try rowFilterTypes(encoder.encode(noisy), width: 80, height: 40, channels: 3),
+            Array(repeating: 0, count: 40))
         // The same noise on a row that is not sampled (not a multiple of 8) keeps the mode.
         var unsampled = vertical
         for x in 0..<80 { unsampled[x, 17] = noisy[x, 16] }
         try check(encoder, unsampled, compressing: 5, "flat again, noise unsampled")
-        XCTAssertEqual(try rowFilterTypes(encoder.encode(unsampled), width: 80, height: 40, channels: 3), Array(repeating: 1, count: 40))
+        XCTAssertEqual(
+            try rowFilterTypes(encoder.encode(unsampled), width: 80, height: 40, channels: 3),
+            Array(repeating: 1, count: 40))
     }
 
     func testLargeImageDataIsSplitIntoChunksOfAtMostOneMebibyte() throws {

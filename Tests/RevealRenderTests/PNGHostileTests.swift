@@ -11,6 +11,7 @@
 /// file, the JSON path and the reason.
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Writes PNG files from their parts, independently of libpng and zlib.
@@ -30,7 +31,9 @@ enum PNGForge {
         return c ^ 0xFFFF_FFFF
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     /// A chunk: length, type, data, CRC (or `crc` when given, to damage it).
     static func chunk(_ type: String, _ data: [UInt8], crc: UInt32? = nil) -> [UInt8] {
@@ -38,8 +41,10 @@ enum PNGForge {
         return be32(UInt32(data.count)) + body + be32(crc ?? crc32(body))
     }
 
-    static func ihdr(_ width: UInt32, _ height: UInt32, depth: UInt8 = 8, color: UInt8 = 0, interlace: UInt8 = 0,
-                     compression: UInt8 = 0, filter: UInt8 = 0) -> [UInt8] {
+    static func ihdr(
+        _ width: UInt32, _ height: UInt32, depth: UInt8 = 8, color: UInt8 = 0, interlace: UInt8 = 0,
+        compression: UInt8 = 0, filter: UInt8 = 0
+    ) -> [UInt8] {
         chunk("IHDR", be32(width) + be32(height) + [depth, color, compression, filter, interlace])
     }
 
@@ -48,7 +53,8 @@ enum PNGForge {
     static func file(_ chunks: [[UInt8]]) -> [UInt8] { signature + chunks.flatMap { $0 } }
 
     static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521
@@ -92,7 +98,10 @@ enum PNGForge {
 
         mutating func zeros(_ count: Int) {
             var n = count
-            while n > 0 && bit != 0 { one(0); n -= 1 }
+            while n > 0 && bit != 0 {
+                one(0)
+                n -= 1
+            }
             bytes += [UInt8](repeating: 0, count: n / 8)
             for _ in 0..<(n % 8) { one(0) }
         }
@@ -121,10 +130,13 @@ enum PNGForge {
         }
         // Lengths of literal/length codes 0...285 then distance code 0: 2, 255 × 0, 2, 28 × 0, 1, then 1.
         cl(2)
-        cl(18); w.value(138 - 11, bits: 7)
-        cl(18); w.value(117 - 11, bits: 7)
+        cl(18)
+        w.value(138 - 11, bits: 7)
+        cl(18)
+        w.value(117 - 11, bits: 7)
         cl(2)
-        cl(18); w.value(28 - 11, bits: 7)
+        cl(18)
+        w.value(28 - 11, bits: 7)
         cl(1)
         cl(1)
         // Canonical literal/length codes: 285 = 0, literal 0 = 10, end of block = 11; distance 0 = 0.
@@ -155,7 +167,9 @@ enum PNGForge {
     static func filter(_ type: UInt8, _ row: [UInt8], previous: [UInt8], bpp: Int) -> [UInt8] {
         func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
             let p = a + b - c
-            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            let pa = abs(p - a)
+            let pb = abs(p - b)
+            let pc = abs(p - c)
             return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
         }
         var out: [UInt8] = [type]
@@ -178,24 +192,31 @@ enum PNGForge {
     }
 
     /// Adam7's passes: first column and row, then the steps between.
-    static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    static let adam7 = [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
 
     /// The filtered scanlines of an image whose pixel (x, y) has the samples `pixel(x, y)`; interlaced
     /// with Adam7 when asked, each row filtered with `filters[row % filters.count]`.
-    static func scanlines(width: Int, height: Int, depth: Int, interlaced: Bool = false, filters: [UInt8] = [0],
-                          pixel: (Int, Int) -> [Int]) -> [UInt8] {
+    static func scanlines(
+        width: Int, height: Int, depth: Int, interlaced: Bool = false, filters: [UInt8] = [0],
+        pixel: (Int, Int) -> [Int]
+    ) -> [UInt8] {
         let passes = interlaced ? adam7 : [(0, 0, 1, 1)]
         var out: [UInt8] = []
         var rowIndex = 0
         for (x0, y0, dx, dy) in passes {
-            let xs = Array(stride(from: x0, to: width, by: dx)), ys = Array(stride(from: y0, to: height, by: dy))
+            let xs = Array(stride(from: x0, to: width, by: dx))
+            let ys = Array(stride(from: y0, to: height, by: dy))
             guard !xs.isEmpty && !ys.isEmpty else { continue }
             let channels = pixel(0, 0).count
             let bpp = max(1, channels * depth / 8)
             var previous: [UInt8]? = nil
             for y in ys {
                 let raw = pack(xs.flatMap { pixel($0, y) }, depth: depth)
-                out += filter(filters[rowIndex % filters.count], raw, previous: previous ?? [UInt8](repeating: 0, count: raw.count), bpp: bpp)
+                out += filter(
+                    filters[rowIndex % filters.count], raw,
+                    previous: previous ?? [UInt8](repeating: 0, count: raw.count), bpp: bpp)
                 previous = raw
                 rowIndex += 1
             }
@@ -204,11 +225,15 @@ enum PNGForge {
     }
 
     /// A whole PNG of `color` type at `depth`, optional chunks before the IDAT (PLTE, tRNS, gAMA …).
-    static func png(width: Int, height: Int, depth: Int = 8, color: UInt8 = 0, interlaced: Bool = false,
-                    filters: [UInt8] = [0], before: [[UInt8]] = [], pixel: (Int, Int) -> [Int]) -> [UInt8] {
-        let data = scanlines(width: width, height: height, depth: depth, interlaced: interlaced, filters: filters, pixel: pixel)
-        return file([ihdr(UInt32(width), UInt32(height), depth: UInt8(depth), color: color, interlace: interlaced ? 1 : 0)]
-                    + before + [chunk("IDAT", zlibStored(data)), iend])
+    static func png(
+        width: Int, height: Int, depth: Int = 8, color: UInt8 = 0, interlaced: Bool = false,
+        filters: [UInt8] = [0], before: [[UInt8]] = [], pixel: (Int, Int) -> [Int]
+    ) -> [UInt8] {
+        let data = scanlines(
+            width: width, height: height, depth: depth, interlaced: interlaced, filters: filters, pixel: pixel)
+        return file(
+            [ihdr(UInt32(width), UInt32(height), depth: UInt8(depth), color: color, interlace: interlaced ? 1 : 0)]
+                + before + [chunk("IDAT", zlibStored(data)), iend])
     }
 }
 
@@ -244,8 +269,10 @@ final class PNGHostileTests: XCTestCase {
         }
     }
 
-    private func assertPixels(_ bytes: [UInt8], width: Int, height: Int, _ expected: (Int, Int) -> [UInt8],
-                              file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPixels(
+        _ bytes: [UInt8], width: Int, height: Int, _ expected: (Int, Int) -> [UInt8],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let p = decode(bytes, file: file, line: line) else { return }
         XCTAssertEqual(p.width, width, file: file, line: line)
         XCTAssertEqual(p.height, height, file: file, line: line)
@@ -257,8 +284,9 @@ final class PNGHostileTests: XCTestCase {
                 if actual != expected(x, y) { mismatches.append("(\(x), \(y)): \(actual) ≠ \(expected(x, y))") }
             }
         }
-        XCTAssert(mismatches.isEmpty, "\(mismatches.count) pixels differ: \(mismatches.prefix(8).joined(separator: "; "))",
-                  file: file, line: line)
+        XCTAssert(
+            mismatches.isEmpty, "\(mismatches.count) pixels differ: \(mismatches.prefix(8).joined(separator: "; "))",
+            file: file, line: line)
     }
 
     // MARK: - The forge itself
@@ -279,9 +307,12 @@ final class PNGHostileTests: XCTestCase {
         let png = PNGForge.file([PNGForge.ihdr(700, 500), PNGForge.chunk("IDAT", stream), PNGForge.iend])
         let p = try PNG.decode(png)
         XCTAssertEqual(p.width, 700)
-        XCTAssertEqual(p.bytes, [UInt8](repeating: 0, count: 700 * 500 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
+        XCTAssertEqual(
+            p.bytes, [UInt8](repeating: 0, count: 700 * 500 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
         // One zero short of the image: refused.
-        let short = PNGForge.file([PNGForge.ihdr(700, 500), PNGForge.chunk("IDAT", PNGForge.zlibZeros(500 * 701 - 1)), PNGForge.iend])
+        let short = PNGForge.file([
+            PNGForge.ihdr(700, 500), PNGForge.chunk("IDAT", PNGForge.zlibZeros(500 * 701 - 1)), PNGForge.iend,
+        ])
         XCTAssertNotNil(decodeError(short))
     }
 
@@ -317,7 +348,9 @@ final class PNGHostileTests: XCTestCase {
             let v = UInt8(self.eight(values[x]))
             return [v, v, v, 255]
         }
-        let grayAlpha = PNGForge.png(width: values.count, height: 1, depth: 16, color: 4) { x, _ in [values[x], values[values.count - 1 - x]] }
+        let grayAlpha = PNGForge.png(width: values.count, height: 1, depth: 16, color: 4) { x, _ in
+            [values[x], values[values.count - 1 - x]]
+        }
         assertPixels(grayAlpha, width: values.count, height: 1) { x, _ in
             let v = self.eight(values[x])
             return self.premultiplied(v, v, v, self.eight(values[values.count - 1 - x]))
@@ -326,15 +359,19 @@ final class PNGHostileTests: XCTestCase {
             [values[x], values[(x + 3 + y) % values.count], values[(x + 7) % values.count]]
         }
         assertPixels(rgb, width: values.count, height: 2) { x, y in
-            [UInt8(self.eight(values[x])), UInt8(self.eight(values[(x + 3 + y) % values.count])),
-             UInt8(self.eight(values[(x + 7) % values.count])), 255]
+            [
+                UInt8(self.eight(values[x])), UInt8(self.eight(values[(x + 3 + y) % values.count])),
+                UInt8(self.eight(values[(x + 7) % values.count])), 255,
+            ]
         }
     }
 
     func testPalettesAtEveryDepthWithAndWithoutTRNS() {
-        let palette: [[Int]] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [200, 100, 50], [1, 2, 3], [250, 250, 250],
-                                [9, 99, 199], [77, 0, 77], [0, 0, 0], [255, 255, 255], [10, 20, 30], [40, 50, 60],
-                                [70, 80, 90], [100, 110, 120], [130, 140, 150], [160, 170, 180]]
+        let palette: [[Int]] = [
+            [255, 0, 0], [0, 255, 0], [0, 0, 255], [200, 100, 50], [1, 2, 3], [250, 250, 250],
+            [9, 99, 199], [77, 0, 77], [0, 0, 0], [255, 255, 255], [10, 20, 30], [40, 50, 60],
+            [70, 80, 90], [100, 110, 120], [130, 140, 150], [160, 170, 180],
+        ]
         let alphas = [0, 128, 255, 1, 254, 77]  // shorter than the palette: the rest are opaque
         for depth in [1, 2, 4, 8] {
             let entries = min(palette.count, 1 << depth)
@@ -342,7 +379,9 @@ final class PNGHostileTests: XCTestCase {
             let index = { (x: Int, y: Int) in (x + 2 * y) % entries }
             for withTRNS in [false, true] {
                 let trns = PNGForge.chunk("tRNS", alphas.prefix(entries).map(UInt8.init))
-                let png = PNGForge.png(width: 11, height: 4, depth: depth, color: 3, before: withTRNS ? [plte, trns] : [plte]) { [index($0, $1)] }
+                let png = PNGForge.png(
+                    width: 11, height: 4, depth: depth, color: 3, before: withTRNS ? [plte, trns] : [plte]
+                ) { [index($0, $1)] }
                 assertPixels(png, width: 11, height: 4) { x, y in
                     let i = index(x, y)
                     let c = palette[i]
@@ -356,34 +395,49 @@ final class PNGHostileTests: XCTestCase {
     func testTRNSOnGrayAndRGBMakesExactlyThatValueTransparent() {
         // 8-bit gray: 7 is transparent, 6 and 8 are not.
         let gray = PNGForge.png(width: 3, height: 1, before: [PNGForge.chunk("tRNS", [0, 7])]) { x, _ in [6 + x] }
-        assertPixels(gray, width: 3, height: 1) { x, _ in x == 1 ? [0, 0, 0, 0] : [UInt8(6 + x), UInt8(6 + x), UInt8(6 + x), 255] }
+        assertPixels(gray, width: 3, height: 1) { x, _ in
+            x == 1 ? [0, 0, 0, 0] : [UInt8(6 + x), UInt8(6 + x), UInt8(6 + x), 255]
+        }
         // 2-bit gray: the key is a 2-bit value.
-        let gray2 = PNGForge.png(width: 4, height: 1, depth: 2, before: [PNGForge.chunk("tRNS", [0, 2])]) { x, _ in [x] }
+        let gray2 = PNGForge.png(width: 4, height: 1, depth: 2, before: [PNGForge.chunk("tRNS", [0, 2])]) { x, _ in [x]
+        }
         assertPixels(gray2, width: 4, height: 1) { x, _ in
             let v = UInt8(self.scaled(x, depth: 2))
             return x == 2 ? [0, 0, 0, 0] : [v, v, v, 255]
         }
         // 8-bit RGB: only (1, 2, 3).
-        let rgb = PNGForge.png(width: 3, height: 1, color: 2, before: [PNGForge.chunk("tRNS", [0, 1, 0, 2, 0, 3])]) { x, _ in [1, 2, 3 + x] }
+        let rgb = PNGForge.png(width: 3, height: 1, color: 2, before: [PNGForge.chunk("tRNS", [0, 1, 0, 2, 0, 3])]) {
+            x, _ in [1, 2, 3 + x]
+        }
         assertPixels(rgb, width: 3, height: 1) { x, _ in x == 0 ? [0, 0, 0, 0] : [1, 2, UInt8(3 + x), 255] }
         // 16-bit: the key is compared at 16 bits, before scaling. 0x1234 is transparent; 0x1235 scales to
         // the same 8-bit value (18) and stays opaque.
-        let gray16 = PNGForge.png(width: 2, height: 1, depth: 16, before: [PNGForge.chunk("tRNS", [0x12, 0x34])]) { x, _ in [0x1234 + x] }
+        let gray16 = PNGForge.png(width: 2, height: 1, depth: 16, before: [PNGForge.chunk("tRNS", [0x12, 0x34])]) {
+            x, _ in [0x1234 + x]
+        }
         assertPixels(gray16, width: 2, height: 1) { x, _ in x == 0 ? [0, 0, 0, 0] : [18, 18, 18, 255] }
-        let rgb16 = PNGForge.png(width: 2, height: 1, depth: 16, color: 2,
-                                 before: [PNGForge.chunk("tRNS", [0xAB, 0xCD, 0x00, 0x01, 0xFF, 0xFF])]) { x, _ in [0xABCD, 1 + x, 0xFFFF] }
-        assertPixels(rgb16, width: 2, height: 1) { x, _ in x == 0 ? [0, 0, 0, 0] : [UInt8(self.eight(0xABCD)), 0, 255, 255] }
+        let rgb16 = PNGForge.png(
+            width: 2, height: 1, depth: 16, color: 2,
+            before: [PNGForge.chunk("tRNS", [0xAB, 0xCD, 0x00, 0x01, 0xFF, 0xFF])]
+        ) { x, _ in [0xABCD, 1 + x, 0xFFFF] }
+        assertPixels(rgb16, width: 2, height: 1) { x, _ in
+            x == 0 ? [0, 0, 0, 0] : [UInt8(self.eight(0xABCD)), 0, 255, 255]
+        }
     }
 
     func testEveryFilterTypeDecodes() {
         // RGBA 8-bit and RGB 16-bit, rows cycling through none, sub, up, average, paeth.
-        let rgba = { (x: Int, y: Int) in [(x * 37 + y * 11) % 256, (x * x + y) % 256, (255 - x * 9) & 0xFF, (x * 50 + y * 30) % 256] }
+        let rgba = { (x: Int, y: Int) in
+            [(x * 37 + y * 11) % 256, (x * x + y) % 256, (255 - x * 9) & 0xFF, (x * 50 + y * 30) % 256]
+        }
         let png = PNGForge.png(width: 9, height: 10, color: 6, filters: [0, 1, 2, 3, 4]) { rgba($0, $1) }
         assertPixels(png, width: 9, height: 10) { x, y in
             let c = rgba(x, y)
             return self.premultiplied(c[0], c[1], c[2], c[3])
         }
-        let rgb16 = { (x: Int, y: Int) in [(x * 7919 + y * 104_729) & 0xFFFF, (x * 65_521 + y) & 0xFFFF, (y * 4099) & 0xFFFF] }
+        let rgb16 = { (x: Int, y: Int) in
+            [(x * 7919 + y * 104_729) & 0xFFFF, (x * 65_521 + y) & 0xFFFF, (y * 4099) & 0xFFFF]
+        }
         let png16 = PNGForge.png(width: 6, height: 10, depth: 16, color: 2, filters: [4, 3, 2, 1, 0]) { rgb16($0, $1) }
         assertPixels(png16, width: 6, height: 10) { x, y in rgb16(x, y).map { UInt8(self.eight($0)) } + [255] }
     }
@@ -393,17 +447,23 @@ final class PNGHostileTests: XCTestCase {
         for (width, height) in [(1, 1), (2, 3), (5, 5), (9, 9), (17, 3), (3, 17)] {
             let bit = { (x: Int, y: Int) in (x * 5 + y * 3) % 7 < 3 ? 1 : 0 }
             let gray1 = PNGForge.png(width: width, height: height, depth: 1, interlaced: true) { [bit($0, $1)] }
-            assertPixels(gray1, width: width, height: height) { x, y in bit(x, y) == 1 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
+            assertPixels(gray1, width: width, height: height) { x, y in
+                bit(x, y) == 1 ? [255, 255, 255, 255] : [0, 0, 0, 255]
+            }
 
             let rgba = { (x: Int, y: Int) in [x * 13 % 256, y * 17 % 256, (x + y) * 29 % 256, (x * 31 + y * 7) % 256] }
-            let color = PNGForge.png(width: width, height: height, color: 6, interlaced: true, filters: [1, 4, 2, 3]) { rgba($0, $1) }
+            let color = PNGForge.png(width: width, height: height, color: 6, interlaced: true, filters: [1, 4, 2, 3]) {
+                rgba($0, $1)
+            }
             assertPixels(color, width: width, height: height) { x, y in
                 let c = rgba(x, y)
                 return self.premultiplied(c[0], c[1], c[2], c[3])
             }
 
             let ga16 = { (x: Int, y: Int) in [(x * 4111 + y * 257) & 0xFFFF, (x * 9001 + y * 3) & 0xFFFF] }
-            let sixteen = PNGForge.png(width: width, height: height, depth: 16, color: 4, interlaced: true, filters: [3]) { ga16($0, $1) }
+            let sixteen = PNGForge.png(
+                width: width, height: height, depth: 16, color: 4, interlaced: true, filters: [3]
+            ) { ga16($0, $1) }
             assertPixels(sixteen, width: width, height: height) { x, y in
                 let s = ga16(x, y)
                 let v = self.eight(s[0])
@@ -415,7 +475,8 @@ final class PNGHostileTests: XCTestCase {
     func testColorChunksAreIgnoredAndDamagedAncillaryChunksDropped() {
         let pixel = { (x: Int, y: Int) in [x * 40, y * 60, 100] }
         let expected = { (x: Int, y: Int) -> [UInt8] in pixel(x, y).map(UInt8.init) + [255] }
-        let iccp = PNGForge.chunk("iCCP", Array("junk".utf8) + [0, 0] + PNGForge.zlibStored(Array("not an ICC profile".utf8)))
+        let iccp = PNGForge.chunk(
+            "iCCP", Array("junk".utf8) + [0, 0] + PNGForge.zlibStored(Array("not an ICC profile".utf8)))
         let extras: [(String, [UInt8])] = [
             ("gAMA 1.0", PNGForge.chunk("gAMA", PNGForge.be32(100_000))),
             ("gAMA 1/2.2", PNGForge.chunk("gAMA", PNGForge.be32(45455))),
@@ -451,8 +512,10 @@ final class PNGHostileTests: XCTestCase {
     // MARK: - Damage
 
     private var smallColorPNG: [UInt8] {
-        PNGForge.png(width: 6, height: 5, color: 6, filters: [0, 1, 2, 3, 4],
-                     before: [PNGForge.chunk("gAMA", PNGForge.be32(45455))]) { x, y in [x * 40, y * 50, 7, 255 - x * y] }
+        PNGForge.png(
+            width: 6, height: 5, color: 6, filters: [0, 1, 2, 3, 4],
+            before: [PNGForge.chunk("gAMA", PNGForge.be32(45455))]
+        ) { x, y in [x * 40, y * 50, 7, 255 - x * y] }
     }
 
     func testBadCRCsInCriticalChunksAreRefused() {
@@ -527,26 +590,62 @@ final class PNGHostileTests: XCTestCase {
             ("RGB at 4 bits", PNGForge.file([PNGForge.ihdr(2, 1, depth: 4, color: 2), row, PNGForge.iend])),
             ("color type 1", PNGForge.file([PNGForge.ihdr(2, 1, color: 1), row, PNGForge.iend])),
             ("color type 7", PNGForge.file([PNGForge.ihdr(2, 1, color: 7), row, PNGForge.iend])),
-            ("palette at 16 bits", PNGForge.file([PNGForge.ihdr(2, 1, depth: 16, color: 3), plte, row, PNGForge.iend])),
+            (
+                "palette at 16 bits",
+                PNGForge.file([PNGForge.ihdr(2, 1, depth: 16, color: 3), plte, row, PNGForge.iend])
+            ),
             ("interlace method 2", PNGForge.file([PNGForge.ihdr(2, 1, interlace: 2), row, PNGForge.iend])),
             ("compression method 1", PNGForge.file([PNGForge.ihdr(2, 1, compression: 1), row, PNGForge.iend])),
             ("filter method 1", PNGForge.file([PNGForge.ihdr(2, 1, filter: 1), row, PNGForge.iend])),
             ("width 0", PNGForge.file([PNGForge.ihdr(0, 1), row, PNGForge.iend])),
             ("height 0", PNGForge.file([PNGForge.ihdr(2, 0), row, PNGForge.iend])),
             ("width 2^31", PNGForge.file([PNGForge.ihdr(1 << 31, 1), row, PNGForge.iend])),
-            ("IHDR of 12 bytes", PNGForge.file([PNGForge.chunk("IHDR", PNGForge.be32(2) + PNGForge.be32(1) + [8, 0, 0, 0]), row, PNGForge.iend])),
+            (
+                "IHDR of 12 bytes",
+                PNGForge.file([
+                    PNGForge.chunk("IHDR", PNGForge.be32(2) + PNGForge.be32(1) + [8, 0, 0, 0]), row, PNGForge.iend,
+                ])
+            ),
             ("IDAT before IHDR", PNGForge.file([row, PNGForge.ihdr(2, 1), PNGForge.iend])),
             ("two IHDRs", PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.ihdr(2, 1), row, PNGForge.iend])),
             ("no IDAT", PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.iend])),
             ("palette image without PLTE", PNGForge.file([PNGForge.ihdr(2, 1, color: 3), row, PNGForge.iend])),
-            ("PLTE of 257 entries", PNGForge.file([PNGForge.ihdr(2, 1, color: 3), PNGForge.chunk("PLTE", [UInt8](repeating: 9, count: 771)), row, PNGForge.iend])),
-            ("PLTE not a multiple of 3", PNGForge.file([PNGForge.ihdr(2, 1, color: 3), PNGForge.chunk("PLTE", [1, 2, 3, 4]), row, PNGForge.iend])),
-            ("unknown critical chunk", PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.chunk("TEST", [1]), row, PNGForge.iend])),
-            ("filter type 5", PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.chunk("IDAT", PNGForge.zlibStored([5, 0, 0])), PNGForge.iend])),
+            (
+                "PLTE of 257 entries",
+                PNGForge.file([
+                    PNGForge.ihdr(2, 1, color: 3), PNGForge.chunk("PLTE", [UInt8](repeating: 9, count: 771)), row,
+                    PNGForge.iend,
+                ])
+            ),
+            (
+                "PLTE not a multiple of 3",
+                PNGForge.file([
+                    PNGForge.ihdr(2, 1, color: 3), PNGForge.chunk("PLTE", [1, 2, 3, 4]), row, PNGForge.iend,
+                ])
+            ),
+            (
+                "unknown critical chunk",
+                PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.chunk("TEST", [1]), row, PNGForge.iend])
+            ),
+            (
+                "filter type 5",
+                PNGForge.file([
+                    PNGForge.ihdr(2, 1), PNGForge.chunk("IDAT", PNGForge.zlibStored([5, 0, 0])), PNGForge.iend,
+                ])
+            ),
             ("too little image data", PNGForge.file([PNGForge.ihdr(2, 2), row, PNGForge.iend])),
-            ("a chunk length of 2^31", PNGForge.file([PNGForge.ihdr(2, 1)]) + PNGForge.be32(1 << 31) + Array("tEXt".utf8) + [0, 0, 0, 0]),
-            ("a 100 MB tEXt in a short file", PNGForge.file([PNGForge.ihdr(2, 1)]) + PNGForge.be32(100_000_000) + Array("tEXt".utf8) + [1, 2, 3]),
-            ("not zlib", PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.chunk("IDAT", [0xFF, 0xFF, 0, 0, 0]), PNGForge.iend])),
+            (
+                "a chunk length of 2^31",
+                PNGForge.file([PNGForge.ihdr(2, 1)]) + PNGForge.be32(1 << 31) + Array("tEXt".utf8) + [0, 0, 0, 0]
+            ),
+            (
+                "a 100 MB tEXt in a short file",
+                PNGForge.file([PNGForge.ihdr(2, 1)]) + PNGForge.be32(100_000_000) + Array("tEXt".utf8) + [1, 2, 3]
+            ),
+            (
+                "not zlib",
+                PNGForge.file([PNGForge.ihdr(2, 1), PNGForge.chunk("IDAT", [0xFF, 0xFF, 0, 0, 0]), PNGForge.iend])
+            ),
         ]
         for (name, png) in cases {
             let start = Date()
@@ -558,7 +657,9 @@ final class PNGHostileTests: XCTestCase {
     func testPaletteIndexBeyondThePaletteIsDecodedOrRefusedNotRead() {
         // Index 3 of a 2-entry palette: libpng keeps a zeroed 256-entry palette, so it is opaque black;
         // anything but reading past the PLTE is acceptable.
-        let png = PNGForge.png(width: 4, height: 1, depth: 2, color: 3, before: [PNGForge.chunk("PLTE", [10, 20, 30, 40, 50, 60])]) { x, _ in [x] }
+        let png = PNGForge.png(
+            width: 4, height: 1, depth: 2, color: 3, before: [PNGForge.chunk("PLTE", [10, 20, 30, 40, 50, 60])]
+        ) { x, _ in [x] }
         if let p = try? PNG.decode(png) {
             XCTAssertEqual(Array(p.bytes[0..<8]), [10, 20, 30, 255, 40, 50, 60, 255])
             XCTAssertEqual(Array(p.bytes[8..<16]), [0, 0, 0, 255, 0, 0, 0, 255])
@@ -569,8 +670,10 @@ final class PNGHostileTests: XCTestCase {
 
     func testHugeIHDRIsRefusedWithoutReadingFurther() {
         for (width, height) in [(60000, 60000), (65536, 65536), (0x7FFF_FFFF, 0x7FFF_FFFF), (100_001, 1000)] {
-            let png = PNGForge.file([PNGForge.ihdr(UInt32(width), UInt32(height), depth: 16, color: 6),
-                                     PNGForge.chunk("IDAT", PNGForge.zlibZeros(1 << 20)), PNGForge.iend])
+            let png = PNGForge.file([
+                PNGForge.ihdr(UInt32(width), UInt32(height), depth: 16, color: 6),
+                PNGForge.chunk("IDAT", PNGForge.zlibZeros(1 << 20)), PNGForge.iend,
+            ])
             let start = Date()
             XCTAssertEqual(decodeError(png), "image is \(width)×\(height) pixels, more than the limit of 100000000")
             XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
@@ -588,20 +691,25 @@ final class PNGHostileTests: XCTestCase {
         let start = Date()
         let message = decodeError(bomb)
         let seconds = Date().timeIntervalSince(start)
-        XCTAssertEqual(message, "IDAT: the compressed data inflates to more than the 1001000 bytes a 1000×1000 image needs")
+        XCTAssertEqual(
+            message, "IDAT: the compressed data inflates to more than the 1001000 bytes a 1000×1000 image needs")
         XCTAssertLessThan(seconds, 1, "inflating 4 GiB takes seconds; the decoder must stop long before")
 
         // The same stream behind an IHDR that would need it all: refused from the IHDR.
-        let honest = PNGForge.file([PNGForge.ihdr(65536, 65535), PNGForge.chunk("IDAT", PNGForge.zlibZeros(4 << 30)), PNGForge.iend])
+        let honest = PNGForge.file([
+            PNGForge.ihdr(65536, 65535), PNGForge.chunk("IDAT", PNGForge.zlibZeros(4 << 30)), PNGForge.iend,
+        ])
         XCTAssertEqual(decodeError(honest), "image is 65536×65535 pixels, more than the limit of 100000000")
     }
 
     func testZTXtAndICCPBombsAreNotInflated() {
         // A 1 MB chunk that inflates to 1 GiB: libpng stops at its ancillary-chunk memory limit.
         let stream = PNGForge.zlibZeros(1 << 30)
-        for chunk in [PNGForge.chunk("zTXt", Array("Comment".utf8) + [0, 0] + stream),
-                      PNGForge.chunk("iCCP", Array("bomb".utf8) + [0, 0] + stream),
-                      PNGForge.chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + stream)] {
+        for chunk in [
+            PNGForge.chunk("zTXt", Array("Comment".utf8) + [0, 0] + stream),
+            PNGForge.chunk("iCCP", Array("bomb".utf8) + [0, 0] + stream),
+            PNGForge.chunk("iTXt", Array("Comment".utf8) + [0, 1, 0, 0, 0] + stream),
+        ] {
             let png = PNGForge.png(width: 2, height: 2, before: [chunk]) { x, y in [x + y] }
             let start = Date()
             _ = try? PNG.decode(png)
@@ -621,7 +729,9 @@ final class PNGHostileTests: XCTestCase {
         for path in ["/dev/zero", "/dev/urandom", "/dev/null"] {
             let start = Date()
             XCTAssertThrowsError(try PNG.decode(contentsOf: path)) { error in
-                XCTAssertEqual((error as? PNGError)?.message, "\(path): is a device, not a PNG file (devices are never read: they may not end)")
+                XCTAssertEqual(
+                    (error as? PNGError)?.message,
+                    "\(path): is a device, not a PNG file (devices are never read: they may not end)")
             }
             XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
         }
@@ -637,8 +747,10 @@ final class PNGHostileTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: path, contents: Data(PNGForge.file([PNGForge.ihdr(2, 2)])))
         XCTAssertEqual(truncate(path, off_t(PNG.maxFileBytes(maxPixels: 1000) + 1)), 0)  // sparse
         XCTAssertThrowsError(try PNG.decode(contentsOf: path, maxPixels: 1000)) { error in
-            XCTAssertEqual((error as? PNGError)?.message,
-                           "\(path): file is \(PNG.maxFileBytes(maxPixels: 1000) + 1) bytes, more than any PNG within the pixel limit needs (\(PNG.maxFileBytes(maxPixels: 1000)))")
+            XCTAssertEqual(
+                (error as? PNGError)?.message,
+                "\(path): file is \(PNG.maxFileBytes(maxPixels: 1000) + 1) bytes, more than any PNG within the pixel limit needs (\(PNG.maxFileBytes(maxPixels: 1000)))"
+            )
         }
     }
 
@@ -651,8 +763,8 @@ final class PNGHostileTests: XCTestCase {
             guard (try? clear.write(contentsOf: Data("5".utf8))) != nil else { return nil }
         }
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return nil }
         return kB * 1024
     }
@@ -660,7 +772,9 @@ final class PNGHostileTests: XCTestCase {
     func testDecodingNeedsThePixelMemoryOnce() throws {
         // 7000×7000 gray from a 48 KB file: 196 MB of premultiplied pixels. Decoding into a buffer of
         // its own and copying that into the pixmap would peak at twice that.
-        let png = PNGForge.file([PNGForge.ihdr(7000, 7000), PNGForge.chunk("IDAT", PNGForge.zlibZeros(7000 * 7001)), PNGForge.iend])
+        let png = PNGForge.file([
+            PNGForge.ihdr(7000, 7000), PNGForge.chunk("IDAT", PNGForge.zlibZeros(7000 * 7001)), PNGForge.iend,
+        ])
         guard let before = residentPeak(reset: true) else { throw XCTSkip("no /proc/self/clear_refs to measure with") }
         let pixmap = try PNG.decode(png)
         let peak = try XCTUnwrap(residentPeak()) - before
@@ -675,15 +789,28 @@ final class PNGHostileTests: XCTestCase {
         let folder = try HostileInput.scratchFolder("PNGHostileTests")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(PNGHostileTests.inflatingBomb()).write(to: folder.appendingPathComponent("inflates.png"))
-        try Data(PNGForge.file([PNGForge.ihdr(60000, 60000, color: 6), PNGForge.chunk("IDAT", PNGForge.zlibZeros(1 << 24)), PNGForge.iend]))
-            .write(to: folder.appendingPathComponent("huge.png"))
+        try Data(
+            PNGForge.file([
+                PNGForge.ihdr(60000, 60000, color: 6), PNGForge.chunk("IDAT", PNGForge.zlibZeros(1 << 24)),
+                PNGForge.iend,
+            ])
+        )
+        .write(to: folder.appendingPathComponent("huge.png"))
         let cases: [(scene: String, flag: String, path: String, reason: String)] = [
-            (#"{"width": 20, "height": 10, "content": {"image": "inflates.png", "contentMode": "fit"}}"#, "--stroke",
-             "content.image", #"cannot use image "inflates.png": "# + folder.path + "/inflates.png: IDAT: the compressed data inflates to more than the 1001000 bytes a 1000×1000 image needs"),
-            (#"{"width": 20, "height": 10, "cover": {"image": "huge.png"}}"#, "--stroke",
-             "cover.image", "huge.png: image is 60000×60000 pixels, more than the limit of 100000000"),
-            (#"{"width": 20, "height": 10, "revealed": {"image": "inflates.png", "opacity": 0.5}}"#, "--circle",
-             "revealed.image", "inflates.png: IDAT: the compressed data inflates to more than"),
+            (
+                #"{"width": 20, "height": 10, "content": {"image": "inflates.png", "contentMode": "fit"}}"#, "--stroke",
+                "content.image",
+                #"cannot use image "inflates.png": "# + folder.path
+                    + "/inflates.png: IDAT: the compressed data inflates to more than the 1001000 bytes a 1000×1000 image needs"
+            ),
+            (
+                #"{"width": 20, "height": 10, "cover": {"image": "huge.png"}}"#, "--stroke",
+                "cover.image", "huge.png: image is 60000×60000 pixels, more than the limit of 100000000"
+            ),
+            (
+                #"{"width": 20, "height": 10, "revealed": {"image": "inflates.png", "opacity": 0.5}}"#, "--circle",
+                "revealed.image", "inflates.png: IDAT: the compressed data inflates to more than"
+            ),
         ]
         for (index, c) in cases.enumerated() {
             let scene = folder.appendingPathComponent("scene-\(index).json")

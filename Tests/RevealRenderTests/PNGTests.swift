@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 final class PNGTests: XCTestCase {
@@ -161,7 +162,8 @@ final class PNGTests: XCTestCase {
                     a == 0 ? 0 : UInt8(min(255, (Double(c) * 255 / a + 0.5).rounded(.down)))
                 }
                 let at = y * rowLength + 1 + x * 4
-                XCTAssertEqual(Array(raw[at..<(at + 4)]), [straight(p.r), straight(p.g), straight(p.b), p.a], "pixel \(x),\(y)")
+                XCTAssertEqual(
+                    Array(raw[at..<(at + 4)]), [straight(p.r), straight(p.g), straight(p.b), p.a], "pixel \(x),\(y)")
             }
         }
     }
@@ -205,8 +207,10 @@ final class PNGTests: XCTestCase {
     func testCompressionLevelChangesSize() throws {
         // 8×8 tiles in four colors: very compressible.
         var image = try Pixmap(width: 64, height: 48)
-        let colors = [PremultipliedRGBA8(r: 255, g: 45, b: 85, a: 255), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255),
-                      PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255), PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255)]
+        let colors = [
+            PremultipliedRGBA8(r: 255, g: 45, b: 85, a: 255), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255),
+            PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255), PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255),
+        ]
         for y in 0..<48 {
             for x in 0..<64 { image[x, y] = colors[(x / 8 + y / 8 * 3) % 4] }
         }
@@ -275,9 +279,12 @@ final class PNGTests: XCTestCase {
     func testTruncatedDataIsRejectedAtEveryCut() throws {
         let png = try PNG.encode(try variedPixmap())
         let idatStart = 8 + 25 + 13  // signature, IHDR, sRGB
-        let cuts = [1, 7, 8, 12, 20, 32, 33, idatStart + 4, idatStart + 100, png.count / 2, png.count - 12, png.count - 1]
+        let cuts = [
+            1, 7, 8, 12, 20, 32, 33, idatStart + 4, idatStart + 100, png.count / 2, png.count - 12, png.count - 1,
+        ]
         for cut in cuts {
-            XCTAssertEqual(decodeError(Array(png[0..<cut]))?.message, "truncated PNG data", "cut at \(cut) of \(png.count)")
+            XCTAssertEqual(
+                decodeError(Array(png[0..<cut]))?.message, "truncated PNG data", "cut at \(cut) of \(png.count)")
         }
         XCTAssertNil(decodeError(png))
     }
@@ -307,8 +314,9 @@ final class PNGTests: XCTestCase {
     }
 
     func testPixelLimitIsTheCallers() throws {
-        XCTAssertEqual(decodeError(fixture(Fixtures.gray8), maxPixels: 11)?.message,
-                       "image is 4×3 pixels, more than the limit of 11")
+        XCTAssertEqual(
+            decodeError(fixture(Fixtures.gray8), maxPixels: 11)?.message,
+            "image is 4×3 pixels, more than the limit of 11")
         XCTAssertEqual(try PNG.decode(fixture(Fixtures.gray8), maxPixels: 12).width, 4)
     }
 
@@ -341,11 +349,15 @@ final class PNGTests: XCTestCase {
         let p = try PNG.decode(fixture(Fixtures.palette2TRNS))
         XCTAssertEqual(p.width, 4)
         XCTAssertEqual(p.height, 3)
-        let clear: [UInt8] = [0, 0, 0, 0], green: [UInt8] = [0, 128, 0, 128]
-        let blue: [UInt8] = [0, 0, 255, 255], brown: [UInt8] = [200, 100, 50, 255]
-        let expected = [clear, green, blue, brown,
-                        brown, blue, green, clear,
-                        green, green, brown, brown].flatMap { $0 }
+        let clear: [UInt8] = [0, 0, 0, 0]
+        let green: [UInt8] = [0, 128, 0, 128]
+        let blue: [UInt8] = [0, 0, 255, 255]
+        let brown: [UInt8] = [200, 100, 50, 255]
+        let expected = [
+            clear, green, blue, brown,
+            brown, blue, green, clear,
+            green, green, brown, brown,
+        ].flatMap { $0 }
         XCTAssertEqual(p.bytes, expected)
     }
 
@@ -356,8 +368,12 @@ final class PNGTests: XCTestCase {
         let p = try PNG.decode(fixture(Fixtures.rgba16))
         XCTAssertEqual(p.width, 2)
         XCTAssertEqual(p.height, 2)
-        XCTAssertEqual(p.bytes, [255, 0, 17, 255, 64, 64, 1, 128,
-                                 0, 0, 0, 0, 1, 1, 0, 1])
+        XCTAssertEqual(
+            p.bytes,
+            [
+                255, 0, 17, 255, 64, 64, 1, 128,
+                0, 0, 0, 0, 1, 1, 0, 1,
+            ])
     }
 
     func testDecodesAdam7Interlaced() throws {
@@ -365,11 +381,13 @@ final class PNGTests: XCTestCase {
         let p = try PNG.decode(fixture(Fixtures.interlacedRGB))
         XCTAssertEqual(p.width, 4)
         XCTAssertEqual(p.height, 3)
-        XCTAssertEqual(p.bytes, [
-            10, 5, 0, 255, 70, 5, 7, 255, 130, 5, 14, 255, 190, 5, 21, 255,
-            10, 105, 3, 255, 70, 105, 10, 255, 130, 105, 17, 255, 190, 105, 24, 255,
-            10, 205, 6, 255, 70, 205, 13, 255, 130, 205, 20, 255, 190, 205, 27, 255,
-        ])
+        XCTAssertEqual(
+            p.bytes,
+            [
+                10, 5, 0, 255, 70, 5, 7, 255, 130, 5, 14, 255, 190, 5, 21, 255,
+                10, 105, 3, 255, 70, 105, 10, 255, 130, 105, 17, 255, 190, 105, 24, 255,
+                10, 205, 6, 255, 70, 205, 13, 255, 130, 205, 20, 255, 190, 205, 27, 255,
+            ])
     }
 
     // MARK: - Files
@@ -390,8 +408,9 @@ final class PNGTests: XCTestCase {
     func testMissingFileErrorNamesTheFile() {
         let path = "/nonexistent-dir/missing.png"
         XCTAssertThrowsError(try PNG.decode(contentsOf: path)) { error in
-            XCTAssertEqual((error as? PNGError)?.message,
-                           "\(path): cannot open: No such file or directory")
+            XCTAssertEqual(
+                (error as? PNGError)?.message,
+                "\(path): cannot open: No such file or directory")
         }
     }
 }
@@ -399,15 +418,20 @@ final class PNGTests: XCTestCase {
 /// Small PNGs written by a Python script (zlib + struct) so that the decoder meets files libpng did not write.
 private enum Fixtures {
     /// 4×3 8-bit gray: 0 85 170 255 / 1 2 3 4 / 128 64 32 16.
-    static let gray8 = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAAAAACRn/EaAAAAF0lEQVR42mNgCF31n4GRiZmFocFBQQAAGqMC+Y2x2psAAAAASUVORK5CYII="
+    static let gray8 =
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAAAAACRn/EaAAAAF0lEQVR42mNgCF31n4GRiZmFocFBQQAAGqMC+Y2x2psAAAAASUVORK5CYII="
     /// 3×1 8-bit gray+alpha: (200, 255) (200, 128) (77, 0).
-    static let grayAlpha8 = "iVBORw0KGgoAAAANSUhEUgAAAAMAAAABCAQAAACx6dw/AAAAD0lEQVR42mM48f9Egy8DAA7sA10WGY8hAAAAAElFTkSuQmCC"
+    static let grayAlpha8 =
+        "iVBORw0KGgoAAAANSUhEUgAAAAMAAAABCAQAAACx6dw/AAAAD0lEQVR42mM48f9Egy8DAA7sA10WGY8hAAAAAElFTkSuQmCC"
     /// 4×3 2-bit palette (255,0,0) (0,255,0) (0,0,255) (200,100,50), tRNS 0 128 255; indices 0123 / 3210 / 1133.
-    static let palette2TRNS = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAgMAAADJmkZVAAAADFBMVEX/AAAA/wAAAP/IZDKtRH4/AAAAA3RSTlMAgP/s97MYAAAADklEQVR42mOQZnjCEA8AA5gBX3mJ1XcAAAAASUVORK5CYII="
+    static let palette2TRNS =
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADAgMAAADJmkZVAAAADFBMVEX/AAAA/wAAAP/IZDKtRH4/AAAAA3RSTlMAgP/s97MYAAAADklEQVR42mOQZnjCEA8AA5gBX3mJ1XcAAAAASUVORK5CYII="
     /// 2×2 16-bit RGBA: (FFFF,0000,10F0,FFFF) (8080,7F00,00FF,8080) / (1234,5678,9ABC,0000) (FFFF,8000,0000,0101).
-    static let rgba16 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACEAYAAAAiJtFnAAAAKElEQVR42mP4/5+BQeDD//8NDfUMDECSQcgkrGLWHiD7fwMDAwMjIwAMWA1llVnV1wAAAABJRU5ErkJggg=="
+    static let rgba16 =
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACEAYAAAAiJtFnAAAAKElEQVR42mP4/5+BQeDD//8NDfUMDECSQcgkrGLWHiD7fwMDAwMjIwAMWA1llVnV1wAAAABJRU5ErkJggg=="
     /// 4×3 8-bit RGB, Adam7-interlaced, pixel (x, y) = (10 + 60x, 5 + 100y, 7x + 3y).
-    static let interlacedRGB = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAFMkQkHAAAAM0lEQVR42mPgYmVgaGLlY+A6y9Z0VoTBjZV9H6sog9tZ3n1npRm4MpndMrmaMgX3ZUoAALkrCj+Pn6FXAAAAAElFTkSuQmCC"
+    static let interlacedRGB =
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAFMkQkHAAAAM0lEQVR42mPgYmVgaGLlY+A6y9Z0VoTBjZV9H6sog9tZ3n1npRm4MpndMrmaMgX3ZUoAALkrCj+Pn6FXAAAAAElFTkSuQmCC"
     /// IHDR claiming 100000×100000 RGBA with a valid CRC, a 16-byte IDAT and IEND.
     static let hugeIHDR = "iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAYAAACoUgvIAAAAC0lEQVR42mNgQAUAABAAAaoZ+IIAAAAASUVORK5CYII="
     /// The same file cut right after the IHDR.

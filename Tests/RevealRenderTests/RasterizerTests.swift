@@ -1,6 +1,7 @@
-import Foundation
 import Accuracy
+import Foundation
 import XCTest
+
 @testable import RevealRender
 
 final class RasterizerTests: XCTestCase {
@@ -41,7 +42,7 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(mask[2, 2], 128)  // 0.5 → 127.5 rounds up
         XCTAssertEqual(mask[3, 2], 255)
         XCTAssertEqual(mask[6, 2], 128)
-        XCTAssertEqual(mask[3, 3], 64)   // 0.25 → 63.75
+        XCTAssertEqual(mask[3, 3], 64)  // 0.25 → 63.75
         XCTAssertEqual(mask[7, 2], 0)
     }
 
@@ -67,7 +68,9 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testCapsuleAreaIsTwoRLPlusPiRSquared() throws {
-        let a = Point(x: 14.2, y: 20.7), b = Point(x: 48.9, y: 41.3), r = 9.5
+        let a = Point(x: 14.2, y: 20.7)
+        let b = Point(x: 48.9, y: 41.3)
+        let r = 9.5
         let path = Stroker.roundStroke([a, b], width: 2 * r)
         let expected = 2 * r * (b - a).length + Double.pi * r * r
         XCTAssertEqual(exactArea(path, width: 64, height: 64), expected, accuracy: expected * 0.001)
@@ -91,8 +94,14 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(mask2[7, 1], 64)
         // Crossing bars forming an X inside one pixel row: exact union area.
         var x = Path()
-        x.move(to: Point(x: 0, y: 0)); x.line(to: Point(x: 1, y: 0)); x.line(to: Point(x: 4, y: 4)); x.line(to: Point(x: 3, y: 4))
-        x.move(to: Point(x: 3, y: 0)); x.line(to: Point(x: 4, y: 0)); x.line(to: Point(x: 1, y: 4)); x.line(to: Point(x: 0, y: 4))
+        x.move(to: Point(x: 0, y: 0))
+        x.line(to: Point(x: 1, y: 0))
+        x.line(to: Point(x: 4, y: 4))
+        x.line(to: Point(x: 3, y: 4))
+        x.move(to: Point(x: 3, y: 0))
+        x.line(to: Point(x: 4, y: 0))
+        x.line(to: Point(x: 1, y: 4))
+        x.line(to: Point(x: 0, y: 4))
         // Each bar has area 4; they overlap in a diamond of area 4/7·... computed exactly below.
         let area = exactArea(x, width: 4, height: 4)
         // The bars cross in a rhombus with diagonals 1 (horizontal, at y=2) and 4/3 (vertical).
@@ -101,13 +110,16 @@ final class RasterizerTests: XCTestCase {
 
     func testMirrorAndRotationSymmetry() throws {
         let size = 48
-        let points = [Point(x: 10.3, y: 12.1), Point(x: 30.7, y: 18.4), Point(x: 22.2, y: 35.9), Point(x: 38.1, y: 40.2)]
+        let points = [
+            Point(x: 10.3, y: 12.1), Point(x: 30.7, y: 18.4), Point(x: 22.2, y: 35.9), Point(x: 38.1, y: 40.2),
+        ]
         let mirrored = points.map { Point(x: Double(size) - $0.x, y: $0.y) }
         let rotated = points.map { Point(x: Double(size) - $0.y, y: $0.x) }  // 90° clockwise
         let m = try render(Stroker.roundStroke(points, width: 9), width: size, height: size)
         let mm = try render(Stroker.roundStroke(mirrored, width: 9), width: size, height: size)
         let mr = try render(Stroker.roundStroke(rotated, width: 9), width: size, height: size)
-        var worstMirror = 0, worstRotation = 0
+        var worstMirror = 0
+        var worstRotation = 0
         for y in 0..<size {
             for x in 0..<size {
                 worstMirror = max(worstMirror, abs(Int(m[x, y]) - Int(mm[size - 1 - x, y])))
@@ -154,7 +166,8 @@ final class RasterizerTests: XCTestCase {
             if Int(generator.uniform(0, 8)) == 0 { points.append(p) }  // repeated samples
         }
         points.append(contentsOf: [Point(x: 40, y: 40), Point(x: 20, y: 20)])  // a sharp reversal
-        let radius = 6.5, size = 64
+        let radius = 6.5
+        let size = 64
         let mask = try render(Stroker.roundStroke(points, width: 2 * radius), width: size, height: size)
         var errors: [Int] = []
         for y in 0..<size {
@@ -162,11 +175,16 @@ final class RasterizerTests: XCTestCase {
                 let center = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
                 let d = distance(center, to: points)
                 var ideal: Double
-                if d < radius - 0.75 { ideal = 1 } else if d > radius + 0.75 { ideal = 0 } else {
+                if d < radius - 0.75 {
+                    ideal = 1
+                } else if d > radius + 0.75 {
+                    ideal = 0
+                } else {
                     var hits = 0
                     for sy in 0..<64 {
                         for sx in 0..<64 {
-                            let q = Point(x: Double(x) + (Double(sx) + 0.5) / 64, y: Double(y) + (Double(sy) + 0.5) / 64)
+                            let q = Point(
+                                x: Double(x) + (Double(sx) + 0.5) / 64, y: Double(y) + (Double(sy) + 0.5) / 64)
                             if distance(q, to: points) <= radius { hits += 1 }
                         }
                     }
@@ -188,13 +206,13 @@ final class RasterizerTests: XCTestCase {
     }
 }
 
-
 /// The bench frame the reference libraries were measured on (cairo: mean 0.79, 99.9th 6.0 levels;
 /// Skia 2.56 / 36.5), cropped to a window where strokes overlap so a debug build stays quick.
 final class StrokeAccuracyTests: XCTestCase {
     func testBenchFrameEdgesAreWithinThreeLevelsOfTheIdealShapes() throws {
-        let accuracy = try MaskAccuracy.measure(scene: try Bench.scratchScene(), frame: 106,
-                                                region: (x: 200..<330, y: 120..<260))
+        let accuracy = try MaskAccuracy.measure(
+            scene: try Bench.scratchScene(), frame: 106,
+            region: (x: 200..<330, y: 120..<260))
         XCTAssertGreaterThan(accuracy.edgePixels, 300)
         XCTAssertLessThanOrEqual(accuracy.percentile999, 3)
         XCTAssertLessThanOrEqual(accuracy.mean, 0.5)

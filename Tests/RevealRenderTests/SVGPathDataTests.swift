@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// The SVG path-data parser: the grammar, the commands reduced to move/line/cubic/close in absolute
@@ -7,8 +8,10 @@ import XCTest
 final class SVGPathDataTests: XCTestCase {
     private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
-    private func parse(_ text: String, maxCommands: Int = 100_000,
-                       file: StaticString = #filePath, line: UInt = #line) -> [PathCommand] {
+    private func parse(
+        _ text: String, maxCommands: Int = 100_000,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [PathCommand] {
         do {
             return try SVGPathData.parse(text, maxCommands: maxCommands)
         } catch {
@@ -27,8 +30,10 @@ final class SVGPathDataTests: XCTestCase {
         }
     }
 
-    private func assertClose(_ a: Point, _ b: Point, _ tolerance: Double, _ message: String = "",
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertClose(
+        _ a: Point, _ b: Point, _ tolerance: Double, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertLessThanOrEqual((a - b).length, tolerance, "\(a) vs \(b) \(message)", file: file, line: line)
     }
 
@@ -61,7 +66,9 @@ final class SVGPathDataTests: XCTestCase {
         for command in commands {
             switch command {
             case .move(let a), .line(let a): current = a
-            case .cubic(_, _, let end): result.append((current, command)); current = end
+            case .cubic(_, _, let end):
+                result.append((current, command))
+                current = end
             case .close: break
             }
         }
@@ -71,20 +78,24 @@ final class SVGPathDataTests: XCTestCase {
     // MARK: Commands
 
     func testAbsoluteAndRelativeFormsGiveTheSameCommands() {
-        let absolute = parse("M10 20 L30 40 H50 V60 C50 70 60 80 70 80 S90 100 100 100 Q110 110 120 100 T140 100 A10 10 0 0 1 160 100 Z")
-        let relative = parse("m10 20 l20 20 h20 v20 c0 10 10 20 20 20 s20 20 30 20 q10 10 20 0 t20 0 a10 10 0 0 1 20 0 z")
+        let absolute = parse(
+            "M10 20 L30 40 H50 V60 C50 70 60 80 70 80 S90 100 100 100 Q110 110 120 100 T140 100 A10 10 0 0 1 160 100 Z")
+        let relative = parse(
+            "m10 20 l20 20 h20 v20 c0 10 10 20 20 20 s20 20 30 20 q10 10 20 0 t20 0 a10 10 0 0 1 20 0 z")
         XCTAssertEqual(absolute, relative)
         XCTAssertEqual(absolute.count, 11)
-        XCTAssertEqual(Array(absolute.prefix(8)), [
-            .move(p(10, 20)),
-            .line(p(30, 40)),
-            .line(p(50, 40)),
-            .line(p(50, 60)),
-            .cubic(p(50, 70), p(60, 80), p(70, 80)),
-            .cubic(p(80, 80), p(90, 100), p(100, 100)),
-            .cubic(p(320.0 / 3, 320.0 / 3), p(340.0 / 3, 320.0 / 3), p(120, 100)),
-            .cubic(p(380.0 / 3, 280.0 / 3), p(400.0 / 3, 280.0 / 3), p(140, 100)),
-        ])
+        XCTAssertEqual(
+            Array(absolute.prefix(8)),
+            [
+                .move(p(10, 20)),
+                .line(p(30, 40)),
+                .line(p(50, 40)),
+                .line(p(50, 60)),
+                .cubic(p(50, 70), p(60, 80), p(70, 80)),
+                .cubic(p(80, 80), p(90, 100), p(100, 100)),
+                .cubic(p(320.0 / 3, 320.0 / 3), p(340.0 / 3, 320.0 / 3), p(120, 100)),
+                .cubic(p(380.0 / 3, 280.0 / 3), p(400.0 / 3, 280.0 / 3), p(140, 100)),
+            ])
         XCTAssertEqual(absolute.last, .close)
         guard case .cubic(_, _, let top) = item(absolute, 8), case .cubic(_, _, let end) = item(absolute, 9) else {
             return XCTFail("the arc is not two cubics: \(absolute)")
@@ -94,69 +105,92 @@ final class SVGPathDataTests: XCTestCase {
     }
 
     func testHorizontalAndVerticalLines() {
-        XCTAssertEqual(parse("M1 2 H5 V7 h-2 v-3 H0"), [
-            .move(p(1, 2)), .line(p(5, 2)), .line(p(5, 7)), .line(p(3, 7)), .line(p(3, 4)), .line(p(0, 4)),
-        ])
-        XCTAssertEqual(parse("M0 0 H1 2 3 v1,2"), [
-            .move(p(0, 0)), .line(p(1, 0)), .line(p(2, 0)), .line(p(3, 0)), .line(p(3, 1)), .line(p(3, 3)),
-        ])
+        XCTAssertEqual(
+            parse("M1 2 H5 V7 h-2 v-3 H0"),
+            [
+                .move(p(1, 2)), .line(p(5, 2)), .line(p(5, 7)), .line(p(3, 7)), .line(p(3, 4)), .line(p(0, 4)),
+            ])
+        XCTAssertEqual(
+            parse("M0 0 H1 2 3 v1,2"),
+            [
+                .move(p(0, 0)), .line(p(1, 0)), .line(p(2, 0)), .line(p(3, 0)), .line(p(3, 1)), .line(p(3, 3)),
+            ])
     }
 
     func testNumbersAfterAMoveAreLines() {
         XCTAssertEqual(parse("M1 2 3 4 5 6"), [.move(p(1, 2)), .line(p(3, 4)), .line(p(5, 6))])
         XCTAssertEqual(parse("m1 2 3 4 5 6"), [.move(p(1, 2)), .line(p(4, 6)), .line(p(9, 12))])
         XCTAssertEqual(parse("M1,2,3,4 L5 6,7 8"), [.move(p(1, 2)), .line(p(3, 4)), .line(p(5, 6)), .line(p(7, 8))])
-        XCTAssertEqual(parse("M0 0 C1 1 2 2 3 3 4 4 5 5 6 6"), [
-            .move(p(0, 0)), .cubic(p(1, 1), p(2, 2), p(3, 3)), .cubic(p(4, 4), p(5, 5), p(6, 6)),
-        ])
+        XCTAssertEqual(
+            parse("M0 0 C1 1 2 2 3 3 4 4 5 5 6 6"),
+            [
+                .move(p(0, 0)), .cubic(p(1, 1), p(2, 2), p(3, 3)), .cubic(p(4, 4), p(5, 5), p(6, 6)),
+            ])
         XCTAssertEqual(parse("M1 1 M2 2"), [.move(p(1, 1)), .move(p(2, 2))])
     }
 
     func testSmoothCubicReflectsThePreviousSecondControlPoint() {
-        XCTAssertEqual(parse("M0 0 C10 0 20 10 20 20 S30 40 40 40 S50 50 60 40"), [
-            .move(p(0, 0)),
-            .cubic(p(10, 0), p(20, 10), p(20, 20)),
-            .cubic(p(20, 30), p(30, 40), p(40, 40)),
-            .cubic(p(50, 40), p(50, 50), p(60, 40)),
-        ])
-        XCTAssertEqual(parse("M0 0 c10 0 20 10 20 20 s10 20 20 20"), [
-            .move(p(0, 0)), .cubic(p(10, 0), p(20, 10), p(20, 20)), .cubic(p(20, 30), p(30, 40), p(40, 40)),
-        ])
+        XCTAssertEqual(
+            parse("M0 0 C10 0 20 10 20 20 S30 40 40 40 S50 50 60 40"),
+            [
+                .move(p(0, 0)),
+                .cubic(p(10, 0), p(20, 10), p(20, 20)),
+                .cubic(p(20, 30), p(30, 40), p(40, 40)),
+                .cubic(p(50, 40), p(50, 50), p(60, 40)),
+            ])
+        XCTAssertEqual(
+            parse("M0 0 c10 0 20 10 20 20 s10 20 20 20"),
+            [
+                .move(p(0, 0)), .cubic(p(10, 0), p(20, 10), p(20, 20)), .cubic(p(20, 30), p(30, 40), p(40, 40)),
+            ])
         // Not after a cubic: the first control point is the current point.
-        XCTAssertEqual(parse("M0 0 L10 10 S20 20 30 30"), [
-            .move(p(0, 0)), .line(p(10, 10)), .cubic(p(10, 10), p(20, 20), p(30, 30)),
-        ])
-        XCTAssertEqual(parse("M0 0 Q3 3 6 0 S9 9 12 0"), [
-            .move(p(0, 0)), .cubic(p(2, 2), p(4, 2), p(6, 0)), .cubic(p(6, 0), p(9, 9), p(12, 0)),
-        ])
+        XCTAssertEqual(
+            parse("M0 0 L10 10 S20 20 30 30"),
+            [
+                .move(p(0, 0)), .line(p(10, 10)), .cubic(p(10, 10), p(20, 20), p(30, 30)),
+            ])
+        XCTAssertEqual(
+            parse("M0 0 Q3 3 6 0 S9 9 12 0"),
+            [
+                .move(p(0, 0)), .cubic(p(2, 2), p(4, 2), p(6, 0)), .cubic(p(6, 0), p(9, 9), p(12, 0)),
+            ])
     }
 
     func testSmoothQuadraticReflectsThePreviousControlPoint() {
         // Controls (10, 10), then (30, -10), then (50, 10).
-        XCTAssertEqual(parse("M0 0 Q10 10 20 0 T40 0 T60 0"), [
-            .move(p(0, 0)),
-            .cubic(p(20.0 / 3, 20.0 / 3), p(40.0 / 3, 20.0 / 3), p(20, 0)),
-            .cubic(p(80.0 / 3, -20.0 / 3), p(100.0 / 3, -20.0 / 3), p(40, 0)),
-            .cubic(p(140.0 / 3, 20.0 / 3), p(160.0 / 3, 20.0 / 3), p(60, 0)),
-        ])
+        XCTAssertEqual(
+            parse("M0 0 Q10 10 20 0 T40 0 T60 0"),
+            [
+                .move(p(0, 0)),
+                .cubic(p(20.0 / 3, 20.0 / 3), p(40.0 / 3, 20.0 / 3), p(20, 0)),
+                .cubic(p(80.0 / 3, -20.0 / 3), p(100.0 / 3, -20.0 / 3), p(40, 0)),
+                .cubic(p(140.0 / 3, 20.0 / 3), p(160.0 / 3, 20.0 / 3), p(60, 0)),
+            ])
         XCTAssertEqual(parse("m0 0 q10 10 20 0 t20 0 20 0"), parse("M0 0 Q10 10 20 0 T40 0 T60 0"))
         // Not after a quadratic (a line, a cubic): the control point is the current point.
-        XCTAssertEqual(parse("M0 0 L10 0 T20 0"), [
-            .move(p(0, 0)), .line(p(10, 0)), .cubic(p(10, 0), p(40.0 / 3, 0), p(20, 0)),
-        ])
-        XCTAssertEqual(parse("M0 0 C1 1 2 2 3 3 T6 0"), [
-            .move(p(0, 0)), .cubic(p(1, 1), p(2, 2), p(3, 3)), .cubic(p(3, 3), p(4, 2), p(6, 0)),
-        ])
+        XCTAssertEqual(
+            parse("M0 0 L10 0 T20 0"),
+            [
+                .move(p(0, 0)), .line(p(10, 0)), .cubic(p(10, 0), p(40.0 / 3, 0), p(20, 0)),
+            ])
+        XCTAssertEqual(
+            parse("M0 0 C1 1 2 2 3 3 T6 0"),
+            [
+                .move(p(0, 0)), .cubic(p(1, 1), p(2, 2), p(3, 3)), .cubic(p(3, 3), p(4, 2), p(6, 0)),
+            ])
     }
 
     func testQuadraticsBecomeTheSameCurveAsCubics() {
         let commands = parse("M1 7 Q-4 2.5 9 -3")
         XCTAssertEqual(commands.count, 2)
         guard case .cubic(let c1, let c2, let end) = item(commands, 1) else { return XCTFail("\(commands)") }
-        let p0 = p(1, 7), q = p(-4, 2.5), p3 = p(9, -3)
+        let p0 = p(1, 7)
+        let q = p(-4, 2.5)
+        let p3 = p(9, -3)
         XCTAssertEqual(end, p3)
         for i in 0...10 {
-            let t = Double(i) / 10, u = 1 - t
+            let t = Double(i) / 10
+            let u = 1 - t
             let quadratic = p0 * (u * u) + q * (2 * u * t) + p3 * (t * t)
             let cubic = p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + end * (t * t * t)
             assertClose(quadratic, cubic, 1e-12, "t = \(t)")
@@ -212,20 +246,25 @@ final class SVGPathDataTests: XCTestCase {
 
     func testATurnedEllipseArcStaysOnItsEllipseBothWaysRound() {
         // The ellipse of radii 20 × 10 turned by 30° round (3, -4), from parameter 0.3 to 1.9.
-        let phi = Double.pi / 6, rx = 20.0, ry = 10.0, centre = p(3, -4)
+        let phi = Double.pi / 6
+        let rx = 20.0
+        let ry = 10.0
+        let centre = p(3, -4)
         func on(_ t: Double) -> Point {
             centre + p(rx * cos(phi) * cos(t) - ry * sin(phi) * sin(t), rx * sin(phi) * cos(t) + ry * cos(phi) * sin(t))
         }
         func deviation(_ q: Point) -> Double {
             let d = q - centre
-            let u = (cos(phi) * d.x + sin(phi) * d.y) / rx, v = (-sin(phi) * d.x + cos(phi) * d.y) / ry
+            let u = (cos(phi) * d.x + sin(phi) * d.y) / rx
+            let v = (-sin(phi) * d.x + cos(phi) * d.y) / ry
             return abs(u * u + v * v - 1)
         }
-        let a = on(0.3), b = on(1.9)
+        let a = on(0.3)
+        let b = on(1.9)
         let short = parse("M\(a.x) \(a.y) A20 10 30 0 1 \(b.x) \(b.y)")
         let long = parse("M\(a.x) \(a.y) A20 10 30 1 0 \(b.x) \(b.y)")
-        XCTAssertEqual(short.count, 1 + 2)   // 1.6 rad, 92°
-        XCTAssertEqual(long.count, 1 + 3)    // 2π − 1.6 rad, 268°
+        XCTAssertEqual(short.count, 1 + 2)  // 1.6 rad, 92°
+        XCTAssertEqual(long.count, 1 + 3)  // 2π − 1.6 rad, 268°
         for commands in [short, long] {
             for (start, cubic) in cubics(commands) {
                 guard case .cubic(let c1, let c2, let end) = cubic else { return XCTFail() }
@@ -303,7 +342,7 @@ final class SVGPathDataTests: XCTestCase {
         XCTAssertEqual(parse("M0 0a1 1 0 001 1"), spaced)
         XCTAssertEqual(parse("M0,0 A1,1,0,0,0,1,1"), spaced)
         XCTAssertEqual(parse("M0 0 a1 1 0 111 1"), parse("M0 0 a1 1 0 1 1 1 1"))
-        XCTAssertEqual(parse("M0 0 a1 1 0 111 1").count, 4)   // 270°
+        XCTAssertEqual(parse("M0 0 a1 1 0 111 1").count, 4)  // 270°
         // Repeated arcs.
         XCTAssertEqual(parse("M0 0 a1 1 0 001 1 1 1 0 001 1").count, 3)
     }
@@ -317,16 +356,22 @@ final class SVGPathDataTests: XCTestCase {
     // MARK: Close
 
     func testACommandAfterCloseStartsAtTheSubpathStart() {
-        XCTAssertEqual(parse("M10 10 L20 10 Z l5 5"), [
-            .move(p(10, 10)), .line(p(20, 10)), .close, .move(p(10, 10)), .line(p(15, 15)),
-        ])
-        XCTAssertEqual(parse("M10 10 L20 10 z m5 5 l1 1"), [
-            .move(p(10, 10)), .line(p(20, 10)), .close, .move(p(15, 15)), .line(p(16, 16)),
-        ])
-        XCTAssertEqual(parse("M1 1 L2 2 Z L5 5 Z h1z"), [
-            .move(p(1, 1)), .line(p(2, 2)), .close, .move(p(1, 1)), .line(p(5, 5)), .close,
-            .move(p(1, 1)), .line(p(2, 1)), .close,
-        ])
+        XCTAssertEqual(
+            parse("M10 10 L20 10 Z l5 5"),
+            [
+                .move(p(10, 10)), .line(p(20, 10)), .close, .move(p(10, 10)), .line(p(15, 15)),
+            ])
+        XCTAssertEqual(
+            parse("M10 10 L20 10 z m5 5 l1 1"),
+            [
+                .move(p(10, 10)), .line(p(20, 10)), .close, .move(p(15, 15)), .line(p(16, 16)),
+            ])
+        XCTAssertEqual(
+            parse("M1 1 L2 2 Z L5 5 Z h1z"),
+            [
+                .move(p(1, 1)), .line(p(2, 2)), .close, .move(p(1, 1)), .line(p(5, 5)), .close,
+                .move(p(1, 1)), .line(p(2, 1)), .close,
+            ])
         XCTAssertEqual(parse("m1 1 2 2 zm1 1"), [.move(p(1, 1)), .line(p(3, 3)), .close, .move(p(2, 2))])
     }
 
@@ -365,11 +410,15 @@ final class SVGPathDataTests: XCTestCase {
 
     func testMoreThanMaxCommandsIsAnError() {
         XCTAssertEqual(parse("M0 0 L1 1 L2 2", maxCommands: 3).count, 3)
-        XCTAssertEqual(failure("M0 0 L1 1 L2 2", maxCommands: 2), PathDataError(offset: 11, message: "more than 2 commands"))
-        XCTAssertEqual(failure("M0 0 L1 1 2 2", maxCommands: 2), PathDataError(offset: 10, message: "more than 2 commands"))
+        XCTAssertEqual(
+            failure("M0 0 L1 1 L2 2", maxCommands: 2), PathDataError(offset: 11, message: "more than 2 commands"))
+        XCTAssertEqual(
+            failure("M0 0 L1 1 2 2", maxCommands: 2), PathDataError(offset: 10, message: "more than 2 commands"))
         // Every cubic of an arc counts, and so does a move put in after a close.
-        XCTAssertEqual(failure("M0 0 A1 1 0 0 1 10 0", maxCommands: 2), PathDataError(offset: 6, message: "more than 2 commands"))
-        XCTAssertEqual(failure("M0 0 z l1 1", maxCommands: 2), PathDataError(offset: 8, message: "more than 2 commands"))
+        XCTAssertEqual(
+            failure("M0 0 A1 1 0 0 1 10 0", maxCommands: 2), PathDataError(offset: 6, message: "more than 2 commands"))
+        XCTAssertEqual(
+            failure("M0 0 z l1 1", maxCommands: 2), PathDataError(offset: 8, message: "more than 2 commands"))
         XCTAssertEqual(failure("M0 0", maxCommands: 0), PathDataError(offset: 1, message: "more than 0 commands"))
         XCTAssertEqual(failure("M0 0", maxCommands: -5), PathDataError(offset: 1, message: "more than 0 commands"))
     }
@@ -387,9 +436,9 @@ final class SVGPathDataTests: XCTestCase {
         let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.-+eE, \n1001")
         for _ in 0..<3000 {
             var s = ""
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             for _ in 0..<Int(seed >> 59) + 1 {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 s.append(alphabet[Int(seed >> 33) % alphabet.count])
             }
             generated.append("M" + s)

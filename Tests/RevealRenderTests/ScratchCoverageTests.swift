@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// The coverage port on cases worked out by hand from the seed's arithmetic.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 final class ScratchRendererTests: XCTestCase {
@@ -25,7 +26,8 @@ final class ScratchRendererTests: XCTestCase {
         scene.scale = 0.5
         let timeline = ScratchTimeline(scene: scene)
         var renderer = try ScratchCardRenderer(timeline: timeline)
-        let width = scene.pixelSize.width, height = scene.pixelSize.height
+        let width = scene.pixelSize.width
+        let height = scene.pixelSize.height
         var rasterizer = Rasterizer()
         for index in 0..<timeline.frameCount() {
             let state = timeline.frame(index)
@@ -45,10 +47,13 @@ final class ScratchRendererTests: XCTestCase {
         }
     }
 
-    private func punch(_ stroke: [Point], into mask: inout Mask, rasterizer: inout Rasterizer, scene: ScratchScene) throws {
+    private func punch(_ stroke: [Point], into mask: inout Mask, rasterizer: inout Rasterizer, scene: ScratchScene)
+        throws
+    {
         var coverage = try Mask(width: mask.width, height: mask.height)
-        rasterizer.fill(Stroker.roundStroke(stroke, width: scene.maskBrushWidth * scene.scale), into: &coverage,
-                        rows: RowRange(0, mask.height))
+        rasterizer.fill(
+            Stroker.roundStroke(stroke, width: scene.maskBrushWidth * scene.scale), into: &coverage,
+            rows: RowRange(0, mask.height))
         let before = mask
         Compositor.destinationOut(coverage, from: before, into: &mask, rows: RowRange(0, mask.height))
     }
@@ -78,9 +83,9 @@ final class ScratchRendererTests: XCTestCase {
         XCTAssertEqual(start[10, 10], white)
         let dot = renderer.render(frame: 6)  // t = 0.1: a round dot of radius 5 at (10, 10)
         XCTAssertEqual(dot[10, 10], pink)
-        XCTAssertEqual(dot[10, 6], pink)      // the pixel's farthest corner (11, 6) is 4.12 from the centre
-        XCTAssertNotEqual(dot[10, 5], pink)   // the circle cuts 5 % off the pixel above
-        XCTAssertEqual(dot[16, 10], white)    // 6.0 away
+        XCTAssertEqual(dot[10, 6], pink)  // the pixel's farthest corner (11, 6) is 4.12 from the centre
+        XCTAssertNotEqual(dot[10, 5], pink)  // the circle cuts 5 % off the pixel above
+        XCTAssertEqual(dot[16, 10], white)  // 6.0 away
         XCTAssertEqual(dot[30, 10], white)
         // Revealed by the action at 0.5, faded by 0.85: content everywhere.
         XCTAssertEqual(timeline.endTime, 0.85, accuracy: 1e-12)
@@ -104,7 +109,10 @@ final class ScratchRendererTests: XCTestCase {
         var scene = ScratchScene(width: 24, height: 24)
         scene.revealThreshold = 0.01
         scene.brushWidth = 1
-        scene.strokes = [Stroke(points: [TouchSample(x: 1, y: 1, t: 0), TouchSample(x: 20, y: 20, t: 1)]), Stroke(points: [TouchSample(x: 12, y: 12, t: 2)])]
+        scene.strokes = [
+            Stroke(points: [TouchSample(x: 1, y: 1, t: 0), TouchSample(x: 20, y: 20, t: 1)]),
+            Stroke(points: [TouchSample(x: 12, y: 12, t: 2)]),
+        ]
         let timeline = ScratchTimeline(scene: scene)
         // The tap clears the 4 cells around (1, 1) (reach = half a cell diagonal), 4/576 < 0.01; the
         // second sample sweeps the diagonal and reveals; the third stroke is never handled.
@@ -137,8 +145,14 @@ final class ScratchRendererTests: XCTestCase {
 /// that comes down outside the view never scratches, while one that comes down inside and leaves does.
 final class HitTestingTests: XCTestCase {
     private func scene(_ points: [(Double, Double)]) -> ScratchScene {
-        ScratchScene(width: 100, height: 60, scale: 1, brushWidth: 20,
-                     strokes: [Stroke(points: points.enumerated().map { TouchSample(x: $0.element.0, y: $0.element.1, t: Double($0.offset) * 0.05) })])
+        ScratchScene(
+            width: 100, height: 60, scale: 1, brushWidth: 20,
+            strokes: [
+                Stroke(
+                    points: points.enumerated().map {
+                        TouchSample(x: $0.element.0, y: $0.element.1, t: Double($0.offset) * 0.05)
+                    })
+            ])
     }
 
     func testATouchThatGoesDownOutsideNeverScratches() throws {
@@ -147,7 +161,8 @@ final class HitTestingTests: XCTestCase {
         XCTAssertEqual(timeline.samples.count, 0, "no sample of the stroke is handled")
         XCTAssertEqual(timeline.coverageAfter.last ?? 0, 0)
         let prepared = try outside.prepare()
-        let last = try outside.renderFrame(prepared.frameCount - 1), first = try outside.renderFrame(0)
+        let last = try outside.renderFrame(prepared.frameCount - 1)
+        let first = try outside.renderFrame(0)
         XCTAssertEqual(last, first, "the cover is untouched")
         // The edges as CGRect.contains has them: the top-leading edge is in, the trailing edge out.
         XCTAssertTrue(ScratchTimeline.hitsView(TouchSample(x: 0, y: 0, t: 0), width: 100, height: 60))
@@ -174,14 +189,16 @@ final class ResetTests: XCTestCase {
     private var scene: ScratchScene {
         let first = zigzag(0.1)
         let reset = (first.points.last?.t ?? 0) + 0.1  // mid-fade of the first reveal
-        return ScratchScene(width: 100, height: 60, scale: 1, fps: 30, brushWidth: 24, revealThreshold: 0.5,
-                            strokes: [first, zigzag(reset + 0.3)], actions: [ScratchAction(t: reset, type: .reset)])
+        return ScratchScene(
+            width: 100, height: 60, scale: 1, fps: 30, brushWidth: 24, revealThreshold: 0.5,
+            strokes: [first, zigzag(reset + 0.3)], actions: [ScratchAction(t: reset, type: .reset)])
     }
 
     func testEachRoundScratchesAndRevealsItsOwnCard() throws {
         let timeline = ScratchTimeline(scene: scene)
         XCTAssertEqual(timeline.revealTimes.count, 2)
-        let first = try XCTUnwrap(timeline.revealTimes[0]), second = try XCTUnwrap(timeline.revealTimes[1])
+        let first = try XCTUnwrap(timeline.revealTimes[0])
+        let second = try XCTUnwrap(timeline.revealTimes[1])
         let reset = timeline.roundStartTimes[1]
         XCTAssertLessThan(first, reset)
         XCTAssertGreaterThan(second, reset + 0.3, "the second card reveals from its own strokes")
@@ -220,8 +237,9 @@ final class ResetTests: XCTestCase {
     func testAFingerDownAtTheResetBelongsToTheOldCard() throws {
         // One long stroke across the reset: its samples after the reset are not handled.
         let stroke = Stroke(points: (0..<20).map { TouchSample(x: 5 + Double($0) * 4, y: 30, t: Double($0) * 0.05) })
-        let scene = ScratchScene(width: 100, height: 60, scale: 1, brushWidth: 10, revealThreshold: 1,
-                                 strokes: [stroke], actions: [ScratchAction(t: 0.5, type: .reset)])
+        let scene = ScratchScene(
+            width: 100, height: 60, scale: 1, brushWidth: 10, revealThreshold: 1,
+            strokes: [stroke], actions: [ScratchAction(t: 0.5, type: .reset)])
         let timeline = ScratchTimeline(scene: scene)
         XCTAssertEqual(timeline.samples.count, 11, "samples up to and at 0.5 s (before the action at equal times)")
         XCTAssertEqual(timeline.roundStartSamples, [0, 11])

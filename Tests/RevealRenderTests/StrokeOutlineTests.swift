@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// The outline grown point by point against `Stroker.roundStroke` over the same points, filled whole:
@@ -23,11 +24,12 @@ final class StrokeOutlineTests: XCTestCase {
         while points.count < count {
             let last = points[points.count - 1]
             switch Int(random() * 8) {
-            case 0: points.append(last)                                                  // a repeated sample
-            case 1: points.append(last + Point(x: 1e-10, y: 0))                          // coincident within 1e-9
-            case 2 where points.count > 1: points.append(points[points.count - 2])       // straight back
+            case 0: points.append(last)  // a repeated sample
+            case 1: points.append(last + Point(x: 1e-10, y: 0))  // coincident within 1e-9
+            case 2 where points.count > 1: points.append(points[points.count - 2])  // straight back
             case 3 where points.count > 1: points.append(last + (last - points[points.count - 2]))  // straight on
-            case 4: points.append(Point(x: random() * 4 * size - 1.5 * size, y: random() * 4 * size - 1.5 * size))  // far off
+            case 4:  // far off
+                points.append(Point(x: random() * 4 * size - 1.5 * size, y: random() * 4 * size - 1.5 * size))
             default: points.append(last + Point(x: (random() - 0.5) * size / 3, y: (random() - 0.5) * size / 3))
             }
         }
@@ -53,16 +55,19 @@ final class StrokeOutlineTests: XCTestCase {
     }
 
     func testFillingOnlyTheRowsOfEachNewSegmentBuildsTheWholeStroke() throws {
-        let size = 64, width = 7.0
+        let size = 64
+        let width = 7.0
         let points = polyline(seed: 99, count: 200, size: Double(size))
         var outline = StrokeOutline(width: width, height: size)
         var rasterizer = Rasterizer()
         var mask = try Mask(width: size, height: size)
         for k in 0..<points.count {
             outline.add(points[k])
-            let from = points[max(k - 1, 0)], to = points[k]
+            let from = points[max(k - 1, 0)]
+            let to = points[k]
             let reach = width / 2 + 2
-            let rows = RowRange(Int((min(from.y, to.y) - reach).rounded(.down)), Int((max(from.y, to.y) + reach).rounded(.up)))
+            let rows = RowRange(
+                Int((min(from.y, to.y) - reach).rounded(.down)), Int((max(from.y, to.y) + reach).rounded(.up)))
             rasterizer.fill(outline, into: &mask, rows: rows)
             let whole = try fill(Stroker.roundStroke(Array(points[0...k]), width: width), width: size, height: size)
             XCTAssertEqual(mask, whole, "after point \(k)")

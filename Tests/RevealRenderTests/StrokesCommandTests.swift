@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// `reveal-render strokes …` writes stroke files that load and render, the same for the same seed.
@@ -13,13 +14,16 @@ final class StrokesCommandTests: CLITestCase {
             XCTAssertEqual(scene.width, 337)
             XCTAssertEqual(scene.brushWidth, 56)
             XCTAssertFalse(scene.strokes.isEmpty, pattern)
-            XCTAssertEqual(try run(["strokes", pattern, "--jitter", "0.5", "--seed", "7"], in: workspace).stdout, generated.stdout)
+            XCTAssertEqual(
+                try run(["strokes", pattern, "--jitter", "0.5", "--seed", "7"], in: workspace).stdout, generated.stdout)
         }
-        let taps = try ScratchSceneFile.decode(Array(try run(["strokes", "taps", "--count", "5"], in: workspace).stdout.utf8),
-                                               file: "taps", baseDirectory: ".")
+        let taps = try ScratchSceneFile.decode(
+            Array(try run(["strokes", "taps", "--count", "5"], in: workspace).stdout.utf8),
+            file: "taps", baseDirectory: ".")
         XCTAssertEqual(taps.strokes.map(\.points.count), [1, 1, 1, 1, 1])
-        XCTAssertNotEqual(try run(["strokes", "taps", "--seed", "1"], in: workspace).stdout,
-                          try run(["strokes", "taps", "--seed", "2"], in: workspace).stdout)
+        XCTAssertNotEqual(
+            try run(["strokes", "taps", "--seed", "1"], in: workspace).stdout,
+            try run(["strokes", "taps", "--seed", "2"], in: workspace).stdout)
     }
 
     /// What the help promises: the zigzag and the spiral, with their defaults, reveal the demo card.
@@ -35,8 +39,10 @@ final class StrokesCommandTests: CLITestCase {
 
     func testBadOptionsExit2() throws {
         let workspace = try makeWorkspace()
-        for args in [["strokes"], ["strokes", "circles"], ["strokes", "zigzag", "--speed", "fast"],
-                     ["strokes", "zigzag", "--colour", "1"], ["strokes", "zigzag", "--rate", "0"]] {
+        for args in [
+            ["strokes"], ["strokes", "circles"], ["strokes", "zigzag", "--speed", "fast"],
+            ["strokes", "zigzag", "--colour", "1"], ["strokes", "zigzag", "--rate", "0"],
+        ] {
             let result = try run(args, in: workspace)
             XCTAssertEqual(result.status, 2, args.joined(separator: " "))
             XCTAssertTrue(result.stdout.isEmpty)

@@ -40,21 +40,25 @@ enum Subprocess {
             let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: url.path) {
+                FileManager.default.isExecutableFile(atPath: url.path)
+            {
                 return url
             }
         }
         var searched: [String] = []
         for path in candidates.map(\.path) where !searched.contains(path) { searched.append(path) }
-        throw Missing(description: "the \(name) executable is missing (looked in \(searched.joined(separator: ", "))); "
-            + "build it first with `swift build --build-tests`")
+        throw Missing(
+            description: "the \(name) executable is missing (looked in \(searched.joined(separator: ", "))); "
+                + "build it first with `swift build --build-tests`")
     }
 
     /// Runs `executable args` (in `directory`, when given) with standard input at end of file,
     /// killing it after `timeout` seconds. Its output goes through files in `scratch`, so a chatty
     /// run can never block on a full pipe. The result holds the run's peak resident memory.
-    static func run(_ executable: URL, _ args: [String], in directory: URL? = nil, scratch: URL,
-                    timeout: TimeInterval, environment: [String: String]? = nil) throws -> Result {
+    static func run(
+        _ executable: URL, _ args: [String], in directory: URL? = nil, scratch: URL,
+        timeout: TimeInterval, environment: [String: String]? = nil
+    ) throws -> Result {
         let id = UUID().uuidString
         let stdoutPath = scratch.appendingPathComponent("stdout-\(id)").path
         let stderrPath = scratch.appendingPathComponent("stderr-\(id)").path
@@ -79,7 +83,9 @@ enum Subprocess {
         let spawned = withCStrings(argv) { cArgs in
             withCStrings(envp) { cEnv in posix_spawn(&pid, program, &actions, nil, cArgs, cEnv) }
         }
-        guard spawned == 0 else { throw Missing(description: "cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Missing(description: "cannot start \(executable.path): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
@@ -98,20 +104,23 @@ enum Subprocess {
             usleep(2_000)
         }
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
-        return Result(status: signaled ? status & 0x7F : (status >> 8) & 0xFF,
-                      killedBySignal: signaled,
-                      timedOut: timedOut,
-                      stdout: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data(), as: UTF8.self),
-                      stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self),
-                      seconds: Date().timeIntervalSince(start),
-                      peakMemory: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024)
+        return Result(
+            status: signaled ? status & 0x7F : (status >> 8) & 0xFF,
+            killedBySignal: signaled,
+            timedOut: timedOut,
+            stdout: String(
+                decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data(), as: UTF8.self),
+            stderr: String(
+                decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self),
+            seconds: Date().timeIntervalSince(start),
+            peakMemory: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024)
     }
 
     /// VmHWM of process `pid` in bytes, 0 when it cannot be read (the process is gone).
     private static func residentHighWater(of pid: pid_t) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return 0 }
         return kB * 1024
     }
@@ -119,7 +128,9 @@ enum Subprocess {
     /// Calls `body` with `strings` as a NULL-terminated array of C strings.
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer {
+            for pointer in pointers { free(pointer) }
+        }
         return body(pointers)
     }
 }

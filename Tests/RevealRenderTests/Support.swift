@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RevealRender
 
 /// Paths inside the repository, found from this file's location (not bundle resources).

@@ -1,21 +1,28 @@
 import Foundation
 import XCTest
+
 @testable import RevealRender
 
 /// Our shaping against HarfBuzz's own command-line shaper (Debian's libharfbuzz-bin, installed by the
 /// setup scripts) for the same font file, size and variations: equal advances to 1e-3 pt show that
 /// the features, the size and the `wght` axis are set as `hb-shape` sets them.
 final class TextShapingTests: XCTestCase {
-    static let strings = ["AV", "To", "Ty", "Wa", "office", "fi", "ffl", "Scratch the card", "50% off", "You found it!"]
+    static let strings = [
+        "AV", "To", "Ty", "Wa", "office", "fi", "ffl", "Scratch the card", "50% off", "You found it!",
+    ]
 
     /// `hb-shape`'s advances in points: it takes a whole-number font size, so the size is given in
     /// 1/4096 points and the results divided back.
-    private func hbShape(_ text: String, font: String, size: Double, weight: Double) throws -> [(glyph: Int, advance: Double)] {
+    private func hbShape(_ text: String, font: String, size: Double, weight: Double) throws -> [(
+        glyph: Int, advance: Double
+    )] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments = ["--font-size=\(Int(size * 4096))", "--variations=wght=\(Int(weight))", "--direction=ltr",
-                             "--language=en", "--bot", "--eot", "--utf8-clusters", "--output-format=json", "--no-glyph-names",
-                             font, text]
+        process.arguments = [
+            "--font-size=\(Int(size * 4096))", "--variations=wght=\(Int(weight))", "--direction=ltr",
+            "--language=en", "--bot", "--eot", "--utf8-clusters", "--output-format=json", "--no-glyph-names",
+            font, text,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -29,7 +36,8 @@ final class TextShapingTests: XCTestCase {
     }
 
     func testAdvancesEqualHarfBuzzsOwnShaper() throws {
-        var compared = 0, worst = 0.0
+        var compared = 0
+        var worst = 0.0
         for font in [FontFiles.inter.text, FontFiles.inter.display] {
             for weight in [400.0, 600, 700] {
                 let instance = try FontLibrary.shared.instance(path: font, weight: weight)
@@ -37,7 +45,8 @@ final class TextShapingTests: XCTestCase {
                     for text in Self.strings {
                         let ours = instance.shape(text)
                         let theirs = try hbShape(text, font: font, size: size, weight: weight)
-                        XCTAssertEqual(ours.map { Int($0.glyph) }, theirs.map(\.glyph), "\(text) at \(size) pt, wght \(weight)")
+                        XCTAssertEqual(
+                            ours.map { Int($0.glyph) }, theirs.map(\.glyph), "\(text) at \(size) pt, wght \(weight)")
                         for (a, b) in zip(ours, theirs) {
                             worst = max(worst, abs(a.advance * size - b.advance))
                             compared += 1
@@ -56,8 +65,9 @@ final class TextShapingTests: XCTestCase {
         let pair = regular.shape("AV").map(\.advance).reduce(0, +)
         let apart = regular.shape("A")[0].advance + regular.shape("V")[0].advance
         XCTAssertLessThan(pair, apart - 0.02, "A and V kern together")
-        XCTAssertGreaterThan(bold.shape("office").map(\.advance).reduce(0, +), regular.shape("office").map(\.advance).reduce(0, +),
-                             "wght 700 is wider than 400")
+        XCTAssertGreaterThan(
+            bold.shape("office").map(\.advance).reduce(0, +), regular.shape("office").map(\.advance).reduce(0, +),
+            "wght 700 is wider than 400")
     }
 
     func testFontMetricsAreTheFilesOwn() throws {
@@ -83,7 +93,7 @@ final class GlyphCoverageTests: XCTestCase {
         let root = try builder.build(text)
         ViewLayout.place(root, in: Size(width: 400, height: 80))
         let renderer = ViewRenderer(scale: 1)
-        guard case let .leaf(.text(block, _)) = root.role else { return XCTFail("a text node") }
+        guard case .leaf(.text(let block, _)) = root.role else { return XCTFail("a text node") }
         let path = renderer.textPath(block, frame: root.frame)
         var mask = try Mask(width: 400, height: 80)
         var rasterizer = Rasterizer()
@@ -124,7 +134,8 @@ final class GlyphCoverageTests: XCTestCase {
                 for (i, c) in crossings.enumerated() {
                     winding += c.w
                     guard winding != 0, i + 1 < crossings.count else { continue }
-                    let x0 = max(c.x, 0), x1 = min(crossings[i + 1].x, Double(width))
+                    let x0 = max(c.x, 0)
+                    let x1 = min(crossings[i + 1].x, Double(width))
                     guard x1 > x0 else { continue }
                     var x = Int(x0)
                     while Double(x) < x1 {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RevealRender
 
 /// SwiftUI's layout rules, one at a time, on views whose sizes are known exactly (fixed frames,
@@ -12,7 +13,9 @@ final class ViewLayoutTests: XCTestCase {
         return root
     }
 
-    private func fixed(_ w: Double, _ h: Double) -> View { View.color(.black).modifier(.frame(FrameSpec(width: w, height: h))) }
+    private func fixed(_ w: Double, _ h: Double) -> View {
+        View.color(.black).modifier(.frame(FrameSpec(width: w, height: h)))
+    }
 
     /// The frames of every node of one kind, in drawing order.
     private func frames(_ root: LayoutNode, _ kind: String) -> [Rect] {
@@ -20,37 +23,62 @@ final class ViewLayoutTests: XCTestCase {
     }
 
     func testStackOfFixedChildrenIsTheirSumCentred() throws {
-        let root = try layout(View(.stack(.vertical, spacing: 10, alignment: .center, children: [fixed(50, 20), fixed(30, 40)])))
+        let root = try layout(
+            View(.stack(.vertical, spacing: 10, alignment: .center, children: [fixed(50, 20), fixed(30, 40)])))
         XCTAssertEqual(root.frame, Rect(x: 125, y: 65, width: 50, height: 70))
-        XCTAssertEqual(frames(root, "frame"), [Rect(x: 125, y: 65, width: 50, height: 20), Rect(x: 135, y: 95, width: 30, height: 40)])
-        let leading = try layout(View(.stack(.vertical, spacing: 0, alignment: Alignment(horizontal: 0, vertical: 0.5),
-                                              children: [fixed(50, 20), fixed(30, 40)])))
+        XCTAssertEqual(
+            frames(root, "frame"),
+            [Rect(x: 125, y: 65, width: 50, height: 20), Rect(x: 135, y: 95, width: 30, height: 40)])
+        let leading = try layout(
+            View(
+                .stack(
+                    .vertical, spacing: 0, alignment: Alignment(horizontal: 0, vertical: 0.5),
+                    children: [fixed(50, 20), fixed(30, 40)])))
         XCTAssertEqual(frames(leading, "frame")[1].x, 125, "leading alignment lines up the left edges")
     }
 
     func testFlexibleChildrenShareWhatTheFixedOnesLeave() throws {
         // 300 wide: the fixed 50 first (least flexible), then 250 shared by two colors: 125 each.
-        let root = try layout(View(.stack(.horizontal, spacing: 0, alignment: .center, children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
+        let root = try layout(
+            View(
+                .stack(
+                    .horizontal, spacing: 0, alignment: .center,
+                    children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
         XCTAssertEqual(frames(root, "paint").map(\.width), [125, 50, 125])
         XCTAssertEqual(frames(root, "paint").map(\.x), [0, 125, 175])
         // With spacing 10 the gaps come off first: (300 − 20 − 50) / 2 = 115.
-        let spaced = try layout(View(.stack(.horizontal, spacing: 10, alignment: .center, children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
+        let spaced = try layout(
+            View(
+                .stack(
+                    .horizontal, spacing: 10, alignment: .center,
+                    children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
         XCTAssertEqual(frames(spaced, "paint").map(\.width), [115, 50, 115])
     }
 
     func testSpacerPushesAndKeepsItsMinimum() throws {
-        let root = try layout(View(.stack(.horizontal, spacing: 0, alignment: .center, children: [fixed(40, 10), View(.spacer(minLength: nil)), fixed(60, 10)])))
+        let root = try layout(
+            View(
+                .stack(
+                    .horizontal, spacing: 0, alignment: .center,
+                    children: [fixed(40, 10), View(.spacer(minLength: nil)), fixed(60, 10)])))
         XCTAssertEqual(frames(root, "frame").map(\.x), [0, 240])
         XCTAssertEqual(frames(root, "spacer").first?.width, 200)
-        let tight = try layout(View(.stack(.horizontal, spacing: 0, alignment: .center, children: [fixed(200, 10), View(.spacer(minLength: 30)), fixed(100, 10)])),
-                               in: Size(width: 300, height: 50))
+        let tight = try layout(
+            View(
+                .stack(
+                    .horizontal, spacing: 0, alignment: .center,
+                    children: [fixed(200, 10), View(.spacer(minLength: 30)), fixed(100, 10)])),
+            in: Size(width: 300, height: 50))
         XCTAssertEqual(frames(tight, "spacer").first?.width, 30, "a spacer never shrinks below its minLength")
     }
 
     func testInfiniteMaxFrameTakesTheOfferAndAlignsItsChild() throws {
-        let root = try layout(fixed(40, 10).modifier(.frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: 1, vertical: 0.5)))))
+        let root = try layout(
+            fixed(40, 10).modifier(
+                .frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: 1, vertical: 0.5)))))
         let listed = root.listing()
-        XCTAssertEqual(listed[0].frame, Rect(x: 0, y: 95, width: 300, height: 10), "width: all it is offered; height: its child's")
+        XCTAssertEqual(
+            listed[0].frame, Rect(x: 0, y: 95, width: 300, height: 10), "width: all it is offered; height: its child's")
         XCTAssertEqual(listed[1].frame, Rect(x: 260, y: 95, width: 40, height: 10), "trailing alignment")
         // A max below the offer caps it; a min above the child raises it.
         let capped = try layout(fixed(40, 10).modifier(.frame(FrameSpec(maxWidth: 100, minHeight: 30))))
@@ -59,7 +87,8 @@ final class ViewLayoutTests: XCTestCase {
     }
 
     func testPaddingInsetsTheProposal() throws {
-        let root = try layout(View.color(SystemColor.red).modifier(.padding(EdgeInsets(top: 5, leading: 10, bottom: 15, trailing: 20))))
+        let root = try layout(
+            View.color(SystemColor.red).modifier(.padding(EdgeInsets(top: 5, leading: 10, bottom: 15, trailing: 20))))
         XCTAssertEqual(root.frame, Rect(x: 0, y: 0, width: 300, height: 200))
         XCTAssertEqual(frames(root, "paint"), [Rect(x: 10, y: 5, width: 270, height: 180)])
     }
@@ -71,9 +100,12 @@ final class ViewLayoutTests: XCTestCase {
     }
 
     func testOverlayAndBackgroundTakeThePrimarySize() throws {
-        let root = try layout(fixed(40, 20).modifier(.background(.color(SystemColor.red), alignment: .center)).modifier(.overlay(fixed(10, 10), alignment: Alignment(horizontal: 0, vertical: 0))))
+        let root = try layout(
+            fixed(40, 20).modifier(.background(.color(SystemColor.red), alignment: .center)).modifier(
+                .overlay(fixed(10, 10), alignment: Alignment(horizontal: 0, vertical: 0))))
         let paints = frames(root, "paint")
-        XCTAssertEqual(paints[1], Rect(x: 130, y: 90, width: 40, height: 20), "the background color is offered the view's size")
+        XCTAssertEqual(
+            paints[1], Rect(x: 130, y: 90, width: 40, height: 20), "the background color is offered the view's size")
         XCTAssertEqual(frames(root, "frame")[1], Rect(x: 130, y: 90, width: 10, height: 10), "top-leading overlay")
     }
 
@@ -83,14 +115,18 @@ final class ViewLayoutTests: XCTestCase {
         let narrow = try layout(text, in: Size(width: 120, height: 200))
         let instance = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 600)
         let line = instance.metrics.lineHeight * 17
-        XCTAssertEqual(wide.frame.height, (line * 2).rounded(.up) / 2, "one line: the font's ascender to descender, rounded up to a pixel")
+        XCTAssertEqual(
+            wide.frame.height, (line * 2).rounded(.up) / 2,
+            "one line: the font's ascender to descender, rounded up to a pixel")
         XCTAssertEqual(narrow.frame.height, (3 * line * 2).rounded(.up) / 2, "three lines")
         XCTAssertLessThanOrEqual(narrow.frame.width, 120)
         XCTAssertEqual((wide.frame.width * 2).rounded(), wide.frame.width * 2, "a whole number of pixels wide")
     }
 
     func testMinimumScaleFactorShrinksInsteadOfWrapping() throws {
-        let text = View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold)), .lineLimit(1), .minimumScaleFactor(0.5)])
+        let text = View(
+            .text("50% off"),
+            [.font(FontSpec(style: .largeTitle, weight: .bold)), .lineLimit(1), .minimumScaleFactor(0.5)])
         let root = try layout(text, in: Size(width: 80, height: 200))
         let size = try XCTUnwrap(root.listing().first { $0.kind == "text" }?.fontSize)
         XCTAssertLessThan(size, 34)
@@ -118,7 +154,8 @@ final class ViewLayoutTests: XCTestCase {
         XCTAssertEqual(title.fontWeight, .bold)
         // The button: the title's line plus the bordered style's padding on each side.
         let label = try XCTUnwrap(views.first { $0.text == "Try again" })
-        XCTAssertEqual(button.frame.height, label.frame.height + 2 * ControlMetrics.padding(.regular).vertical, accuracy: 1e-9)
+        XCTAssertEqual(
+            button.frame.height, label.frame.height + 2 * ControlMetrics.padding(.regular).vertical, accuracy: 1e-9)
         // The prize and the cover are laid out in the card.
         let prize = try XCTUnwrap(views.first { $0.text == "50% off" })
         XCTAssertEqual(prize.fontSize, 34)

@@ -1,19 +1,28 @@
 import XCTest
+
 @testable import RevealRender
 
 final class ViewSmokeTests: XCTestCase {
     func testRenderDemoPrize() throws {
-        let prize = View(.stack(.vertical, spacing: 8, alignment: .center, children: [
-            View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
-            View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
-            View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
-        ]), [.foreground(.color(.white)), .minimumScaleFactor(0.5), .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
-             .background(ScratchScene.demoContent, alignment: .center)])
+        let prize = View(
+            .stack(
+                .vertical, spacing: 8, alignment: .center,
+                children: [
+                    View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
+                    View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+                    View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+                ]),
+            [
+                .foreground(.color(.white)), .minimumScaleFactor(0.5),
+                .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
+                .background(ScratchScene.demoContent, alignment: .center),
+            ])
         let pixmap = try ViewRenderer.render(prize, size: PixelSize(width: 1011, height: 720), scale: 3, fonts: .inter)
         try Data(PNG.encode(pixmap)).write(to: URL(fileURLWithPath: "/tmp/prize.png"))
         let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
-        let b = try ViewRenderer.render(View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.paint(.color(.white))), button])),
-                                        size: PixelSize(width: 600, height: 200), scale: 3, fonts: .inter)
+        let b = try ViewRenderer.render(
+            View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.paint(.color(.white))), button])),
+            size: PixelSize(width: 600, height: 200), scale: 3, fonts: .inter)
         try Data(PNG.encode(b)).write(to: URL(fileURLWithPath: "/tmp/button.png"))
     }
 }

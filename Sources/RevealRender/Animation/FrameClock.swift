@@ -15,7 +15,9 @@ public struct FrameClock: Equatable, Sendable {
     /// positive number of frames a second, or an end that is not a time, counts one frame.
     public func frameCount(through end: Double) -> Int {
         let frames = end * fps
-        guard fps > 0, fps.isFinite, frames.isFinite, frames < 1e15 else { return frames >= 1e15 && fps > 0 ? Int.max : 1 }
+        guard fps > 0, fps.isFinite, frames.isFinite, frames < 1e15 else {
+            return frames >= 1e15 && fps > 0 ? Int.max : 1
+        }
         var last = Int(max(frames, 0).rounded(.down))
         while time(ofFrame: last) < end - FrameClock.tolerance { last += 1 }
         while last > 0 && time(ofFrame: last - 1) >= end - FrameClock.tolerance { last -= 1 }
@@ -36,7 +38,8 @@ extension FrameClock {
         }
         let frames = time * fps
         guard fps > 0, fps.isFinite, frames < 1e15 else {
-            throw FrameRequestError(description: "time \(time) at \(fps) frames per second is not a frame of any sequence")
+            throw FrameRequestError(
+                description: "time \(time) at \(fps) frames per second is not a frame of any sequence")
         }
         var index = Int(frames.rounded(.down))
         while index > 0 && self.time(ofFrame: index) > time + FrameClock.tolerance { index -= 1 }

@@ -42,7 +42,8 @@ public struct Spring: Equatable, Hashable, Sendable {
             x = (-1 - omega * t) * exp(-omega * t)
         } else {
             let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
+            let r1 = -omega * (zeta - root)
+            let r2 = -omega * (zeta + root)
             let c1 = (0 - r2 * -1) / (r1 - r2)
             let c2 = -1 - c1
             x = c1 * exp(r1 * t) + c2 * exp(r2 * t)
@@ -64,11 +65,14 @@ public struct Spring: Equatable, Hashable, Sendable {
     public func settlingTime(within threshold: Double) -> Double {
         let zeta = dampingFraction
         // No finite answer for a spring that does not move, does not damp, or a threshold of nothing.
-        guard zeta > 0, zeta.isFinite, response > 0, response.isFinite, threshold > 0, threshold.isFinite else { return .infinity }
+        guard zeta > 0, zeta.isFinite, response > 0, response.isFinite, threshold > 0, threshold.isFinite else {
+            return .infinity
+        }
         let omega = 2 * Double.pi / response
         func outside(_ t: Double) -> Bool { abs(1 - value(at: t)) > threshold }
         // Outside at `lo` (the start counts: the value is 0 there), inside from `hi` on, monotone between.
-        var lo = 0.0, hi: Double
+        var lo = 0.0
+        var hi: Double
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let decay = Double.pi * zeta / (1 - zeta * zeta).squareRoot()
@@ -79,8 +83,14 @@ public struct Spring: Equatable, Hashable, Sendable {
             guard estimate.isFinite else { return .infinity }
             var n = Int(min(max(estimate, 0), 1e9))
             var steps = 0
-            while n > 0 && !outside(turn(n)) && steps < 1_000_000 { n -= 1; steps += 1 }
-            while outside(turn(n + 1)) && steps < 1_000_000 { n += 1; steps += 1 }
+            while n > 0 && !outside(turn(n)) && steps < 1_000_000 {
+                n -= 1
+                steps += 1
+            }
+            while outside(turn(n + 1)) && steps < 1_000_000 {
+                n += 1
+                steps += 1
+            }
             lo = turn(n)
             hi = turn(n + 1)
         } else {
@@ -111,10 +121,10 @@ public enum AnimationSpec: Equatable, Sendable {
     /// may overshoot on the way).
     public func progress(after elapsed: Double) -> Double {
         switch self {
-        case let .timing(curve, duration):
+        case .timing(let curve, let duration):
             guard duration > 0 else { return elapsed >= 0 ? 1 : 0 }
             return curve.progress(at: elapsed / duration)
-        case let .spring(spring):
+        case .spring(let spring):
             return spring.value(at: elapsed)
         }
     }
@@ -125,8 +135,8 @@ public enum AnimationSpec: Equatable, Sendable {
     /// How long until the animation is done, a spring counting as done within `threshold` of its target.
     public func settlingTime(within threshold: Double) -> Double {
         switch self {
-        case let .timing(_, duration): return duration
-        case let .spring(spring): return spring.settlingTime(within: threshold)
+        case .timing(_, let duration): return duration
+        case .spring(let spring): return spring.settlingTime(within: threshold)
         }
     }
 

@@ -18,7 +18,7 @@ public enum TimingCurve: Equatable, Sendable {
         switch self {
         case .linear:
             return fraction
-        case let .bezier(x1, y1, x2, y2):
+        case .bezier(let x1, let y1, let x2, let y2):
             let s = TimingCurve.solve(fraction, x1, x2)
             return TimingCurve.bezier(s, y1, y2)
         }
@@ -42,7 +42,8 @@ public enum TimingCurve: Equatable, Sendable {
             s -= error / derivative
             if s < 0 || s > 1 { break }
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         s = x
         for _ in 0..<100 {
             let value = bezier(s, x1, x2)

@@ -35,8 +35,10 @@ public struct CardStyle: Equatable, Sendable {
     /// The page behind the card and its shadow.
     public var canvas: Paint
 
-    public init(cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
-                padding: Double = 0, canvas: Paint = .color(.clear)) {
+    public init(
+        cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
+        padding: Double = 0, canvas: Paint = .color(.clear)
+    ) {
         self.cornerRadius = cornerRadius
         self.cornerStyle = cornerStyle
         self.shadow = shadow
@@ -59,11 +61,14 @@ extension CardStyle {
         guard !isPlain else { return nil }
         let pad = Double(paddingPixels(scale: scale)) / scale
         var effect = View(.effect, [.frame(FrameSpec(width: width, height: height))])
-        if cornerRadius > 0 { effect.modifiers.append(.clipShape(.roundedRectangle(radius: cornerRadius, style: cornerStyle))) }
+        if cornerRadius > 0 {
+            effect.modifiers.append(.clipShape(.roundedRectangle(radius: cornerRadius, style: cornerStyle)))
+        }
         if let shadow { effect.modifiers.append(.shadow(shadow)) }
         effect.modifiers.append(.padding(.all(pad)))
         let pixels = PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
-        return Screen(width: Double(pixels.width) / scale + 2 * pad, height: Double(pixels.height) / scale + 2 * pad,
-                      view: effect, background: .paint(canvas))
+        return Screen(
+            width: Double(pixels.width) / scale + 2 * pad, height: Double(pixels.height) / scale + 2 * pad,
+            view: effect, background: .paint(canvas))
     }
 }

@@ -38,11 +38,13 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public var screen: Screen?
     public var fonts: FontFiles
 
-    public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
-                animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: View = CircleRevealScene.day,
-                revealed: View = CircleRevealScene.night, background: View = .color(.clear), toggles: [Double] = [0],
-                cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
-                padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil, fonts: FontFiles = .inter) {
+    public init(
+        width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
+        animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: View = CircleRevealScene.day,
+        revealed: View = CircleRevealScene.night, background: View = .color(.clear), toggles: [Double] = [0],
+        cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
+        padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil, fonts: FontFiles = .inter
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -72,30 +74,48 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// "Sunset" / "Sunrise" button at the origin above both, its title cross-fading as `isDark` changes.
     public static var demo: CircleRevealScene {
         let origin = UnitPoint(x: 0.5, y: 0.78)
-        let toggle = View(.when(condition: "inserted", then: View(.button(title: "Sunrise", symbol: nil)),
-                                otherwise: View(.button(title: "Sunset", symbol: nil))),
-                          [.font(FontSpec(style: .headline)), .controlSize(.large), .tint(.white),
-                           .position(x: 393 * origin.x, y: 852 * origin.y)])
-        let screen = Screen(width: 393, height: 852,
-                            view: View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle])))
-        return CircleRevealScene(width: 393, height: 852, scale: 3, origin: origin,
-                                 base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
-                                    .modifier(.accessibilityHidden(.state("inserted"))),
-                                 revealed: demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night"),
-                                 toggles: [0.25, 2.0], screen: screen)
+        let toggle = View(
+            .when(
+                condition: "inserted", then: View(.button(title: "Sunrise", symbol: nil)),
+                otherwise: View(.button(title: "Sunset", symbol: nil))),
+            [
+                .font(FontSpec(style: .headline)), .controlSize(.large), .tint(.white),
+                .position(x: 393 * origin.x, y: 852 * origin.y),
+            ])
+        let screen = Screen(
+            width: 393, height: 852,
+            view: View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle])))
+        return CircleRevealScene(
+            width: 393, height: 852, scale: 3, origin: origin,
+            base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
+                .modifier(.accessibilityHidden(.state("inserted"))),
+            revealed: demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night"),
+            toggles: [0.25, 2.0], screen: screen)
     }
 
     /// The demo's `scene(colors:systemImage:title:)`: a top-to-bottom gradient with a symbol and a
     /// title in white.
     public static func demoScene(_ colors: [Color], symbol: String, title: String) -> View {
-        View(.stack(.depth, spacing: nil, alignment: .center, children: [
-            .linearGradient(colors, from: .top, to: .bottom),
-            View(.stack(.vertical, spacing: 14, alignment: .center, children: [
-                View(.symbol(symbol), [.font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large),
-                                       .accessibilityHidden(.constant(true))]),
-                View(.text(title), [.font(FontSpec(style: .largeTitle, weight: .bold, design: .rounded))]),
-            ]), [.foreground(.color(.white))]),
-        ]))
+        View(
+            .stack(
+                .depth, spacing: nil, alignment: .center,
+                children: [
+                    .linearGradient(colors, from: .top, to: .bottom),
+                    View(
+                        .stack(
+                            .vertical, spacing: 14, alignment: .center,
+                            children: [
+                                View(
+                                    .symbol(symbol),
+                                    [
+                                        .font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large),
+                                        .accessibilityHidden(.constant(true)),
+                                    ]),
+                                View(
+                                    .text(title), [.font(FontSpec(style: .largeTitle, weight: .bold, design: .rounded))]
+                                ),
+                            ]), [.foreground(.color(.white))]),
+                ]))
     }
 
     /// The seed's `CircleRevealTransitionGeometry.coverRadius`: the smallest circle centred on
@@ -120,7 +140,8 @@ public struct CircleRevealScene: RevealScene, Equatable {
         try background.validate(limits, at: path.key("background"), states: conditionNames)
         try fonts.validate(at: path.key("fonts"))
         guard toggles.count <= SceneLimits.maxToggles else {
-            throw SceneError(path.key("toggles"), "more than \(SceneLimits.maxToggles) toggles, the most a scene may have")
+            throw SceneError(
+                path.key("toggles"), "more than \(SceneLimits.maxToggles) toggles, the most a scene may have")
         }
         var previous: Double?
         for (k, t) in toggles.enumerated() {
@@ -199,20 +220,23 @@ public struct CircleRevealTimeline: SceneTimeline {
     public func accessibility(atFrame index: Int) -> EffectAccessibility {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
         let inserted = toggles.filter { $0 <= time + FrameClock.tolerance }.count % 2 == 1
-        return EffectAccessibility(states: ["inserted": inserted],
-                                   views: ["background", "base"] + (inserted ? ["revealed"] : []))
+        return EffectAccessibility(
+            states: ["inserted": inserted],
+            views: ["background", "base"] + (inserted ? ["revealed"] : []))
     }
 
     public func frame(_ index: Int) -> CircleRevealFrameState {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
         let started = toggles.filter { $0 <= time + FrameClock.tolerance }.count
         // Present after an insertion, and during a removal until its animation has finished.
-        let visible = started > 0 && (started % 2 == 1 || time < toggles[started - 1] + settlingTime - FrameClock.tolerance)
+        let visible =
+            started > 0 && (started % 2 == 1 || time < toggles[started - 1] + settlingTime - FrameClock.tolerance)
         let value = visible ? value(at: time) : 0
         let progress = scene.reduceMotion ? 1 : value
         let coverRadius = CircleRevealScene.coverRadius(from: scene.origin, width: scene.width, height: scene.height)
-        return CircleRevealFrameState(index: index, time: time, progress: progress,
-                                      radius: abs(progress) * coverRadius * scene.scale,
-                                      opacity: scene.reduceMotion ? min(max(value, 0), 1) : 1, visible: visible)
+        return CircleRevealFrameState(
+            index: index, time: time, progress: progress,
+            radius: abs(progress) * coverRadius * scene.scale,
+            opacity: scene.reduceMotion ? min(max(value, 0), 1) : 1, visible: visible)
     }
 }

@@ -40,7 +40,8 @@ struct CircleRevealRenderer {
             if previous.disc.radius == disc.radius { return frame }
             // Only the band between the two edges changes.
             for y in 0..<frame.height {
-                let old = previous.disc.rowSpan(y, width: width), new = disc.rowSpan(y, width: width)
+                let old = previous.disc.rowSpan(y, width: width)
+                let new = disc.rowSpan(y, width: width)
                 let touched = hull(old.touched, new.touched)
                 guard !touched.isEmpty else { continue }
                 let keep = old.full.clamped(to: new.full)
@@ -67,16 +68,20 @@ struct CircleRevealRenderer {
     }
 
     /// Redraws `columns` of row `y`: the base view, then the revealed view through the disc.
-    private mutating func drawRow(_ y: Int, columns: Range<Int>, disc: DiscCoverage,
-                                  span: (touched: Range<Int>, full: Range<Int>), opacity: UInt8) {
+    private mutating func drawRow(
+        _ y: Int, columns: Range<Int>, disc: DiscCoverage,
+        span: (touched: Range<Int>, full: Range<Int>), opacity: UInt8
+    ) {
         guard !columns.isEmpty else { return }
         frame.copy(under, rows: y..<y + 1, columns: columns)
         let blend = columns.clamped(to: span.touched)
         guard opacity > 0, !blend.isEmpty else { return }
         for x in blend {
-            coverage[x - blend.lowerBound] = span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
+            coverage[x - blend.lowerBound] =
+                span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
         }
-        Compositor.sourceOver(revealed, row: y, columns: blend, coverage: coverage, opacity: opacity, onto: &frame, scratch: &scratch)
+        Compositor.sourceOver(
+            revealed, row: y, columns: blend, coverage: coverage, opacity: opacity, onto: &frame, scratch: &scratch)
     }
 
     private func hull(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
@@ -123,7 +128,9 @@ public struct CircleRevealSequence: FrameSequence {
 
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = timeline.frame(index)
-        return [("progress", .number(state.progress)), ("radius", .number(state.radius)),
-                ("opacity", .number(state.opacity)), ("visible", .bool(state.visible))]
+        return [
+            ("progress", .number(state.progress)), ("radius", .number(state.radius)),
+            ("opacity", .number(state.opacity)), ("visible", .bool(state.visible)),
+        ]
     }
 }

@@ -41,7 +41,9 @@ extension FrameSequence {
     public mutating func renderFrames(_ indices: [Int]) throws -> [Pixmap] {
         var drawn: [Int: Pixmap] = [:]
         for index in Set(indices).sorted() {
-            guard index >= 0 else { throw FrameRequestError(description: "frame \(index) is before the first frame (0)") }
+            guard index >= 0 else {
+                throw FrameRequestError(description: "frame \(index) is before the first frame (0)")
+            }
             drawn[index] = try render(frame: index)
         }
         return try indices.map { index in

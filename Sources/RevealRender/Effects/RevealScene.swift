@@ -70,8 +70,10 @@ public struct SceneOverrides: Sendable {
     /// Where the circle grows from.
     public var origin: UnitPoint?
 
-    public init(fps: Double? = nil, scale: Double? = nil, reduceMotion: Bool = false,
-                animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: UnitPoint? = nil) {
+    public init(
+        fps: Double? = nil, scale: Double? = nil, reduceMotion: Bool = false,
+        animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: UnitPoint? = nil
+    ) {
         self.fps = fps
         self.scale = scale
         self.reduceMotion = reduceMotion
@@ -89,7 +91,8 @@ extension RevealScene {
 
     /// How the view sits on its page.
     public var card: CardStyle {
-        CardStyle(cornerRadius: cornerRadius, cornerStyle: cornerStyle, shadow: shadow, padding: padding, canvas: canvas)
+        CardStyle(
+            cornerRadius: cornerRadius, cornerStyle: cornerStyle, shadow: shadow, padding: padding, canvas: canvas)
     }
 
     /// The frames' size in pixels: the screen, or the view on its page when the scene has a card look.
@@ -132,13 +135,21 @@ extension RevealScene {
 
     /// The frames are at least a pixel and at most `limits.maxPixels`, with sides a pixmap can have.
     private func validateSize(_ limits: SceneLimits) throws(SceneError) {
-        let view = pixelSize, frame = frameSize
+        let view = pixelSize
+        let frame = frameSize
         guard screen != nil || view.width >= 1 && view.height >= 1 else {
-            throw SceneError(file: "", path: "", message: "the view at this scale is less than one pixel (\(view)); raise the size or the scale")
+            throw SceneError(
+                file: "", path: "",
+                message: "the view at this scale is less than one pixel (\(view)); raise the size or the scale")
         }
         guard frame.width <= Pixmap.maxSide, frame.height <= Pixmap.maxSide,
-              frame.width * frame.height <= limits.maxPixels else {
-            throw SceneError(file: "", path: "", message: "frames would be \(frame) pixels, more than the limit of \(limits.maxPixels) (SceneLimits.maxPixels, --max-pixels; sides at most \(Pixmap.maxSide))")
+            frame.width * frame.height <= limits.maxPixels
+        else {
+            throw SceneError(
+                file: "", path: "",
+                message:
+                    "frames would be \(frame) pixels, more than the limit of \(limits.maxPixels) (SceneLimits.maxPixels, --max-pixels; sides at most \(Pixmap.maxSide))"
+            )
         }
     }
 
@@ -153,7 +164,11 @@ extension RevealScene {
         let timeline = scene.makeTimeline()
         let frameCount = FrameClock(fps: fps).frameCount(through: timeline.endTime + hold)
         guard frameCount <= limits.maxFrames else {
-            throw SceneError(file: "", path: "", message: "the sequence would have \(frameCount) frames, more than the limit of \(limits.maxFrames) (SceneLimits.maxFrames, --max-frames)")
+            throw SceneError(
+                file: "", path: "",
+                message:
+                    "the sequence would have \(frameCount) frames, more than the limit of \(limits.maxFrames) (SceneLimits.maxFrames, --max-frames)"
+            )
         }
         return PreparedScene(scene: scene, timeline: timeline, frameCount: frameCount)
     }
@@ -196,7 +211,9 @@ public struct PreparedScene: Sendable {
     /// `debugOverlay` asks the scene to draw its workings.
     public func sequence(debugOverlay: Bool = false) throws -> any FrameSequence {
         let view = try timeline.viewSequence(frameCount: frameCount, debugOverlay: debugOverlay)
-        guard let screen = scene.screen ?? scene.card.screen(width: scene.width, height: scene.height, scale: scene.scale) else {
+        guard
+            let screen = scene.screen ?? scene.card.screen(width: scene.width, height: scene.height, scale: scene.scale)
+        else {
             return accessible(view)
         }
         return present(view, in: screen)
@@ -204,7 +221,8 @@ public struct PreparedScene: Sendable {
 
     private func present<S: FrameSequence>(_ view: S, in screen: Screen) -> any FrameSequence {
         let timeline = timeline
-        return accessible(ScreenPresentation(view, screen: screen, fonts: scene.fonts) { timeline.conditions(atFrame: $0) })
+        return accessible(
+            ScreenPresentation(view, screen: screen, fonts: scene.fonts) { timeline.conditions(atFrame: $0) })
     }
 
     private func accessible<S: FrameSequence>(_ sequence: S) -> any FrameSequence {

@@ -14,8 +14,10 @@ public struct SceneLimits: Sendable {
     /// Largest image a paint may use, in pixels (default 100 megapixels).
     public var maxImagePixels: Int
 
-    public init(maxPixels: Int = SceneLimits.defaultMaxPixels, maxFrames: Int = SceneLimits.defaultMaxFrames,
-                maxImagePixels: Int = SceneLimits.defaultMaxPixels) {
+    public init(
+        maxPixels: Int = SceneLimits.defaultMaxPixels, maxFrames: Int = SceneLimits.defaultMaxFrames,
+        maxImagePixels: Int = SceneLimits.defaultMaxPixels
+    ) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxImagePixels = maxImagePixels

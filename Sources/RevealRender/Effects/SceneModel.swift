@@ -69,7 +69,9 @@ public struct ScenePath: Sendable, CustomStringConvertible {
     }
 
     /// Element `index` of an array.
-    public func index(_ index: Int) -> ScenePath { ScenePath(spelling, ScenePath.appending(index: index, to: description)) }
+    public func index(_ index: Int) -> ScenePath {
+        ScenePath(spelling, ScenePath.appending(index: index, to: description))
+    }
 
     /// A component that the file writes by position (`[2]`) and Swift by name (`.t`).
     public func component(_ name: String, _ position: Int) -> ScenePath {
@@ -104,14 +106,19 @@ public enum SceneRules {
     /// is infinite.
     public static func range(_ what: String, _ value: Double, _ range: ClosedRange<Double>) -> String {
         let shown = formatNumber(value)
-        let lower = range.lowerBound, upper = range.upperBound
+        let lower = range.lowerBound
+        let upper = range.upperBound
         if upper == .infinity && lower != -.infinity { return "\(what) \(shown) is less than \(formatNumber(lower))" }
-        if lower == -.infinity && upper != .infinity { return "\(what) \(shown) is greater than \(formatNumber(upper))" }
+        if lower == -.infinity && upper != .infinity {
+            return "\(what) \(shown) is greater than \(formatNumber(upper))"
+        }
         return "\(what) \(shown) is outside \(formatNumber(lower))…\(formatNumber(upper))"
     }
 
     /// Throws `range`'s message at `path` unless `value` lies in `bounds`.
-    static func check(_ value: Double, in bounds: ClosedRange<Double>, _ what: String, at path: ScenePath) throws(SceneError) {
+    static func check(_ value: Double, in bounds: ClosedRange<Double>, _ what: String, at path: ScenePath)
+        throws(SceneError)
+    {
         guard bounds.contains(value) else { throw SceneError(path, range(what, value, bounds)) }
     }
 
@@ -123,11 +130,14 @@ public enum SceneRules {
     }
 
     /// A time: from 0 up to a day (`SceneLimits.maxTime`), and not before `previous`.
-    static func checkTime(_ t: Double, notBefore previous: Double? = nil, at path: ScenePath, orderAt orderPath: ScenePath? = nil) throws(SceneError) {
+    static func checkTime(
+        _ t: Double, notBefore previous: Double? = nil, at path: ScenePath, orderAt orderPath: ScenePath? = nil
+    ) throws(SceneError) {
         guard !t.isNaN else { throw SceneError(path, "time NaN is not a number of seconds") }
         guard t >= 0 else { throw SceneError(path, "time \(formatNumber(t)) is negative") }
         guard t <= SceneLimits.maxTime else {
-            throw SceneError(path, "time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
+            throw SceneError(
+                path, "time \(formatNumber(t)) is more than a day (\(formatNumber(SceneLimits.maxTime)) s)")
         }
         if let previous, t < previous {
             throw SceneError(orderPath ?? path, "time \(formatNumber(t)) is earlier than \(formatNumber(previous))")
@@ -165,26 +175,32 @@ extension Paint {
         switch kind {
         case .color:
             break
-        case let .linearGradient(stops, startPoint, endPoint):
+        case .linearGradient(let stops, let startPoint, let endPoint):
             let gradient = path.key("linearGradient")
             guard !stops.isEmpty else { throw SceneError(gradient, "a gradient needs at least one color") }
             guard stops.count <= SceneLimits.maxGradientStops else {
-                throw SceneError(gradient.key("stops"), SceneRules.count(stops.count, max: SceneLimits.maxGradientStops))
+                throw SceneError(
+                    gradient.key("stops"), SceneRules.count(stops.count, max: SceneLimits.maxGradientStops))
             }
             var previous: Double?
             for (i, stop) in stops.enumerated() {
                 let location = gradient.key("stops").index(i).key("location")
                 try SceneRules.check(stop.location, in: 0...1, "location", at: location)
                 if let previous, stop.location < previous {
-                    throw SceneError(location, "location \(formatNumber(stop.location)) is before the previous stop's \(formatNumber(previous))")
+                    throw SceneError(
+                        location,
+                        "location \(formatNumber(stop.location)) is before the previous stop's \(formatNumber(previous))"
+                    )
                 }
                 previous = stop.location
             }
             try startPoint.validate(at: gradient.key("startPoint"))
             try endPoint.validate(at: gradient.key("endPoint"))
-        case let .image(image, _):
+        case .image(let image, _):
             guard image.width * image.height <= limits.maxImagePixels else {
-                throw SceneError(path.key("image"), "image is \(image.width)×\(image.height) pixels, more than the limit of \(limits.maxImagePixels)")
+                throw SceneError(
+                    path.key("image"),
+                    "image is \(image.width)×\(image.height) pixels, more than the limit of \(limits.maxImagePixels)")
             }
         }
     }
@@ -203,16 +219,16 @@ extension AnimationSpec {
     /// damping in range, and damping enough to settle.
     func validate(at path: ScenePath) throws(SceneError) {
         switch self {
-        case let .timing(curve, duration):
+        case .timing(let curve, let duration):
             try SceneRules.check(duration, in: 0...3600, "duration", at: path.key("duration"))
-            if case let .bezier(x1, y1, x2, y2) = curve {
+            if case .bezier(let x1, let y1, let x2, let y2) = curve {
                 let at = path.key(file: "curve.timingCurve", swift: "curve")
                 try SceneRules.check(x1, in: 0...1, "x1", at: at.component("x1", 0))
                 try SceneRules.check(y1, in: -10...10, "y1", at: at.component("y1", 1))
                 try SceneRules.check(x2, in: 0...1, "x2", at: at.component("x2", 2))
                 try SceneRules.check(y2, in: -10...10, "y2", at: at.component("y2", 3))
             }
-        case let .spring(spring):
+        case .spring(let spring):
             let at = path.key(file: "curve.spring", swift: "spring")
             try SceneRules.check(spring.response, in: 0.001...60, "response", at: at.key("response"))
             try SceneRules.check(spring.dampingFraction, in: 0...100, "dampingFraction", at: at.key("dampingFraction"))

@@ -32,7 +32,8 @@ struct ScratchCardRenderer {
     public init(timeline: ScratchTimeline) throws {
         self.timeline = timeline
         let scene = timeline.scene
-        let width = scene.pixelSize.width, height = scene.pixelSize.height
+        let width = scene.pixelSize.width
+        let height = scene.pixelSize.height
         let size = scene.pixelSize
         var base = try ViewRenderer.render(scene.background, size: size, scale: scene.scale, fonts: scene.fonts)
         let content = try ViewRenderer.render(scene.content, size: size, scale: scene.scale, fonts: scene.fonts)
@@ -104,7 +105,8 @@ struct ScratchCardRenderer {
     /// The pixel rows that the brush can reach along samples `from..<to` of one stroke.
     private func strokeRows(from: Int, to: Int) -> RowRange {
         let reach = timeline.scene.maskBrushWidth * timeline.scene.scale / 2 + 2
-        var lower = Double.infinity, upper = -Double.infinity
+        var lower = Double.infinity
+        var upper = -Double.infinity
         for sample in timeline.samples[from..<to] {
             let y = sample.y * timeline.scene.scale
             lower = min(lower, y - reach)

@@ -27,7 +27,9 @@ public struct ScratchCoverage: Equatable, Sendable {
     public func isCleared(_ index: Int) -> Bool { cells.indices.contains(index) && cells[index] }
 
     /// Clears the cells under a brush line from `start` to `end` in a view of the given size.
-    public mutating func scratch(from start: Point, to end: Point, brushWidth: Double, in size: (width: Double, height: Double)) {
+    public mutating func scratch(
+        from start: Point, to end: Point, brushWidth: Double, in size: (width: Double, height: Double)
+    ) {
         guard size.width > 0, size.height > 0, brushWidth > 0 else { return }
         let distance = hypot(end.x - start.x, end.y - start.y)
         guard distance.isFinite else { return }
@@ -40,10 +42,15 @@ public struct ScratchCoverage: Equatable, Sendable {
     }
 
     private mutating func clear(around point: Point, radius: Double, in size: (width: Double, height: Double)) {
-        let cellWidth = size.width / Double(columns), cellHeight = size.height / Double(rows)
+        let cellWidth = size.width / Double(columns)
+        let cellHeight = size.height / Double(rows)
         let reach = max(radius, hypot(cellWidth, cellHeight) / 2)
-        for row in index((point.y - reach) / cellHeight, limit: rows)...index((point.y + reach) / cellHeight, limit: rows) {
-            for column in index((point.x - reach) / cellWidth, limit: columns)...index((point.x + reach) / cellWidth, limit: columns) {
+        for row in index(
+            (point.y - reach) / cellHeight, limit: rows)...index((point.y + reach) / cellHeight, limit: rows)
+        {
+            for column in index(
+                (point.x - reach) / cellWidth, limit: columns)...index((point.x + reach) / cellWidth, limit: columns)
+            {
                 let center = Point(x: (Double(column) + 0.5) * cellWidth, y: (Double(row) + 0.5) * cellHeight)
                 if hypot(center.x - point.x, center.y - point.y) <= reach {
                     let cell = row * columns + column

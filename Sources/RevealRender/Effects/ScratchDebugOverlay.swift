@@ -26,13 +26,16 @@ struct ScratchDebugOverlay {
         let s = scene.scale
         advanceCoverage(to: state.samplesHandled, roundStart: state.roundStart)
         var cells = Path()
-        let cellWidth = scene.width / Double(coverage.columns) * s, cellHeight = scene.height / Double(coverage.rows) * s
+        let cellWidth = scene.width / Double(coverage.columns) * s
+        let cellHeight = scene.height / Double(coverage.rows) * s
         for index in 0..<(coverage.columns * coverage.rows) where coverage.isCleared(index) {
-            cells.addRect(x: Double(index % coverage.columns) * cellWidth, y: Double(index / coverage.columns) * cellHeight,
-                          width: cellWidth, height: cellHeight)
+            cells.addRect(
+                x: Double(index % coverage.columns) * cellWidth, y: Double(index / coverage.columns) * cellHeight,
+                width: cellWidth, height: cellHeight)
         }
         paint(cells, Self.cellTint, on: &frame)
-        var path = Path(), dots = Path()
+        var path = Path()
+        var dots = Path()
         for stroke in timeline.pixelStrokes(upTo: state.samplesHandled) {
             append(Stroker.roundStroke(stroke, width: 1.5), to: &path)
             for p in stroke { dots.addCircle(center: p, radius: 2.5) }
@@ -40,9 +43,13 @@ struct ScratchDebugOverlay {
         paint(path, Self.pathColor, on: &frame)
         paint(dots, Self.sampleColor, on: &frame)
         // Inset enough to stay clear of a card's rounded corners.
-        let barHeight = (4 * s).rounded(), side = (16 * s).rounded(), bottom = (8 * s).rounded()
-        let width = Double(frame.width) - 2 * side, top = Double(frame.height) - bottom - barHeight
-        var background = Path(), fill = Path()
+        let barHeight = (4 * s).rounded()
+        let side = (16 * s).rounded()
+        let bottom = (8 * s).rounded()
+        let width = Double(frame.width) - 2 * side
+        let top = Double(frame.height) - bottom - barHeight
+        var background = Path()
+        var fill = Path()
         background.addRect(x: side, y: top, width: width, height: barHeight)
         let progress = min(state.coverage / scene.clampedThreshold, 1)
         if progress > 0 { fill.addRect(x: side, y: top, width: width * progress, height: barHeight) }
@@ -61,8 +68,9 @@ struct ScratchDebugOverlay {
         while replayed < samples {
             let sample = timeline.samples[replayed]
             let previous = timeline.startsStroke[replayed] ? sample : timeline.samples[replayed - 1]
-            coverage.scratch(from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
-                             brushWidth: timeline.scene.maskBrushWidth, in: size)
+            coverage.scratch(
+                from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
+                brushWidth: timeline.scene.maskBrushWidth, in: size)
             replayed += 1
         }
     }
@@ -77,7 +85,8 @@ struct ScratchDebugOverlay {
 
     private mutating func paint(_ path: Path, _ color: Color, on frame: inout Pixmap) {
         guard let bounds = path.bounds else { return }
-        let rows = RowRange(Int(bounds.minY.rounded(.down)) - 1, Int(bounds.maxY.rounded(.up)) + 1).clamped(to: frame.height)
+        let rows = RowRange(Int(bounds.minY.rounded(.down)) - 1, Int(bounds.maxY.rounded(.up)) + 1).clamped(
+            to: frame.height)
         rasterizer.fill(path, into: &mask, rows: rows)
         Compositor.fill(color.premultiplied, mask: mask, onto: &frame, rows: rows)
     }

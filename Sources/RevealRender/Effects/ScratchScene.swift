@@ -82,13 +82,15 @@ public struct ScratchScene: RevealScene, Equatable {
     public var screen: Screen?
     public var fonts: FontFiles
 
-    public init(width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
-                revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
-                actions: [ScratchAction] = [], content: View = ScratchScene.demoContent,
-                cover: View = ScratchScene.demoCover, background: View = .color(.clear),
-                fade: AnimationSpec = .scratchFade, cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous,
-                shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil,
-                fonts: FontFiles = .inter) {
+    public init(
+        width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
+        revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
+        actions: [ScratchAction] = [], content: View = ScratchScene.demoContent,
+        cover: View = ScratchScene.demoCover, background: View = .color(.clear),
+        fade: AnimationSpec = .scratchFade, cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous,
+        shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil,
+        fonts: FontFiles = .inter
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -111,10 +113,12 @@ public struct ScratchScene: RevealScene, Equatable {
         self.fonts = fonts
     }
 
-    public static let demoContent = View.linearGradient([SystemColor.pink, SystemColor.orange],
-                                                        from: .topLeading, to: .bottomTrailing)
-    public static let demoCover = View.linearGradient([Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
-                                                      from: .topLeading, to: .bottomTrailing)
+    public static let demoContent = View.linearGradient(
+        [SystemColor.pink, SystemColor.orange],
+        from: .topLeading, to: .bottomTrailing)
+    public static let demoCover = View.linearGradient(
+        [Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
+        from: .topLeading, to: .bottomTrailing)
 
     /// `ScratchToRevealDemo` as the seed writes it, on a 393×852-point phone at 3×: the title (which
     /// reads "You found it!" from the reveal on), the card (brush 56, threshold 0.7, 240 points high,
@@ -123,22 +127,34 @@ public struct ScratchScene: RevealScene, Equatable {
     /// 3 s starts over with a new card, and the same strokes uncover that one too.
     public static var demo: ScratchScene {
         let first = StrokePattern.zigzag(xRange: 30...190, yFrom: 25, yTo: 215, legs: 5, start: 0.1)
-        let second = StrokePattern.zigzag(xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
-                                          start: (first.last?.t ?? 0) + 0.25)
-        let title = View(.when(condition: "revealed", then: View(.text("You found it!")), otherwise: View(.text("Scratch the card"))),
-                         [.font(FontSpec(style: .title, weight: .bold))])
-        let card = View(.effect, [.frame(FrameSpec(height: 240)), .clipShape(.roundedRectangle(radius: 28, style: .continuous)),
-                                  .shadow(Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8)), .padding(.horizontal(28))])
+        let second = StrokePattern.zigzag(
+            xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
+            start: (first.last?.t ?? 0) + 0.25)
+        let title = View(
+            .when(
+                condition: "revealed", then: View(.text("You found it!")), otherwise: View(.text("Scratch the card"))),
+            [.font(FontSpec(style: .title, weight: .bold))])
+        let card = View(
+            .effect,
+            [
+                .frame(FrameSpec(height: 240)), .clipShape(.roundedRectangle(radius: 28, style: .continuous)),
+                .shadow(Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8)), .padding(.horizontal(28)),
+            ])
         let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
-        let screen = Screen(width: 393, height: 852, safeArea: Screen.phoneSafeArea,
-                            view: View(.stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
-                                       [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))]))
+        let screen = Screen(
+            width: 393, height: 852, safeArea: Screen.phoneSafeArea,
+            view: View(
+                .stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
+                [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))]))
         // "Try again" at 3 s starts round 1: the same two strokes, 3.4 s later, uncover the new card.
-        let again = [first, second].map { Stroke(points: $0.map { TouchSample(x: $0.x, y: $0.y, t: $0.t + demoRoundShift) }) }
-        return ScratchScene(width: 337, height: 240, scale: 3, brushWidth: 56, revealThreshold: 0.7,
-                            strokes: [Stroke(points: first), Stroke(points: second)] + again,
-                            actions: [ScratchAction(t: demoResetTime, type: .reset)],
-                            content: demoPrize, cover: demoCoverWithLabel, screen: screen)
+        let again = [first, second].map {
+            Stroke(points: $0.map { TouchSample(x: $0.x, y: $0.y, t: $0.t + demoRoundShift) })
+        }
+        return ScratchScene(
+            width: 337, height: 240, scale: 3, brushWidth: 56, revealThreshold: 0.7,
+            strokes: [Stroke(points: first), Stroke(points: second)] + again,
+            actions: [ScratchAction(t: demoResetTime, type: .reset)],
+            content: demoPrize, cover: demoCoverWithLabel, screen: screen)
     }
 
     /// When the demo taps "Try again", and how much later its second round's strokes come.
@@ -146,18 +162,30 @@ public struct ScratchScene: RevealScene, Equatable {
 
     /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange, one
     /// element for VoiceOver with the gift hidden.
-    public static let demoPrize = View(.stack(.vertical, spacing: 8, alignment: .center, children: [
-        View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
-        View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
-        View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
-    ]), [.foreground(.color(.white)), .minimumScaleFactor(0.5), .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
-         .background(demoContent, alignment: .center), .accessibilityElement(.combine)])
+    public static let demoPrize = View(
+        .stack(
+            .vertical, spacing: 8, alignment: .center,
+            children: [
+                View(
+                    .symbol("gift.fill"), [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
+                View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+                View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+            ]),
+        [
+            .foreground(.color(.white)), .minimumScaleFactor(0.5),
+            .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
+            .background(demoContent, alignment: .center), .accessibilityElement(.combine),
+        ])
 
     /// The demo's cover: the grey gradient with the "Scratch here" label over it.
-    public static let demoCoverWithLabel = View(demoCover.kind, [
-        .overlay(View(.label(title: "Scratch here", symbol: "hand.draw.fill"),
-                      [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]), alignment: .center),
-    ])
+    public static let demoCoverWithLabel = View(
+        demoCover.kind,
+        [
+            .overlay(
+                View(
+                    .label(title: "Scratch here", symbol: "hand.draw.fill"),
+                    [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]), alignment: .center)
+        ])
 
     /// The brush as the seed's mask draws it: at least one point wide.
     public var maskBrushWidth: Double { max(brushWidth, 1) }
@@ -190,10 +218,13 @@ public struct ScratchScene: RevealScene, Equatable {
         let limit = SceneLimits.maxCoordinate
         for (s, stroke) in strokes.enumerated() {
             let points = path.index(s).key("points")
-            guard let last = stroke.points.last else { throw SceneError(path.index(s), "a stroke needs at least one point") }
+            guard let last = stroke.points.last else {
+                throw SceneError(path.index(s), "a stroke needs at least one point")
+            }
             total += stroke.points.count
             guard total <= SceneLimits.maxPoints else {
-                throw SceneError(points, "more than \(SceneLimits.maxPoints) points in all strokes, the most a scene may have")
+                throw SceneError(
+                    points, "more than \(SceneLimits.maxPoints) points in all strokes, the most a scene may have")
             }
             var previous: Double?
             for (k, sample) in stroke.points.enumerated() {
@@ -202,7 +233,10 @@ public struct ScratchScene: RevealScene, Equatable {
                 try SceneRules.check(sample.y, in: -limit...limit, "y", at: point.component("y", 1))
                 try SceneRules.checkTime(sample.t, notBefore: previous, at: point.component("t", 2), orderAt: point)
                 if k == 0, let previousEnd, sample.t < previousEnd.t {
-                    throw SceneError(point, "time \(formatNumber(sample.t)) is earlier than \(formatNumber(previousEnd.t)), the end of \(path.index(previousEnd.index)): strokes may not overlap in time")
+                    throw SceneError(
+                        point,
+                        "time \(formatNumber(sample.t)) is earlier than \(formatNumber(previousEnd.t)), the end of \(path.index(previousEnd.index)): strokes may not overlap in time"
+                    )
                 }
                 previous = sample.t
             }

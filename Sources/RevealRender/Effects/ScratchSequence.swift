@@ -29,11 +29,22 @@ public struct ScratchSequence: FrameSequence {
     public var fps: Double { timeline.scene.fps }
 
     public var summary: [(String, FrameMetadata)] {
-        let rounds: [(String, FrameMetadata)] = timeline.revealTimes.count > 1
-            ? [("rounds", .list(timeline.revealTimes.enumerated().map { round, t in
-                .object(keys: ["round", "startsAt", "revealedAt"],
-                        values: [.int(round), .number(timeline.roundStartTimes[round]), t.map { .number($0) } ?? .null])
-              }))]
+        let rounds: [(String, FrameMetadata)] =
+            timeline.revealTimes.count > 1
+            ? [
+                (
+                    "rounds",
+                    .list(
+                        timeline.revealTimes.enumerated().map { round, t in
+                            .object(
+                                keys: ["round", "startsAt", "revealedAt"],
+                                values: [
+                                    .int(round), .number(timeline.roundStartTimes[round]),
+                                    t.map { .number($0) } ?? .null,
+                                ])
+                        })
+                )
+            ]
             : []
         return [("revealedAt", timeline.revealTime.map { .number($0) } ?? .null)] + rounds + timeline.scene.fontSummary
     }
@@ -45,14 +56,17 @@ public struct ScratchSequence: FrameSequence {
     }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
-        let a = timeline.frame(index), b = timeline.frame(other)
+        let a = timeline.frame(index)
+        let b = timeline.frame(other)
         return a.round == b.round && a.samplesHandled == b.samplesHandled
             && Color.level(a.coverOpacity) == Color.level(b.coverOpacity)
     }
 
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = timeline.frame(index)
-        return [("round", .int(state.round)), ("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
-                ("coverOpacity", .number(state.coverOpacity))]
+        return [
+            ("round", .int(state.round)), ("coverage", .number(state.coverage)), ("revealed", .bool(state.revealed)),
+            ("coverOpacity", .number(state.coverOpacity)),
+        ]
     }
 }

@@ -56,20 +56,26 @@ public struct ScratchTimeline: SceneTimeline {
     /// (during the fade too: `isRevealed` is already true), the content's own elements.
     public func accessibility(atFrame index: Int) -> EffectAccessibility {
         let revealed = frame(index).revealed
-        guard !revealed else { return EffectAccessibility(states: ["revealed": true], views: ["background", "content"]) }
+        guard !revealed else {
+            return EffectAccessibility(states: ["revealed": true], views: ["background", "content"])
+        }
         return EffectAccessibility(states: ["revealed": false], element: ScratchTimeline.coverElement)
     }
 
     /// The covered card as VoiceOver reads it (the seed's modifiers on the cover's overlay).
-    public static let coverElement = AccessibilityElement(label: "Scratch card", hint: "Double tap to reveal what is underneath",
-                                                          traits: [.isButton], actions: ["activate"])
+    public static let coverElement = AccessibilityElement(
+        label: "Scratch card", hint: "Double tap to reveal what is underneath",
+        traits: [.isButton], actions: ["activate"])
 
     public init(scene: ScratchScene) {
         self.scene = scene
         let resets = scene.actions.filter { $0.type == .reset }.map(\.t)
         let starts = [-Double.infinity] + resets
-        var samples: [TouchSample] = [], startsStroke: [Bool] = [], fractions: [Double] = []
-        var roundSamples: [Int] = [], reveals: [Double?] = []
+        var samples: [TouchSample] = []
+        var startsStroke: [Bool] = []
+        var fractions: [Double] = []
+        var roundSamples: [Int] = []
+        var reveals: [Double?] = []
         let size = (width: scene.width, height: scene.height)
         for (round, start) in starts.enumerated() {
             let end = round + 1 < starts.count ? starts[round + 1] : .infinity
@@ -84,7 +90,8 @@ public struct ScratchTimeline: SceneTimeline {
                 // The drag gesture sits on the cover (`.contentShape(.rect)`): a finger that comes
                 // down outside the view starts no stroke, and none of its samples reach the mask or the grid.
                 guard let first = stroke.first, inRound(first.t),
-                      ScratchTimeline.hitsView(first, width: scene.width, height: scene.height) else { continue }
+                    ScratchTimeline.hitsView(first, width: scene.width, height: scene.height)
+                else { continue }
                 for (k, sample) in stroke.enumerated() {
                     guard sample.t <= end else { break }
                     if let action = firstAction, sample.t > action {
@@ -93,8 +100,9 @@ public struct ScratchTimeline: SceneTimeline {
                     }
                     // DragGesture.onChanged: the first sample scratches from itself to itself.
                     let previous = k == 0 ? sample : stroke[k - 1]
-                    coverage.scratch(from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
-                                     brushWidth: scene.maskBrushWidth, in: size)
+                    coverage.scratch(
+                        from: Point(x: previous.x, y: previous.y), to: Point(x: sample.x, y: sample.y),
+                        brushWidth: scene.maskBrushWidth, in: size)
                     samples.append(sample)
                     startsStroke.append(k == 0)
                     fractions.append(coverage.fraction)
@@ -127,7 +135,9 @@ public struct ScratchTimeline: SceneTimeline {
     }
 
     public var outcome: String {
-        func one(_ t: Double?) -> String { t.map { "revealed at \(formatNumber(($0 * 10_000).rounded() / 10_000)) s" } ?? "never revealed" }
+        func one(_ t: Double?) -> String {
+            t.map { "revealed at \(formatNumber(($0 * 10_000).rounded() / 10_000)) s" } ?? "never revealed"
+        }
         guard revealTimes.count > 1 else { return one(revealTime) }
         return revealTimes.enumerated().map { "round \($0.offset) \(one($0.element))" }.joined(separator: ", ")
     }
@@ -164,7 +174,8 @@ public struct ScratchTimeline: SceneTimeline {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
         let limit = time + FrameClock.tolerance
         // Samples are in time order: binary search for the first one after the frame.
-        var lo = 0, hi = samples.count
+        var lo = 0
+        var hi = samples.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if samples[mid].t <= limit { lo = mid + 1 } else { hi = mid }
@@ -177,8 +188,9 @@ public struct ScratchTimeline: SceneTimeline {
         if revealed, let revealTime {
             opacity = scene.reduceMotion ? 0 : min(max(1 - scene.fade.progress(after: max(time - revealTime, 0)), 0), 1)
         }
-        return ScratchFrameState(index: index, time: time, round: round, samplesHandled: lo, roundStart: roundStart,
-                                 coverage: lo <= roundStart ? 0 : coverageAfter[lo - 1], revealed: revealed,
-                                 coverOpacity: opacity)
+        return ScratchFrameState(
+            index: index, time: time, round: round, samplesHandled: lo, roundStart: roundStart,
+            coverage: lo <= roundStart ? 0 : coverageAfter[lo - 1], revealed: revealed,
+            coverOpacity: opacity)
     }
 }

@@ -11,8 +11,10 @@ public struct Screen: Equatable, Sendable {
     /// system background in light mode).
     public var background: View
 
-    public init(width: Double, height: Double, safeArea: EdgeInsets = EdgeInsets(), view: View,
-                background: View = .color(.white)) {
+    public init(
+        width: Double, height: Double, safeArea: EdgeInsets = EdgeInsets(), view: View,
+        background: View = .color(.white)
+    ) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
@@ -34,13 +36,18 @@ public struct Screen: Equatable, Sendable {
         try SceneRules.check(width, in: 1e-6...limit, "width", at: path.key("width"))
         try SceneRules.check(height, in: 1e-6...limit, "height", at: path.key("height"))
         let at = path.key("safeArea")
-        for (name, value) in [("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom), ("trailing", safeArea.trailing)] {
+        for (name, value) in [
+            ("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom),
+            ("trailing", safeArea.trailing),
+        ] {
             try SceneRules.check(value, in: 0...limit, name, at: at.key(name))
         }
         try background.validate(limits, at: path.key("background"), states: conditions)
         var rules = ViewRules(limits: limits, conditions: conditions, isScreen: true)
         try rules.check(view, at: path.key("view"))
-        guard rules.effects == 1 else { throw SceneError(path.key("view"), "a screen holds the effect exactly once ({\"effect\": {}})") }
+        guard rules.effects == 1 else {
+            throw SceneError(path.key("view"), "a screen holds the effect exactly once ({\"effect\": {}})")
+        }
     }
 }
 
@@ -56,9 +63,12 @@ struct ScreenLayout {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         root = try builder.build(screen.view)
         let inset = screen.safeArea
-        ViewLayout.place(root, in: Size(width: max(screen.width - inset.leading - inset.trailing, 0),
-                                        height: max(screen.height - inset.top - inset.bottom, 0)),
-                         origin: Point(x: inset.leading, y: inset.top))
+        ViewLayout.place(
+            root,
+            in: Size(
+                width: max(screen.width - inset.leading - inset.trailing, 0),
+                height: max(screen.height - inset.top - inset.bottom, 0)),
+            origin: Point(x: inset.leading, y: inset.top))
         effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         effectGroups = builder.effectGroups
     }
@@ -83,13 +93,23 @@ extension RevealScene {
         var scene = self
         scene.width = layout.effectFrame.width
         scene.height = layout.effectFrame.height
-        let size = scene.pixelSize, frame = screen.pixelSize(scale: scale)
+        let size = scene.pixelSize
+        let frame = screen.pixelSize(scale: scale)
         let origin = ViewRenderer(scale: scale).pixelRect(layout.effectFrame)
         guard size.width >= 1, size.height >= 1 else {
-            throw SceneError(file: "", path: "", message: "the screen's layout gives the effect \(formatNumber(scene.width))×\(formatNumber(scene.height)) points, less than a pixel")
+            throw SceneError(
+                file: "", path: "",
+                message:
+                    "the screen's layout gives the effect \(formatNumber(scene.width))×\(formatNumber(scene.height)) points, less than a pixel"
+            )
         }
-        guard origin.x >= 0, origin.y >= 0, origin.x + size.width <= frame.width, origin.y + size.height <= frame.height else {
-            throw SceneError(file: "", path: "", message: "the screen's layout puts the effect (\(size) pixels at \(origin.x), \(origin.y)) partly outside the \(frame) screen")
+        guard origin.x >= 0, origin.y >= 0, origin.x + size.width <= frame.width, origin.y + size.height <= frame.height
+        else {
+            throw SceneError(
+                file: "", path: "",
+                message:
+                    "the screen's layout puts the effect (\(size) pixels at \(origin.x), \(origin.y)) partly outside the \(frame) screen"
+            )
         }
         return scene
     }

@@ -106,7 +106,9 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
             let inside = inWhen || node.name == "when"
             if record {
                 frames[path] = (node.frame, inside)
-            } else if let (frame, wasInside) = frames.removeValue(forKey: path), frame == node.frame, !inside, !wasInside {
+            } else if let (frame, wasInside) = frames.removeValue(forKey: path), frame == node.frame, !inside,
+                !wasInside
+            {
                 // Unchanged.
             } else {
                 box = box.union(pixels(node.frame))
@@ -122,8 +124,10 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         guard !box.isEmpty else { return box }
         // Room for what a view draws past its frame: a shadow's offset and blur, antialiasing.
         var reach = 2.0
-        b.forEach { node, _ in
-            if case let .group(.shadow(s)) = node.role { reach = max(reach, 3 * s.radius / 2 + max(abs(s.x), abs(s.y)) + 2) }
+        b.visit { node, _ in
+            if case .group(.shadow(let s)) = node.role {
+                reach = max(reach, 3 * s.radius / 2 + max(abs(s.x), abs(s.y)) + 2)
+            }
         }
         return box.expanded(by: PixelSize.pixels(reach * scale) + 2)
     }
@@ -135,19 +139,22 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         var shadow: Shadow?
         var opacity = 1.0
         var rasterizer = Rasterizer()
-        let local = Rect(x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale,
-                         width: layout.effectFrame.width, height: layout.effectFrame.height)
+        let local = Rect(
+            x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale,
+            width: layout.effectFrame.width, height: layout.effectFrame.height)
         for group in layout.effectGroups {
             switch group {
-            case let .clip(shape):
+            case .clip(let shape):
                 var clip = try Mask(width: base.pixelWidth, height: base.pixelHeight)
                 rasterizer.fill(renderer.path(shape, in: local), into: &clip, rows: RowRange(0, clip.height))
                 if let previous = mask {
-                    for i in clip.bytes.indices { clip.bytes[i] = UInt8(Compositor.multiply(UInt32(clip.bytes[i]), UInt32(previous.bytes[i]))) }
+                    for i in clip.bytes.indices {
+                        clip.bytes[i] = UInt8(Compositor.multiply(UInt32(clip.bytes[i]), UInt32(previous.bytes[i])))
+                    }
                 }
                 mask = clip
-            case let .shadow(s): shadow = s
-            case let .opacity(o): opacity = o
+            case .shadow(let s): shadow = s
+            case .opacity(let o): opacity = o
             }
         }
         if opacity < 1 {
@@ -156,8 +163,10 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
             for i in faded.bytes.indices { faded.bytes[i] = UInt8(Compositor.multiply(UInt32(faded.bytes[i]), level)) }
             mask = faded
         }
-        return Layers(under: try Pixmap(width: pixelWidth, height: pixelHeight), over: try Pixmap(width: pixelWidth, height: pixelHeight),
-                      overBox: .empty, x: origin.x, y: origin.y, mask: mask, shadow: shadow, opacity: opacity)
+        return Layers(
+            under: try Pixmap(width: pixelWidth, height: pixelHeight),
+            over: try Pixmap(width: pixelWidth, height: pixelHeight),
+            overBox: .empty, x: origin.x, y: origin.y, mask: mask, shadow: shadow, opacity: opacity)
     }
 
     mutating func render(frame index: Int) throws -> Pixmap {
@@ -186,8 +195,9 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
             }
             for (row, span) in changed.enumerated() {
                 guard let span else { continue }
-                draw(screenRow: row + layers.y, columns: span.lowerBound + layers.x..<span.upperBound + layers.x,
-                     layers, effect: effect, into: &out)
+                draw(
+                    screenRow: row + layers.y, columns: span.lowerBound + layers.x..<span.upperBound + layers.x,
+                    layers, effect: effect, into: &out)
             }
         }
         drawn = (out, last)
@@ -200,16 +210,19 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         guard y >= 0, y < pixelHeight, !columns.isEmpty else { return }
         out.copy(layers.under, x: 0, y: 0, rows: y..<y + 1, columns: columns)
         if let shadow, let s = layers.shadow {
-            Compositor.fill(s.color.opacity(layers.opacity).premultiplied, mask: shadow, row: y, columns: columns, onto: &out)
+            Compositor.fill(
+                s.color.opacity(layers.opacity).premultiplied, mask: shadow, row: y, columns: columns, onto: &out)
         }
         let effectColumns = (columns.lowerBound - layers.x)..<(columns.upperBound - layers.x)
-        Compositor.drawSpan(effect, row: y - layers.y, columns: effectColumns, mask: layers.mask, opacity: 255,
-                            onto: &out, x: layers.x, y: layers.y)
+        Compositor.drawSpan(
+            effect, row: y - layers.y, columns: effectColumns, mask: layers.mask, opacity: 255,
+            onto: &out, x: layers.x, y: layers.y)
         let box = layers.overBox
         if y >= box.y, y < box.y + box.height {
             let overColumns = columns.clamped(to: box.x..<box.x + box.width)
             if !overColumns.isEmpty {
-                Compositor.drawSpan(layers.over, row: y, columns: overColumns, mask: nil, opacity: 255, onto: &out, x: 0, y: 0)
+                Compositor.drawSpan(
+                    layers.over, row: y, columns: overColumns, mask: nil, opacity: 255, onto: &out, x: 0, y: 0)
             }
         }
     }
@@ -226,4 +239,3 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
     }
 
 }
-

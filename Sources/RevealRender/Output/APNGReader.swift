@@ -58,7 +58,9 @@ public struct APNGFrame: Equatable, Sendable {
 /// Reads animated PNGs: for tests and the golden harness, the counterpart of `APNGWriter`.
 public enum APNGReader {
     /// The frames of an animated PNG as they are shown: full canvases, premultiplied.
-    public static func decodeFrames(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> [Pixmap] {
+    public static func decodeFrames(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> [Pixmap]
+    {
         try decode(bytes, maxPixels: maxPixels).frames.map(\.pixmap)
     }
 
@@ -74,7 +76,9 @@ public enum APNGReader {
     /// `over` blends in premultiplied space with `Compositor`'s rounding, where the specification
     /// describes straight alpha: results can differ by one step from other decoders for
     /// translucent pixels over translucent pixels. `APNGWriter` only writes `source`, which is exact.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> APNGAnimation {
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> APNGAnimation
+    {
         var decoder = try APNGDecoder(bytes, maxPixels: maxPixels)
         return try decoder.run()
     }
@@ -122,7 +126,9 @@ private struct APNGDecoder {
             case "tRNS": throw fail("tRNS (colour-key transparency) is not supported")
             case "PLTE": break  // a suggested palette for RGB images: not needed
             default:
-                guard !chunk.isCritical else { throw fail("unknown critical chunk \(chunk.type) at byte \(chunk.offset)") }
+                guard !chunk.isCritical else {
+                    throw fail("unknown critical chunk \(chunk.type) at byte \(chunk.offset)")
+                }
             }
             if chunk.type != "IDAT" && still == .reading { still = .done }
         }
@@ -131,14 +137,19 @@ private struct APNGDecoder {
 
     mutating func readHeader(_ chunk: PNGChunk) throws(PNGError) {
         guard chunk.data.count == 13 else { throw fail("IHDR has \(chunk.data.count) bytes instead of 13") }
-        let w = Int(chunk.uint32(at: 0)), h = Int(chunk.uint32(at: 4))
+        let w = Int(chunk.uint32(at: 0))
+        let h = Int(chunk.uint32(at: 4))
         let fields = Array(chunk.data.suffix(5))
-        guard w >= 1, h >= 1, w <= PNGChunk.maxLength, h <= PNGChunk.maxLength else { throw fail("invalid image size \(w)×\(h)") }
+        guard w >= 1, h >= 1, w <= PNGChunk.maxLength, h <= PNGChunk.maxLength else {
+            throw fail("invalid image size \(w)×\(h)")
+        }
         guard w <= Pixmap.maxSide, h <= Pixmap.maxSide, w * h <= maxPixels else {
-            throw fail("the image is \(w)×\(h) pixels, more than the limit of \(maxPixels) (sides at most \(Pixmap.maxSide))")
+            throw fail(
+                "the image is \(w)×\(h) pixels, more than the limit of \(maxPixels) (sides at most \(Pixmap.maxSide))")
         }
         guard fields[0] == 8, fields[1] == 2 || fields[1] == 6 else {
-            throw fail("bit depth \(fields[0]) with colour type \(fields[1]) is not supported (only 8-bit RGB and RGBA)")
+            throw fail(
+                "bit depth \(fields[0]) with colour type \(fields[1]) is not supported (only 8-bit RGB and RGBA)")
         }
         guard fields[2] == 0, fields[3] == 0 else { throw fail("unknown compression or filter method in IHDR") }
         guard fields[4] == 0 else { throw fail("interlaced images are not supported") }
@@ -150,7 +161,8 @@ private struct APNGDecoder {
     mutating func readAnimationControl(_ chunk: PNGChunk) throws(PNGError) {
         guard animation == nil else { throw fail("a second acTL chunk at byte \(chunk.offset)") }
         guard chunk.data.count == 8 else { throw fail("acTL has \(chunk.data.count) bytes instead of 8") }
-        let frames = Int(chunk.uint32(at: 0)), plays = Int(chunk.uint32(at: 4))
+        let frames = Int(chunk.uint32(at: 0))
+        let plays = Int(chunk.uint32(at: 4))
         guard frames >= 1, frames <= PNGChunk.maxLength, plays <= PNGChunk.maxLength else {
             throw fail("acTL declares \(frames) frames and \(plays) plays")
         }
@@ -158,28 +170,39 @@ private struct APNGDecoder {
             throw fail("\(frames) frames of \(width)×\(height) pixels are more than the limit of \(maxPixels) pixels")
         }
         expectedFrames = frames
-        animation = APNGAnimation(width: width, height: height, plays: plays, hasAlpha: channels == 4,
-                                  stillIsFirstFrame: false, frames: [])
+        animation = APNGAnimation(
+            width: width, height: height, plays: plays, hasAlpha: channels == 4,
+            stillIsFirstFrame: false, frames: [])
         animation!.frames.reserveCapacity(frames)
     }
 
     mutating func readFrameControl(_ chunk: PNGChunk) throws(PNGError) {
         guard animation != nil else { throw fail("fcTL before acTL") }
-        guard chunk.data.count == 26 else { throw fail("fcTL at byte \(chunk.offset) has \(chunk.data.count) bytes instead of 26") }
+        guard chunk.data.count == 26 else {
+            throw fail("fcTL at byte \(chunk.offset) has \(chunk.data.count) bytes instead of 26")
+        }
         try checkSequence(chunk)
         guard let dispose = APNGDispose(rawValue: chunk.data[chunk.data.startIndex + 24]),
-              let blend = APNGBlend(rawValue: chunk.data[chunk.data.startIndex + 25]) else {
+            let blend = APNGBlend(rawValue: chunk.data[chunk.data.startIndex + 25])
+        else {
             throw fail("fcTL at byte \(chunk.offset) has an unknown dispose or blend op")
         }
         let control = APNGFrameControl(
             sequenceNumber: chunk.uint32(at: 0), width: Int(chunk.uint32(at: 4)), height: Int(chunk.uint32(at: 8)),
             x: Int(chunk.uint32(at: 12)), y: Int(chunk.uint32(at: 16)),
-            delayNumerator: chunk.uint16(at: 20), delayDenominator: chunk.uint16(at: 22), dispose: dispose, blend: blend)
-        guard control.width >= 1, control.height >= 1, control.x + control.width <= width, control.y + control.height <= height else {
-            throw fail("frame \(control.width)×\(control.height) at (\(control.x), \(control.y)) does not fit the \(width)×\(height) canvas")
+            delayNumerator: chunk.uint16(at: 20), delayDenominator: chunk.uint16(at: 22), dispose: dispose, blend: blend
+        )
+        guard control.width >= 1, control.height >= 1, control.x + control.width <= width,
+            control.y + control.height <= height
+        else {
+            throw fail(
+                "frame \(control.width)×\(control.height) at (\(control.x), \(control.y)) does not fit the \(width)×\(height) canvas"
+            )
         }
         try completePendingFrame()
-        guard animation!.frames.count < expectedFrames else { throw fail("more frames than the \(expectedFrames) that acTL declares") }
+        guard animation!.frames.count < expectedFrames else {
+            throw fail("more frames than the \(expectedFrames) that acTL declares")
+        }
         if still == .notYet {
             guard control.x == 0, control.y == 0, control.width == width, control.height == height else {
                 throw fail("the fcTL before IDAT must cover the whole canvas")
@@ -208,7 +231,9 @@ private struct APNGDecoder {
     mutating func checkSequence(_ chunk: PNGChunk) throws(PNGError) {
         let number = chunk.uint32(at: 0)
         guard number == nextSequence else {
-            throw fail("\(chunk.type) at byte \(chunk.offset) has sequence number \(number) where \(nextSequence) was expected")
+            throw fail(
+                "\(chunk.type) at byte \(chunk.offset) has sequence number \(number) where \(nextSequence) was expected"
+            )
         }
         nextSequence &+= 1  // cannot wrap in practice: that takes 2³² chunks
     }
@@ -255,8 +280,9 @@ private struct APNGDecoder {
         let status = data.withUnsafeBufferPointer { input in
             raw.withUnsafeMutableBufferPointer { output in
                 message.withUnsafeMutableBufferPointer { text in
-                    cpng_inflate(input.baseAddress, input.count, output.baseAddress, expected, &produced,
-                                 text.baseAddress, text.count)
+                    cpng_inflate(
+                        input.baseAddress, input.count, output.baseAddress, expected, &produced,
+                        text.baseAddress, text.count)
                 }
             }
         }
@@ -264,7 +290,9 @@ private struct APNGDecoder {
             let reason = PNGChunk.message(message, fallback: "")
             throw fail("frame \(index): \(reason)")
         }
-        guard produced == expected else { throw fail("frame \(index) has \(produced) bytes of image data where \(expected) were expected") }
+        guard produced == expected else {
+            throw fail("frame \(index) has \(produced) bytes of image data where \(expected) were expected")
+        }
         let pixels = control.width * control.height * 4
         if region.count < pixels { region = [UInt8](repeating: 0, count: pixels) }
         let channels = channels
@@ -274,8 +302,9 @@ private struct APNGDecoder {
                     let row = raw.baseAddress! + y * (rowBytes + 1)
                     let above = y == 0 ? nil : UnsafePointer(row - rowBytes)
                     guard cpng_unfilter_row(row[0], row + 1, above, rowBytes, channels) == CPNG_OK else { return y }
-                    cpng_premultiplied_from_straight(row + 1, control.width, Int32(channels),
-                                                     region.baseAddress! + y * control.width * 4)
+                    cpng_premultiplied_from_straight(
+                        row + 1, control.width, Int32(channels),
+                        region.baseAddress! + y * control.width * 4)
                 }
                 return nil
             }
@@ -300,7 +329,8 @@ private struct APNGDecoder {
             for row in 0..<control.height {
                 let start = ((control.y + row) * width + control.x) * 4
                 let from = row * control.width * 4
-                canvas!.bytes.replaceSubrange(start..<start + control.width * 4, with: saved[from..<from + control.width * 4])
+                canvas!.bytes.replaceSubrange(
+                    start..<start + control.width * 4, with: saved[from..<from + control.width * 4])
             }
         }
     }
@@ -329,8 +359,9 @@ private struct APNGDecoder {
                     case .source:
                         (dst.baseAddress! + to).update(from: src.baseAddress! + from, count: count)
                     case .over:
-                        Compositor.sourceOver(UnsafeBufferPointer(rebasing: src[from..<from + count]), coverage: nil, opacity: 255,
-                                              onto: UnsafeMutableBufferPointer(rebasing: dst[to..<to + count]))
+                        Compositor.sourceOver(
+                            UnsafeBufferPointer(rebasing: src[from..<from + count]), coverage: nil, opacity: 255,
+                            onto: UnsafeMutableBufferPointer(rebasing: dst[to..<to + count]))
                     }
                 }
             }

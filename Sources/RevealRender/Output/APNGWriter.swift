@@ -70,8 +70,10 @@ public final class APNGWriter: @unchecked Sendable {
     /// Throws for a size outside `Pixmap`'s limits, an fps with no 16-bit delay fraction, a
     /// negative `loops`, a `frameCount` below 1, an invalid compression level, or when the
     /// temporary file cannot be created or written.
-    public init(path: String, width: Int, height: Int, fps: Double, loops: Int = 0, frameCount: Int,
-                opaque: Bool = false, options: PNGEncodingOptions? = nil) throws(OutputError) {
+    public init(
+        path: String, width: Int, height: Int, fps: Double, loops: Int = 0, frameCount: Int,
+        opaque: Bool = false, options: PNGEncodingOptions? = nil
+    ) throws(OutputError) {
         self.path = path
         self.width = width
         self.height = height
@@ -88,18 +90,25 @@ public final class APNGWriter: @unchecked Sendable {
             throw invalid("cannot write an animation at \(fps) frames per second")
         }
         self.delay = delay
-        guard (0...PNGChunk.maxLength).contains(loops) else { throw invalid("loop count \(loops) is outside 0...\(PNGChunk.maxLength)") }
-        guard (1...PNGChunk.maxLength).contains(frameCount) else { throw invalid("frame count \(frameCount) is outside 1...\(PNGChunk.maxLength)") }
+        guard (0...PNGChunk.maxLength).contains(loops) else {
+            throw invalid("loop count \(loops) is outside 0...\(PNGChunk.maxLength)")
+        }
+        guard (1...PNGChunk.maxLength).contains(frameCount) else {
+            throw invalid("frame count \(frameCount) is outside 1...\(PNGChunk.maxLength)")
+        }
         guard (0...9).contains(self.options.compressionLevel) else {
             throw invalid("compression level \(self.options.compressionLevel) is outside 0...9")
         }
 
         let file = try OutputFile(path: path)
         self.file = file
-        frames = FrameChunks(file: file, path: path, stride: 4 * width, channels: channels, options: self.options, delay: delay)
+        frames = FrameChunks(
+            file: file, path: path, stride: 4 * width, channels: channels, options: self.options, delay: delay)
         var header: [UInt8] = []
-        PNGChunk.appendHeader(width: width, height: height, channels: channels, pixelsPerMeter: self.options.pixelsPerMeter,
-                              to: &header) {
+        PNGChunk.appendHeader(
+            width: width, height: height, channels: channels, pixelsPerMeter: self.options.pixelsPerMeter,
+            to: &header
+        ) {
             PNGChunk.append("acTL", to: &$0) {
                 $0.appendBigEndian(UInt32(frameCount))
                 $0.appendBigEndian(UInt32(loops))
@@ -116,23 +125,34 @@ public final class APNGWriter: @unchecked Sendable {
     /// size differs from the writer's, when `frameCount` frames were already appended, when an
     /// `opaque` writer is given a translucent pixel, or when compressing or writing fails.
     public func append(_ pixmap: Pixmap) throws(OutputError) {
-        guard file != nil else { throw OutputError(path: path, reason: "the animation is already finished or abandoned") }
+        guard file != nil else {
+            throw OutputError(path: path, reason: "the animation is already finished or abandoned")
+        }
         do throws(OutputError) {
             try waitForFrameInFlight()
             guard pixmap.width == width, pixmap.height == height else {
-                throw OutputError(path: path, reason: "frame \(framesWritten) is \(pixmap.width)×\(pixmap.height), but the animation is \(width)×\(height)")
+                throw OutputError(
+                    path: path,
+                    reason:
+                        "frame \(framesWritten) is \(pixmap.width)×\(pixmap.height), but the animation is \(width)×\(height)"
+                )
             }
             guard framesWritten < frameCount else {
-                throw OutputError(path: path, reason: "more frames than the \(frameCount) the animation was started with")
+                throw OutputError(
+                    path: path, reason: "more frames than the \(frameCount) the animation was started with")
             }
             if isOpaque && !pixmap.isOpaque {
-                throw OutputError(path: path, reason: "frame \(framesWritten) has translucent pixels, but the animation was started opaque (RGB)")
+                throw OutputError(
+                    path: path,
+                    reason: "frame \(framesWritten) has translucent pixels, but the animation was started opaque (RGB)")
             }
             var rect = PixelRect(x: 0, y: 0, width: width, height: height)
             if let previous, !storesFullFrames {
                 rect = PixelRect.changed(from: previous, to: pixmap) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            let index = framesWritten, changed = rect, chunkLimit = maxChunkData
+            let index = framesWritten
+            let changed = rect
+            let chunkLimit = maxChunkData
             previous = pixmap
             framesWritten += 1
             guard let frames else { return }
@@ -161,7 +181,8 @@ public final class APNGWriter: @unchecked Sendable {
         }
         guard framesWritten == frameCount else {
             cancel()
-            throw OutputError(path: path, reason: "only \(framesWritten) of the animation's \(frameCount) frames were given")
+            throw OutputError(
+                path: path, reason: "only \(framesWritten) of the animation's \(frameCount) frames were given")
         }
         var end: [UInt8] = []
         PNGChunk.append("IEND", to: &end) { _ in }
@@ -198,7 +219,8 @@ public final class APNGWriter: @unchecked Sendable {
         var best: (h: Double, k: Double)?
         for _ in 0..<64 {
             let a = x.rounded(.down)
-            let h = a * h1 + h0, k = a * k1 + k0
+            let h = a * h1 + h0
+            let k = a * k1 + k0
             if h > limit || k > limit {
                 // The largest semiconvergent within the limits may beat the last convergent.
                 let steps = min((limit - h0) / h1, k1 > 0 ? (limit - k0) / k1 : limit).rounded(.down)
@@ -244,8 +266,10 @@ private final class FrameChunks: @unchecked Sendable {
     /// What writing a frame threw; the frames after it are not written.
     private(set) var failure: OutputError?
 
-    init(file: OutputFile, path: String, stride: Int, channels: Int, options: PNGEncodingOptions,
-         delay: (numerator: UInt16, denominator: UInt16)) {
+    init(
+        file: OutputFile, path: String, stride: Int, channels: Int, options: PNGEncodingOptions,
+        delay: (numerator: UInt16, denominator: UInt16)
+    ) {
         self.file = file
         self.path = path
         self.stride = stride
@@ -269,17 +293,20 @@ private final class FrameChunks: @unchecked Sendable {
     /// compressed on all cores (each primed with the row above it, as `PNGEncoder`'s): two per core,
     /// and at least 256 KiB each, since every strip boundary costs the compressor its context.
     private func compress(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int) throws(OutputError) -> [UInt8] {
-        let perCore = (rect.height + 2 * ProcessInfo.processInfo.activeProcessorCount - 1) / (2 * ProcessInfo.processInfo.activeProcessorCount)
+        let perCore =
+            (rect.height + 2 * ProcessInfo.processInfo.activeProcessorCount - 1)
+            / (2 * ProcessInfo.processInfo.activeProcessorCount)
         let rowsPerStrip = max(8, (1 << 18) / max(1, rect.width * 4), perCore)
         let starts = Array(Swift.stride(from: 0, to: rect.height, by: rowsPerStrip))
         do {
             let results = try pixmap.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
                 let origin = pixels.baseAddress.map { $0 + rect.y * stride + rect.x * 4 }
                 let requests = starts.map { first in
-                    cpng_strip(image: origin, stride: stride, width: UInt32(rect.width), height: UInt32(rect.height),
-                               first_row: UInt32(first), row_count: UInt32(min(rowsPerStrip, rect.height - first)),
-                               channels: Int32(channels), filter: options.filter.cValue,
-                               compression_level: Int32(options.compressionLevel), strategy: options.strategy.cValue)
+                    cpng_strip(
+                        image: origin, stride: stride, width: UInt32(rect.width), height: UInt32(rect.height),
+                        first_row: UInt32(first), row_count: UInt32(min(rowsPerStrip, rect.height - first)),
+                        channels: Int32(channels), filter: options.filter.cValue,
+                        compression_level: Int32(options.compressionLevel), strategy: options.strategy.cValue)
                 }
                 return try PNGEncoder.compress(requests, pool: compressors)
             }
@@ -325,7 +352,8 @@ extension PixelRect {
     /// `append` checks the sizes first; a mismatch here would be the writer's own bug.
     static func changed(from old: Pixmap, to new: Pixmap) -> PixelRect? {
         precondition(old.width == new.width && old.height == new.height)
-        let width = new.width, rowBytes = new.width * 4
+        let width = new.width
+        let rowBytes = new.width * 4
         return old.bytes.withUnsafeBytes { a in
             new.bytes.withUnsafeBytes { b in
                 func pixel(_ p: UnsafeRawBufferPointer, _ x: Int, _ y: Int) -> UInt32 {
@@ -336,7 +364,8 @@ extension PixelRect {
                 }
                 guard let top = (0..<new.height).first(where: rowDiffers) else { return nil }
                 let bottom = (top..<new.height).last(where: rowDiffers)!
-                var left = width, right = -1
+                var left = width
+                var right = -1
                 for y in top...bottom where rowDiffers(y) {
                     // Only pixels outside the columns found so far can widen the rectangle.
                     var x = 0

@@ -54,10 +54,16 @@ enum Destination: Equatable {
             if replacingLinks { return .replace(path: path) }
             var target = stat()
             guard stat(path, &target) == 0 else {
-                throw OutputError(path: path, reason: "is a symbolic link to nothing (\(Glibc.errno == ENOENT ? "its target does not exist" : String(cString: strerror(Glibc.errno)))); give the real path")
+                throw OutputError(
+                    path: path,
+                    reason:
+                        "is a symbolic link to nothing (\(Glibc.errno == ENOENT ? "its target does not exist" : String(cString: strerror(Glibc.errno)))); give the real path"
+                )
             }
             if (target.st_mode & S_IFMT) == S_IFREG {
-                guard let resolved = realpath(path, nil) else { throw OutputError.errno(path, "cannot follow the symbolic link") }
+                guard let resolved = realpath(path, nil) else {
+                    throw OutputError.errno(path, "cannot follow the symbolic link")
+                }
                 defer { free(resolved) }
                 return .replace(path: String(cString: resolved))
             }
@@ -94,7 +100,7 @@ final class OutputFile {
         self.path = path
         destination = try Destination.of(path, replacingLinks: replacingLinks)
         switch destination {
-        case let .replace(target):
+        case .replace(let target):
             let temporary = AtomicFile.temporaryPath(for: target)
             temporaryPath = temporary
             fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -104,7 +110,9 @@ final class OutputFile {
             // Non-blocking, so that a FIFO nobody reads fails at once instead of waiting forever.
             fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else {
-                if Glibc.errno == ENXIO { throw OutputError(path: path, reason: "cannot write: no program is reading from it") }
+                if Glibc.errno == ENXIO {
+                    throw OutputError(path: path, reason: "cannot write: no program is reading from it")
+                }
                 throw OutputError.errno(path, "cannot open")
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -129,7 +137,8 @@ final class OutputFile {
     /// (`EPIPE`), not a `SIGPIPE` that would end the whole process: the signal is held back
     /// around the write and taken off again if the write raised it.
     private static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int, path: String) -> OutputError? {
-        var block = sigset_t(), previous = sigset_t()
+        var block = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&block)
         sigaddset(&block, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &block, &previous)
@@ -162,7 +171,7 @@ final class OutputFile {
             if let temporaryPath { unlink(temporaryPath) }
             throw error
         }
-        guard case let .replace(target) = destination, let temporaryPath else { return }
+        guard case .replace(let target) = destination, let temporaryPath else { return }
         // Something else may have appeared at the destination while we wrote.
         var info = stat()
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFLNK {

@@ -18,9 +18,13 @@ enum BoundedFileReader {
     /// The bytes of the file at `path`, at most `maxBytes` of them. `kind` names what the file should
     /// be in messages ("a scene file", "a PNG file"); `tooLarge` words the refusal, given the size
     /// ("300000000" when known, else "more than N").
-    public static func read(_ path: String, maxBytes: Int, kind: String,
-                            tooLarge: (String) -> String) -> Result<[UInt8], FileReadError> {
-        func failure(_ reason: String) -> Result<[UInt8], FileReadError> { .failure(FileReadError(path: path, reason: reason)) }
+    public static func read(
+        _ path: String, maxBytes: Int, kind: String,
+        tooLarge: (String) -> String
+    ) -> Result<[UInt8], FileReadError> {
+        func failure(_ reason: String) -> Result<[UInt8], FileReadError> {
+            .failure(FileReadError(path: path, reason: reason))
+        }
         func systemFailure(_ action: String) -> Result<[UInt8], FileReadError> {
             failure("\(action): \(String(cString: strerror(errno)))")
         }

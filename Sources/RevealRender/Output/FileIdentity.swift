@@ -96,7 +96,10 @@ public final class SceneInputs: @unchecked Sendable {
         var lines = settings
         var files: [String] = []
         for path in lock.withLock({ self.files.values }) {
-            guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 1 << 32, kind: "an input", tooLarge: { $0 }) else { return nil }
+            guard
+                case .success(let bytes) = BoundedFileReader.read(
+                    path, maxBytes: 1 << 32, kind: "an input", tooLarge: { $0 })
+            else { return nil }
             files.append(SHA256.hex(bytes))
         }
         lines += files.sorted()

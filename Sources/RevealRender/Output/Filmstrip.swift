@@ -10,8 +10,10 @@ public final class Filmstrip: FrameObserver {
     private var frames: [Int: Pixmap] = [:]
 
     /// `frames` is the range of frame indices the export covers.
-    public init(path: String, frames: Range<Int>, count: Int = 6, gap: Int, background: Paint = .color(.white),
-                options: PNGEncodingOptions = .fast) {
+    public init(
+        path: String, frames: Range<Int>, count: Int = 6, gap: Int, background: Paint = .color(.white),
+        options: PNGEncodingOptions = .fast
+    ) {
         self.path = path
         self.gap = max(0, gap)
         self.background = background
@@ -39,7 +41,8 @@ public final class Filmstrip: FrameObserver {
     /// The strip itself: frame k's top-left corner at (gap + k·(width + gap), gap).
     public func compose() throws -> Pixmap {
         guard let sample = frames.values.first else { throw OutputError(path: path, reason: "no frames to show") }
-        let w = sample.width, h = sample.height
+        let w = sample.width
+        let h = sample.height
         let size = size(forFrame: PixelSize(width: w, height: h))
         var strip = try background.render(width: size.width, height: size.height)
         for (k, index) in indices.enumerated() {

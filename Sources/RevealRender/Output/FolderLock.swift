@@ -22,7 +22,9 @@ final class FolderLock {
     public init(folder: String) throws(OutputError) {
         self.folder = folder
         path = folder + "/" + FolderLock.fileName
-        guard let identity = FileIdentity(path: folder) else { throw OutputError.errno(folder, "cannot use the folder") }
+        guard let identity = FileIdentity(path: folder) else {
+            throw OutputError.errno(folder, "cannot use the folder")
+        }
         self.identity = identity
         guard FolderLock.heldLock.withLock({ FolderLock.held.insert(identity).inserted }) else {
             throw OutputError(path: folder, reason: "another export in this process is writing into this folder")
@@ -58,12 +60,17 @@ final class FolderLock {
                 close(fd)
                 if reason == EAGAIN || reason == EACCES {
                     let who = pid > 0 ? "process \(pid)" : "another process"
-                    throw OutputError(path: folder, reason: "another reveal-render run (\(who)) is writing into this folder; wait for it or choose another folder")
+                    throw OutputError(
+                        path: folder,
+                        reason:
+                            "another reveal-render run (\(who)) is writing into this folder; wait for it or choose another folder"
+                    )
                 }
                 throw OutputError(path: folder, reason: "cannot lock the folder: \(String(cString: strerror(reason)))")
             }
             // The holder before us may have removed the file after we opened it: lock the one that is there.
-            var opened = stat(), current = stat()
+            var opened = stat()
+            var current = stat()
             if fstat(fd, &opened) == 0, lstat(path, &current) == 0, FileIdentity(opened) == FileIdentity(current) {
                 return fd
             }

@@ -4,16 +4,17 @@ extension FrameMetadata {
     /// JSON text: integers without a fraction, other numbers in Swift's shortest round-trip form.
     var json: String {
         switch self {
-        case let .number(x):
+        case .number(let x):
             if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
             return x.isFinite ? String(x) : "null"
-        case let .int(i): return String(i)
-        case let .bool(b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
-        case let .string(s): return jsonQuoted(s, limit: .max)
-        case let .list(items): return "[" + items.map(\.json).joined(separator: ", ") + "]"
-        case let .object(keys, values):
-            return "{" + zip(keys, values).map { "\(jsonQuoted($0, limit: .max)): \($1.json)" }.joined(separator: ", ") + "}"
+        case .string(let s): return jsonQuoted(s, limit: .max)
+        case .list(let items): return "[" + items.map(\.json).joined(separator: ", ") + "]"
+        case .object(let keys, let values):
+            return "{" + zip(keys, values).map { "\(jsonQuoted($0, limit: .max)): \($1.json)" }.joined(separator: ", ")
+                + "}"
         }
     }
 }

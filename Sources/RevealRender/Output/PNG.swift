@@ -1,9 +1,9 @@
 import CPNG
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a PNG could not be encoded, decoded or read.
@@ -47,7 +47,10 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// Written as a pHYs chunk (same value on both axes, unit: meter) when not nil.
     public var pixelsPerMeter: UInt32?
 
-    public init(compressionLevel: Int = 6, filter: PNGFilter = .none, strategy: PNGStrategy = .default, pixelsPerMeter: UInt32? = nil) {
+    public init(
+        compressionLevel: Int = 6, filter: PNGFilter = .none, strategy: PNGStrategy = .default,
+        pixelsPerMeter: UInt32? = nil
+    ) {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.strategy = strategy
@@ -81,7 +84,9 @@ public enum PNG {
     /// before pixel memory is allocated, and libpng's own limits stop a small file from
     /// inflating huge ancillary chunks. Truncated data, a bad signature and CRC errors in
     /// critical chunks throw; CRC errors in ancillary chunks only drop that chunk.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> Pixmap {
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> Pixmap
+    {
         // The pixels are decoded straight into the pixmap's array, sized from the IHDR: the image
         // needs its memory once, not once in C and again for a copy. Without a usable IHDR the
         // array is empty and the C layer says what is wrong with the file.
@@ -116,9 +121,11 @@ public enum PNG {
     private static func headerPixelCount(_ bytes: [UInt8], maxPixels: Int) -> Int? {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let width = be32(16), height = be32(20)
+        let width = be32(16)
+        let height = be32(20)
         guard width >= 1, height >= 1, width <= Pixmap.maxSide, height <= Pixmap.maxSide,
-              width * height <= maxPixels else { return nil }
+            width * height <= maxPixels
+        else { return nil }
         return width * height
     }
 
@@ -127,7 +134,9 @@ public enum PNG {
     /// The whole file is read into memory first (see `BoundedFileReader`: regular files and pipes, never
     /// devices or folders), and only up to `maxFileBytes(maxPixels:)` bytes; every error message starts
     /// with `path`.
-    public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError) -> Pixmap {
+    public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> Pixmap
+    {
         let maxBytes = maxFileBytes(maxPixels: maxPixels)
         let read = BoundedFileReader.read(path, maxBytes: maxBytes, kind: "a PNG file") {
             "file is \($0) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"

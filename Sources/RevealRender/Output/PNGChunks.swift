@@ -47,8 +47,10 @@ struct PNGChunk: Sendable {
 
     /// Appends the signature and the chunks that start every file we write: IHDR (8-bit RGB or RGBA),
     /// then `extra` (an animation's acTL), sRGB (perceptual) and pHYs when `pixelsPerMeter` is given.
-    static func appendHeader(width: Int, height: Int, channels: Int, pixelsPerMeter: UInt32?, to buffer: inout [UInt8],
-                             extra: (inout [UInt8]) -> Void = { _ in }) {
+    static func appendHeader(
+        width: Int, height: Int, channels: Int, pixelsPerMeter: UInt32?, to buffer: inout [UInt8],
+        extra: (inout [UInt8]) -> Void = { _ in }
+    ) {
         buffer += signature
         append("IHDR", to: &buffer) {
             $0.appendBigEndian(UInt32(width))
@@ -74,8 +76,10 @@ struct PNGChunk: Sendable {
 
     /// Appends `data` as one or more chunks of `type` holding at most `limit` bytes of it each;
     /// `prefix` writes what each chunk holds before its share (fdAT's sequence number).
-    static func append(_ type: String, split data: [UInt8], limit: Int, to buffer: inout [UInt8],
-                       prefix: (inout [UInt8]) -> Void = { _ in }) {
+    static func append(
+        _ type: String, split data: [UInt8], limit: Int, to buffer: inout [UInt8],
+        prefix: (inout [UInt8]) -> Void = { _ in }
+    ) {
         var start = 0
         repeat {
             let end = min(start + limit, data.count)
@@ -121,7 +125,9 @@ struct PNGChunkReader {
         guard offset + 12 <= bytes.count else {
             throw PNGError(message: "truncated PNG data: the file ends at byte \(bytes.count) before its IEND chunk")
         }
-        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        let length =
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+            | Int(bytes[offset + 3])
         let typeBytes = bytes[(offset + 4)..<(offset + 8)]
         guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
             throw PNGError(message: "damaged PNG data: the chunk at byte \(offset) has no valid type")
@@ -134,7 +140,9 @@ struct PNGChunkReader {
             throw PNGError(message: "truncated PNG data: the \(type) chunk at byte \(offset) needs \(length) bytes")
         }
         let end = offset + 8 + length
-        let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8 | UInt32(bytes[end + 3])
+        let stored =
+            UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
+            | UInt32(bytes[end + 3])
         let computed = bytes.withUnsafeBufferPointer { cpng_crc32(0, $0.baseAddress! + offset + 4, length + 4) }
         guard stored == computed else {
             throw PNGError(message: "damaged PNG data: CRC error in the \(type) chunk at byte \(offset)")

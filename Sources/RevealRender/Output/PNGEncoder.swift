@@ -50,7 +50,8 @@ final class PNGEncoder: @unchecked Sendable {
     /// Throws for a size outside `Pixmap`'s limits or a compression level outside 0...9.
     public convenience init(width: Int, height: Int, options: PNGEncodingOptions) throws(PNGError) {
         let rowBytes = 4 * max(1, width)
-        try self.init(width: width, height: height, options: options, stripHeight: max(8, ((1 << 18) + rowBytes - 1) / rowBytes))
+        try self.init(
+            width: width, height: height, options: options, stripHeight: max(8, ((1 << 18) + rowBytes - 1) / rowBytes))
     }
 
     /// `stripHeight` rows per strip (tests use small ones).
@@ -79,10 +80,14 @@ final class PNGEncoder: @unchecked Sendable {
     /// comparison and a copy of changed rows; everything else is left to `encodeStaged`.
     public func stage(_ image: Pixmap) throws(PNGError) {
         guard image.width == width, image.height == height else {
-            throw PNGError(message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
+            throw PNGError(
+                message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
         }
         guard image.bytes.count == 4 * width * height else {
-            throw PNGError(message: "pixel buffer holds \(image.bytes.count) bytes, but a \(width)×\(height) image needs \(4 * width * height)")
+            throw PNGError(
+                message:
+                    "pixel buffer holds \(image.bytes.count) bytes, but a \(width)×\(height) image needs \(4 * width * height)"
+            )
         }
         guard var copy = staged else {
             staged = image.ownCopy()
@@ -147,9 +152,11 @@ final class PNGEncoder: @unchecked Sendable {
         guard options.filter == .automatic else {
             return Mode(channels: channels, filter: options.filter, strategy: options.strategy)
         }
-        let flat = strips.reduce(0) { $0 + $1.flatPairs }, pairs = strips.reduce(0) { $0 + $1.pairs }
+        let flat = strips.reduce(0) { $0 + $1.flatPairs }
+        let pairs = strips.reduce(0) { $0 + $1.pairs }
         let mostlyFlat = pairs > 0 && flat * 50 >= pairs * 49
-        return Mode(channels: channels, filter: mostlyFlat ? .sub : .none, strategy: mostlyFlat ? .rle : options.strategy)
+        return Mode(
+            channels: channels, filter: mostlyFlat ? .sub : .none, strategy: mostlyFlat ? .rle : options.strategy)
     }
 
     /// Compresses every stale strip, spreading them over the cores.
@@ -159,10 +166,11 @@ final class PNGEncoder: @unchecked Sendable {
         guard !stale.isEmpty else { return }
         let results = try image.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
             let requests = stale.map { k in
-                cpng_strip(image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
-                           first_row: UInt32(strips[k].rows.lowerBound), row_count: UInt32(strips[k].rows.count),
-                           channels: mode.channels, filter: mode.filter.cValue,
-                           compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
+                cpng_strip(
+                    image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
+                    first_row: UInt32(strips[k].rows.lowerBound), row_count: UInt32(strips[k].rows.count),
+                    channels: mode.channels, filter: mode.filter.cValue,
+                    compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
             }
             return try PNGEncoder.compress(requests, pool: compressors)
         }
@@ -209,7 +217,8 @@ final class PNGEncoder: @unchecked Sendable {
             cpng_strip_compress(compressor, &strip, &data, &size, &adler, text.baseAddress, text.count)
         }
         guard status == CPNG_OK, let data else {
-            throw PNGError(message: PNGChunk.message(message, fallback: "could not compress image rows (status \(status))"))
+            throw PNGError(
+                message: PNGChunk.message(message, fallback: "could not compress image rows (status \(status))"))
         }
         return (Array(UnsafeBufferPointer(start: data, count: size)), adler)
     }
@@ -236,11 +245,14 @@ final class PNGEncoder: @unchecked Sendable {
     /// The whole file: signature, IHDR, sRGB, pHYs, the zlib stream in IDAT chunks of at most
     /// `idatLimit` bytes, IEND.
     private func assemble(_ mode: Mode) -> [UInt8] {
-        let stream = PNGEncoder.zlibStream(level: options.compressionLevel,
-                                           strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
+        let stream = PNGEncoder.zlibStream(
+            level: options.compressionLevel,
+            strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
         var file: [UInt8] = []
         file.reserveCapacity(stream.count + 128)
-        PNGChunk.appendHeader(width: width, height: height, channels: Int(mode.channels), pixelsPerMeter: options.pixelsPerMeter, to: &file)
+        PNGChunk.appendHeader(
+            width: width, height: height, channels: Int(mode.channels), pixelsPerMeter: options.pixelsPerMeter,
+            to: &file)
         PNGChunk.append("IDAT", split: stream, limit: PNGEncoder.idatLimit, to: &file)
         PNGChunk.append("IEND", to: &file) { _ in }
         return file
@@ -264,7 +276,9 @@ final class CompressorPool: @unchecked Sendable {
         lock.withLock { idle.append(compressor) }
     }
 
-    deinit { idle.forEach { cpng_strip_compressor_destroy($0) } }
+    deinit {
+        for compressor in idle { cpng_strip_compressor_destroy(compressor) }
+    }
 }
 
 /// The strips left to compress, taken one at a time by the threads at work; the first error stops them.

@@ -94,22 +94,32 @@ public enum SequenceExport {
     /// far. When `shouldStop` turns true the frames already started are finished, observers are
     /// cancelled, no manifest is written, and `ExportInterrupted` is thrown. Returns where the time went.
     @discardableResult
-    public static func run<S: FrameSequence>(_ sequence: inout S, frames: Range<Int>, folder: FrameFolder?,
-                                             png: PNGEncodingOptions = .fast, wholeSequence: Bool,
-                                             identity: [(String, FrameMetadata)] = [],
-                                             observers: [FrameObserver] = [],
-                                             shouldStop: () -> Bool = { false },
-                                             progress: (Int) -> Void = { _ in }) throws -> ExportTimings {
-        var fields: [(String, FrameMetadata)] = [("fps", .number(sequence.fps)), ("width", .int(sequence.pixelWidth)),
-                                                 ("height", .int(sequence.pixelHeight))] + sequence.summary + identity
+    public static func run<S: FrameSequence>(
+        _ sequence: inout S, frames: Range<Int>, folder: FrameFolder?,
+        png: PNGEncodingOptions = .fast, wholeSequence: Bool,
+        identity: [(String, FrameMetadata)] = [],
+        observers: [FrameObserver] = [],
+        shouldStop: () -> Bool = { false },
+        progress: (Int) -> Void = { _ in }
+    ) throws -> ExportTimings {
+        var fields: [(String, FrameMetadata)] =
+            [
+                ("fps", .number(sequence.fps)), ("width", .int(sequence.pixelWidth)),
+                ("height", .int(sequence.pixelHeight)),
+            ] + sequence.summary + identity
         if !wholeSequence { fields.append(("totalFrames", .int(sequence.frameCount))) }
         // Held until this function returns, on every path.
         let lock = try folder.map { try $0.beginSequence() }
         defer { withExtendedLifetime(lock) {} }
         let manifest = try folder.map { try ManifestWriter(folder: $0, fields: fields) }
         var finished = false
-        defer { if !finished { observers.forEach { $0.cancel() } } }
-        let encoder = try PNGEncoder(width: sequence.pixelWidth, height: sequence.pixelHeight, options: sequence.pngOptions(png))
+        defer {
+            if !finished {
+                for observer in observers { observer.cancel() }
+            }
+        }
+        let encoder = try PNGEncoder(
+            width: sequence.pixelWidth, height: sequence.pixelHeight, options: sequence.pngOptions(png))
         // The encoder compresses one frame while the next is rendered; writes overlap both.
         let encoderFree = DispatchSemaphore(value: 1)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -151,7 +161,10 @@ public enum SequenceExport {
                 if let folder {
                     encoderFree.wait()
                     let t1 = DispatchTime.now().uptimeNanoseconds
-                    do { try encoder.stage(rendered) } catch { encoderFree.signal(); throw error }
+                    do { try encoder.stage(rendered) } catch {
+                        encoderFree.signal()
+                        throw error
+                    }
                     let staging = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
                     dispatch(queue, group, slots) {
                         let t1 = DispatchTime.now().uptimeNanoseconds
@@ -170,8 +183,11 @@ public enum SequenceExport {
                 }
             }
             previous = (index, encoded)
-            try manifest?.append([("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
-                                  ("file", .string(FrameFolder.frameName(index)))] + sequence.metadata(frame: index))
+            try manifest?.append(
+                [
+                    ("index", .int(index)), ("time", .number(sequence.time(ofFrame: index))),
+                    ("file", .string(FrameFolder.frameName(index))),
+                ] + sequence.metadata(frame: index))
             progress(done + 1)
         }
         group.wait()
@@ -188,8 +204,10 @@ public enum SequenceExport {
     }
 
     /// Runs `work` on `queue` once one of the in-flight slots is free.
-    private static func dispatch(_ queue: DispatchQueue, _ group: DispatchGroup, _ slots: DispatchSemaphore,
-                                 _ work: @escaping @Sendable () -> Void) {
+    private static func dispatch(
+        _ queue: DispatchQueue, _ group: DispatchGroup, _ slots: DispatchSemaphore,
+        _ work: @escaping @Sendable () -> Void
+    ) {
         slots.wait()
         queue.async(group: group) {
             work()
@@ -197,13 +215,16 @@ public enum SequenceExport {
         }
     }
 
-    private static func write(_ bytes: [UInt8], frame index: Int, to folder: FrameFolder, encodeTime: Double,
-                              state: ExportState, result: EncodedFrame) {
+    private static func write(
+        _ bytes: [UInt8], frame index: Int, to folder: FrameFolder, encodeTime: Double,
+        state: ExportState, result: EncodedFrame
+    ) {
         let t0 = DispatchTime.now().uptimeNanoseconds
         do {
             try folder.write(frame: index, png: bytes)
             result.set(bytes)
-            state.record(encode: encodeTime, write: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9, bytes: bytes.count)
+            state.record(
+                encode: encodeTime, write: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9, bytes: bytes.count)
         } catch {
             state.fail(error)
             result.set(nil)
@@ -211,8 +232,10 @@ public enum SequenceExport {
     }
 
     /// Renders one frame to a PNG file, written atomically.
-    public static func still<S: FrameSequence>(_ sequence: inout S, frame index: Int, to path: String,
-                                               png: PNGEncodingOptions = .fast) throws {
+    public static func still<S: FrameSequence>(
+        _ sequence: inout S, frame index: Int, to path: String,
+        png: PNGEncodingOptions = .fast
+    ) throws {
         let pixmap = try sequence.render(frame: index)
         try AtomicFile.write(try PNG.encode(pixmap, options: sequence.pngOptions(png)), to: path)
     }

@@ -27,15 +27,21 @@ public enum SequenceJoin {
         guard !parts.isEmpty else { throw JoinError("join needs at least one part folder") }
         for part in parts {
             if let input = FileIdentity.input(containing: output, among: [part]) {
-                throw JoinError("--out \(quoted(output)) \(FileIdentity(path: output) == FileIdentity(path: input) ? "is" : "lies inside") the part \(quoted(input)); join never changes its parts")
+                throw JoinError(
+                    "--out \(quoted(output)) \(FileIdentity(path: output) == FileIdentity(path: input) ? "is" : "lies inside") the part \(quoted(input)); join never changes its parts"
+                )
             }
         }
         let shards = try parts.map(Shard.init)
         guard let first = shards.first else { throw JoinError("join needs at least one part folder") }
         for shard in shards.dropFirst() where shard.header != first.header {
-            let field = zip(first.header, shard.header).first { $0.0 != $0.1 }.map(\.0.0)
-                ?? (first.header.count > shard.header.count ? first.header[shard.header.count].0 : shard.header[first.header.count].0)
-            throw JoinError("\(displayPath(shard.manifestPath)): \(field): differs from \(displayPath(first.manifestPath)): the parts are of another scene or other settings (\(field == "sceneDigest" ? "the scene file, its images or the flags differ" : "each part must be a --frames shard of one run"))")
+            let field =
+                zip(first.header, shard.header).first { $0.0 != $0.1 }.map(\.0.0)
+                ?? (first.header.count > shard.header.count
+                    ? first.header[shard.header.count].0 : shard.header[first.header.count].0)
+            throw JoinError(
+                "\(displayPath(shard.manifestPath)): \(field): differs from \(displayPath(first.manifestPath)): the parts are of another scene or other settings (\(field == "sceneDigest" ? "the scene file, its images or the flags differ" : "each part must be a --frames shard of one run"))"
+            )
         }
         // Every frame once: sorted by index, gaps and overlaps are neighbours.
         var owners = shards.flatMap { shard in shard.frames.map { (index: $0.index, shard: shard, entry: $0) } }
@@ -43,21 +49,30 @@ public enum SequenceJoin {
         var expected = 0
         for owner in owners {
             if owner.index < expected {
-                let other = owners.first { $0.index == owner.index && $0.shard.folder != owner.shard.folder }?.shard.folder ?? owner.shard.folder
-                throw JoinError("\(displayPath(owner.shard.manifestPath)): frame \(owner.index) is also in \(displayPath(other)): the parts overlap")
+                let other =
+                    owners.first { $0.index == owner.index && $0.shard.folder != owner.shard.folder }?.shard.folder
+                    ?? owner.shard.folder
+                throw JoinError(
+                    "\(displayPath(owner.shard.manifestPath)): frame \(owner.index) is also in \(displayPath(other)): the parts overlap"
+                )
             }
             if owner.index > expected {
-                throw JoinError("frames \(expected)-\(owner.index - 1) are in no part: a gap (render them with --frames \(expected)-\(owner.index - 1))")
+                throw JoinError(
+                    "frames \(expected)-\(owner.index - 1) are in no part: a gap (render them with --frames \(expected)-\(owner.index - 1))"
+                )
             }
             expected = owner.index + 1
         }
         guard expected == first.totalFrames else {
-            throw JoinError("frames \(expected)-\(first.totalFrames - 1) are in no part: a gap at the end (render them with --frames \(expected)-\(first.totalFrames - 1))")
+            throw JoinError(
+                "frames \(expected)-\(first.totalFrames - 1) are in no part: a gap at the end (render them with --frames \(expected)-\(first.totalFrames - 1))"
+            )
         }
         let folder = try FrameFolder(path: output)
         let lock = try folder.beginSequence()
         defer { withExtendedLifetime(lock) {} }
-        let manifest = try ManifestWriter(folder: folder, fields: first.header.map { ($0.0, FrameMetadata(json: $0.1)) })
+        let manifest = try ManifestWriter(
+            folder: folder, fields: first.header.map { ($0.0, FrameMetadata(json: $0.1)) })
         var linked = 0
         for owner in owners {
             if try place(owner.shard.folder + "/" + owner.entry.file, as: owner.index, in: folder) { linked += 1 }
@@ -83,8 +98,8 @@ public enum SequenceJoin {
             return true
         }
         switch BoundedFileReader.read(source, maxBytes: 1 << 32, kind: "a frame", tooLarge: { $0 }) {
-        case let .success(bytes): try folder.write(frame: index, png: bytes)
-        case let .failure(error): throw JoinError(error.description)
+        case .success(let bytes): try folder.write(frame: index, png: bytes)
+        case .failure(let error): throw JoinError(error.description)
         }
         return false
     }
@@ -114,26 +129,36 @@ private struct Shard {
         }
         let bytes: [UInt8]
         switch BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }) {
-        case let .success(read): bytes = read
-        case let .failure(error): throw JoinError("\(displayPath(folder)): no readable manifest (\(error.reason)): each part is a folder a run wrote with --frames")
+        case .success(let read): bytes = read
+        case .failure(let error):
+            throw JoinError(
+                "\(displayPath(folder)): no readable manifest (\(error.reason)): each part is a folder a run wrote with --frames"
+            )
         }
         let root: JSONNode
         do { root = try JSONNode.parse(file: path, bytes: bytes) } catch { throw JoinError("\(error)") }
-        guard case let .object(object) = root.value else { throw fail("", "not a manifest (expected a JSON object)") }
+        guard case .object(let object) = root.value else { throw fail("", "not a manifest (expected a JSON object)") }
         guard object["sceneDigest"] != nil else {
             throw fail("", "no sceneDigest: only parts written by reveal-render with --frames can be joined")
         }
-        guard case let .number(total)? = object["totalFrames"], total >= 1, total == total.rounded(), total <= 1e9 else {
-            throw fail("totalFrames", "missing or not a frame count: a whole run needs no joining (each part is written with --frames A-B)")
+        guard case .number(let total)? = object["totalFrames"], total >= 1, total == total.rounded(), total <= 1e9
+        else {
+            throw fail(
+                "totalFrames",
+                "missing or not a frame count: a whole run needs no joining (each part is written with --frames A-B)")
         }
         totalFrames = Int(total)
         header = object.entries.filter { $0.key != "frames" && $0.key != "totalFrames" }.map { ($0.key, $0.value) }
         guard let list = object["frames"]?.arrayElements else { throw fail("frames", "missing or not a list") }
         var frames: [Frame] = []
         for (k, item) in list.enumerated() {
-            guard case let .object(entry) = item, case let .number(number)? = entry["index"], number >= 0, number < total,
-                  number == number.rounded(), case let .string(file)? = entry["file"], file == FrameFolder.frameName(Int(number)) else {
-                throw fail("frames[\(k)]", "not a frame of this sequence (an index below totalFrames and its file name)")
+            guard case .object(let entry) = item, case .number(let number)? = entry["index"], number >= 0,
+                number < total,
+                number == number.rounded(), case .string(let file)? = entry["file"],
+                file == FrameFolder.frameName(Int(number))
+            else {
+                throw fail(
+                    "frames[\(k)]", "not a frame of this sequence (an index below totalFrames and its file name)")
             }
             frames.append(Frame(index: Int(number), file: file, fields: entry.entries))
         }

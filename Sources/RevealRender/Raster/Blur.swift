@@ -15,10 +15,12 @@ enum Blur {
     public static func gaussian(_ mask: Mask, sigma: Double) throws -> Mask {
         guard sigma > 0, sigma.isFinite else { return mask }
         let filter = GaussianLine(sigma: sigma)
-        let w = mask.width, h = mask.height
+        let w = mask.width
+        let h = mask.height
         // Rows first, into 16-bit fixed point (1/256 of a level), then columns in strips.
         var horizontal = [UInt16](repeating: 0, count: w * h)
-        var line = [Double](repeating: 0, count: max(w, h)), forward = line
+        var line = [Double](repeating: 0, count: max(w, h))
+        var forward = line
         mask.bytes.withUnsafeBufferPointer { source in
             horizontal.withUnsafeMutableBufferPointer { out in
                 line.withUnsafeMutableBufferPointer { x in
@@ -34,7 +36,8 @@ enum Blur {
         }
         var result = try Mask(width: w, height: h)
         let strip = 32
-        var columns = [Double](repeating: 0, count: h * strip), columnsForward = columns
+        var columns = [Double](repeating: 0, count: h * strip)
+        var columnsForward = columns
         horizontal.withUnsafeBufferPointer { source in
             result.bytes.withUnsafeMutableBufferPointer { out in
                 columns.withUnsafeMutableBufferPointer { x in
@@ -47,10 +50,14 @@ enum Blur {
                             }
                             for c in 0..<n {
                                 let column = UnsafeMutableBufferPointer(rebasing: x[c * h..<(c + 1) * h])
-                                filter.apply(column, count: h, scratch: UnsafeMutableBufferPointer(rebasing: y[c * h..<(c + 1) * h]))
+                                filter.apply(
+                                    column, count: h,
+                                    scratch: UnsafeMutableBufferPointer(rebasing: y[c * h..<(c + 1) * h]))
                             }
                             for row in 0..<h {
-                                for c in 0..<n { out[row * w + left + c] = UInt8(min(max(x[c * h + row], 0), 255).rounded()) }
+                                for c in 0..<n {
+                                    out[row * w + left + c] = UInt8(min(max(x[c * h + row], 0), 255).rounded())
+                                }
                             }
                             left += n
                         }
@@ -112,12 +119,15 @@ struct DericheFilter {
     init(sigma: Double) {
         func response(_ n: Int) -> Double {
             let t = Double(n) / sigma
-            return DericheFilter.terms.reduce(0) { $0 + ($1.alpha * cos($1.omega * t) + $1.beta * sin($1.omega * t)) * exp(-$1.lambda * t) }
+            return DericheFilter.terms.reduce(0) {
+                $0 + ($1.alpha * cos($1.omega * t) + $1.beta * sin($1.omega * t)) * exp(-$1.lambda * t)
+            }
         }
         // The denominator: the product of (1 − p z⁻¹) over the four poles p = e^(−(λ ± iω)/σ).
         var d: [Double] = [1]
         for term in DericheFilter.terms {
-            let r = exp(-term.lambda / sigma), angle = term.omega / sigma
+            let r = exp(-term.lambda / sigma)
+            let angle = term.omega / sigma
             // (1 − p z⁻¹)(1 − p̄ z⁻¹) = 1 − 2r cos(θ) z⁻¹ + r² z⁻²
             let pair = [1, -2 * r * cos(angle), r * r]
             var product = [Double](repeating: 0, count: d.count + 2)
@@ -137,23 +147,55 @@ struct DericheFilter {
 
     /// Filters `x[0..<count]` in place (zero beyond both ends); `scratch` holds the causal pass.
     func apply(_ x: UnsafeMutableBufferPointer<Double>, count: Int, scratch y: UnsafeMutableBufferPointer<Double>) {
-        let a0 = causal[0], a1 = causal[1], a2 = causal[2], a3 = causal[3]
-        let b1 = anticausal[0], b2 = anticausal[1], b3 = anticausal[2], b4 = anticausal[3]
-        let d1 = feedback[0], d2 = feedback[1], d3 = feedback[2], d4 = feedback[3]
-        var x1 = 0.0, x2 = 0.0, x3 = 0.0, y1 = 0.0, y2 = 0.0, y3 = 0.0, y4 = 0.0
+        let a0 = causal[0]
+        let a1 = causal[1]
+        let a2 = causal[2]
+        let a3 = causal[3]
+        let b1 = anticausal[0]
+        let b2 = anticausal[1]
+        let b3 = anticausal[2]
+        let b4 = anticausal[3]
+        let d1 = feedback[0]
+        let d2 = feedback[1]
+        let d3 = feedback[2]
+        let d4 = feedback[3]
+        var x1 = 0.0
+        var x2 = 0.0
+        var x3 = 0.0
+        var y1 = 0.0
+        var y2 = 0.0
+        var y3 = 0.0
+        var y4 = 0.0
         for n in 0..<count {
             let x0 = x[n]
             let y0 = a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3 - d1 * y1 - d2 * y2 - d3 * y3 - d4 * y4
             y[n] = y0
-            x3 = x2; x2 = x1; x1 = x0
-            y4 = y3; y3 = y2; y2 = y1; y1 = y0
+            x3 = x2
+            x2 = x1
+            x1 = x0
+            y4 = y3
+            y3 = y2
+            y2 = y1
+            y1 = y0
         }
-        var u1 = 0.0, u2 = 0.0, u3 = 0.0, u4 = 0.0
-        y1 = 0; y2 = 0; y3 = 0; y4 = 0
+        var u1 = 0.0
+        var u2 = 0.0
+        var u3 = 0.0
+        var u4 = 0.0
+        y1 = 0
+        y2 = 0
+        y3 = 0
+        y4 = 0
         for n in stride(from: count - 1, through: 0, by: -1) {
             let y0 = b1 * u1 + b2 * u2 + b3 * u3 + b4 * u4 - d1 * y1 - d2 * y2 - d3 * y3 - d4 * y4
-            u4 = u3; u3 = u2; u2 = u1; u1 = x[n]
-            y4 = y3; y3 = y2; y2 = y1; y1 = y0
+            u4 = u3
+            u3 = u2
+            u2 = u1
+            u1 = x[n]
+            y4 = y3
+            y3 = y2
+            y2 = y1
+            y1 = y0
             x[n] = y[n] + y0
         }
     }

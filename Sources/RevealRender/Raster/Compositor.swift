@@ -14,8 +14,10 @@ enum Compositor {
 
     /// Source-over: `dst = src·f + dst·(1 − src.a·f)` for the rows given, where the source is
     /// scaled per pixel by `mask` (when given) and by `opacity` (0...255).
-    public static func sourceOver(_ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
-                                  onto destination: inout Pixmap, rows: RowRange) {
+    public static func sourceOver(
+        _ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
+        onto destination: inout Pixmap, rows: RowRange
+    ) {
         guard source.width == destination.width && source.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
         guard !rows.isEmpty, opacity > 0 else { return }
@@ -29,8 +31,9 @@ enum Compositor {
                     let dstRow = UnsafeMutableBufferPointer(rebasing: dst[bytes])
                     if let mask {
                         mask.bytes.withUnsafeBufferPointer { m in
-                            sourceOver(srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
-                                       opacity: opacity, onto: dstRow)
+                            sourceOver(
+                                srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
+                                opacity: opacity, onto: dstRow)
                         }
                     } else {
                         sourceOver(srcRow, coverage: nil, opacity: opacity, onto: dstRow)
@@ -43,12 +46,16 @@ enum Compositor {
     /// Source-over of `source` (its rows `rows`, all by default) with its top-left corner at (x, y) of
     /// `destination`, scaled per pixel by `mask` (same size as `source`) when given. The source must
     /// fit inside the destination.
-    public static func draw(_ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255, onto destination: inout Pixmap, x: Int, y: Int,
-                            rows: RowRange? = nil) {
+    public static func draw(
+        _ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255, onto destination: inout Pixmap, x: Int, y: Int,
+        rows: RowRange? = nil
+    ) {
         guard x >= 0 && y >= 0 && x + source.width <= destination.width && y + source.height <= destination.height,
-              mask.map({ $0.width == source.width && $0.height == source.height }) ?? true else { return }
+            mask.map({ $0.width == source.width && $0.height == source.height }) ?? true
+        else { return }
         let rows = (rows ?? RowRange(0, source.height)).clamped(to: source.height)
-        let rowBytes = source.width * 4, width = destination.width
+        let rowBytes = source.width * 4
+        let width = destination.width
         source.bytes.withUnsafeBufferPointer { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
                 for row in rows.lower..<rows.upper {
@@ -57,8 +64,11 @@ enum Compositor {
                     let dstRow = UnsafeMutableBufferPointer(rebasing: dst[target..<target + rowBytes])
                     if let mask {
                         mask.bytes.withUnsafeBufferPointer { m in
-                            sourceOver(srcRow, coverage: UnsafeBufferPointer(rebasing: m[row * source.width..<(row + 1) * source.width]),
-                                       opacity: opacity, onto: dstRow)
+                            sourceOver(
+                                srcRow,
+                                coverage: UnsafeBufferPointer(
+                                    rebasing: m[row * source.width..<(row + 1) * source.width]),
+                                opacity: opacity, onto: dstRow)
                         }
                     } else {
                         sourceOver(srcRow, coverage: nil, opacity: opacity, onto: dstRow)
@@ -76,14 +86,18 @@ enum Compositor {
         let width = destination.width
         var source = [UInt8](repeating: 0, count: width * 4)
         for x in 0..<width {
-            source[x * 4] = color.r; source[x * 4 + 1] = color.g; source[x * 4 + 2] = color.b; source[x * 4 + 3] = color.a
+            source[x * 4] = color.r
+            source[x * 4 + 1] = color.g
+            source[x * 4 + 2] = color.b
+            source[x * 4 + 3] = color.a
         }
         source.withUnsafeBufferPointer { src in
             mask.bytes.withUnsafeBufferPointer { m in
                 destination.bytes.withUnsafeMutableBufferPointer { dst in
                     for y in rows.lower..<rows.upper {
-                        sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[y * width..<(y + 1) * width]), opacity: 255,
-                                   onto: UnsafeMutableBufferPointer(rebasing: dst[y * width * 4..<(y + 1) * width * 4]))
+                        sourceOver(
+                            src, coverage: UnsafeBufferPointer(rebasing: m[y * width..<(y + 1) * width]), opacity: 255,
+                            onto: UnsafeMutableBufferPointer(rebasing: dst[y * width * 4..<(y + 1) * width * 4]))
                     }
                 }
             }
@@ -93,12 +107,16 @@ enum Compositor {
     /// Source-over of `columns` of row `row` of `source` (placed with its top-left corner at (x, y) of
     /// the destination), scaled by the same part of `mask` (the source's size) when given and by
     /// `opacity`. What falls outside the destination is skipped.
-    static func drawSpan(_ source: Pixmap, row: Int, columns: Range<Int>, mask: Mask?, opacity: UInt8,
-                         onto destination: inout Pixmap, x: Int, y: Int) {
+    static func drawSpan(
+        _ source: Pixmap, row: Int, columns: Range<Int>, mask: Mask?, opacity: UInt8,
+        onto destination: inout Pixmap, x: Int, y: Int
+    ) {
         let columns = columns.clamped(to: max(0, -x)..<min(source.width, destination.width - x))
         guard row >= 0, row < source.height, row + y >= 0, row + y < destination.height, !columns.isEmpty,
-              mask.map({ $0.width == source.width && $0.height == source.height }) ?? true else { return }
-        let start = (row * source.width + columns.lowerBound) * 4, count = columns.count
+            mask.map({ $0.width == source.width && $0.height == source.height }) ?? true
+        else { return }
+        let start = (row * source.width + columns.lowerBound) * 4
+        let count = columns.count
         let target = ((row + y) * destination.width + x + columns.lowerBound) * 4
         source.bytes.withUnsafeBufferPointer { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
@@ -107,7 +125,9 @@ enum Compositor {
                 if let mask {
                     mask.bytes.withUnsafeBufferPointer { m in
                         let first = row * source.width + columns.lowerBound
-                        sourceOver(srcSpan, coverage: UnsafeBufferPointer(rebasing: m[first..<first + count]), opacity: opacity, onto: dstSpan)
+                        sourceOver(
+                            srcSpan, coverage: UnsafeBufferPointer(rebasing: m[first..<first + count]),
+                            opacity: opacity, onto: dstSpan)
                     }
                 } else {
                     sourceOver(srcSpan, coverage: nil, opacity: opacity, onto: dstSpan)
@@ -121,7 +141,10 @@ enum Compositor {
     static func fill(_ color: PremultipliedRGBA8, mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap) {
         var row = [UInt8](repeating: 0, count: mask.width * 4)
         for x in 0..<mask.width {
-            row[x * 4] = color.r; row[x * 4 + 1] = color.g; row[x * 4 + 2] = color.b; row[x * 4 + 3] = color.a
+            row[x * 4] = color.r
+            row[x * 4 + 1] = color.g
+            row[x * 4 + 2] = color.b
+            row[x * 4 + 3] = color.a
         }
         blend(mask: mask, at: at, onto: &destination, row: &row) { _, _, _ in }
     }
@@ -129,7 +152,9 @@ enum Compositor {
     /// Source-over of `picture` placed at `at`, through `mask` placed at `maskAt`: where the mask
     /// reaches past the picture, the picture's edge pixels extend (a glyph's overshoot past its text
     /// frame keeps the frame's gradient).
-    static func draw(_ picture: Pixmap, at: (x: Int, y: Int), mask: Mask, maskAt: (x: Int, y: Int), onto destination: inout Pixmap) {
+    static func draw(
+        _ picture: Pixmap, at: (x: Int, y: Int), mask: Mask, maskAt: (x: Int, y: Int), onto destination: inout Pixmap
+    ) {
         var row = [UInt8](repeating: 0, count: mask.width * 4)
         blend(mask: mask, at: maskAt, onto: &destination, row: &row) { y, columns, row in
             let sy = min(max(y + maskAt.y - at.y, 0), picture.height - 1)
@@ -143,8 +168,10 @@ enum Compositor {
 
     /// Source-over of `row` (one mask row's source pixels, refilled by `fill(maskRow, columns, &row)`)
     /// through each row of `mask` placed at `at` that lands in the destination.
-    private static func blend(mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap, row: inout [UInt8],
-                              fill: (Int, Range<Int>, inout [UInt8]) -> Void) {
+    private static func blend(
+        mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap, row: inout [UInt8],
+        fill: (Int, Range<Int>, inout [UInt8]) -> Void
+    ) {
         let columns = max(0, -at.x)..<min(mask.width, destination.width - at.x)
         let rows = max(0, -at.y)..<min(mask.height, destination.height - at.y)
         guard !columns.isEmpty, !rows.isEmpty else { return }
@@ -155,9 +182,12 @@ enum Compositor {
                 mask.bytes.withUnsafeBufferPointer { m in
                     destination.bytes.withUnsafeMutableBufferPointer { dst in
                         let start = ((y + at.y) * width + columns.lowerBound + at.x) * 4
-                        sourceOver(UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
-                                   coverage: UnsafeBufferPointer(rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
-                                   opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4]))
+                        sourceOver(
+                            UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
+                            coverage: UnsafeBufferPointer(
+                                rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
+                            opacity: 255,
+                            onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4]))
                     }
                 }
             }
@@ -167,8 +197,10 @@ enum Compositor {
     /// The hot loop: source-over of a run of pixels (`dst.count / 4` of them, 4 bytes each), each
     /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`.
     @inline(__always)
-    public static func sourceOver(_ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
-                                  opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>) {
+    public static func sourceOver(
+        _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
+        opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let o = UInt32(opacity)
         for p in 0..<dst.count / 4 {
             var f = o
@@ -177,12 +209,21 @@ enum Compositor {
                 if f == 0 { continue }
             }
             let i = p * 4
-            var sr = UInt32(src[i]), sg = UInt32(src[i + 1]), sb = UInt32(src[i + 2]), sa = UInt32(src[i + 3])
+            var sr = UInt32(src[i])
+            var sg = UInt32(src[i + 1])
+            var sb = UInt32(src[i + 2])
+            var sa = UInt32(src[i + 3])
             if f != 255 {
-                sr = multiply(sr, f); sg = multiply(sg, f); sb = multiply(sb, f); sa = multiply(sa, f)
+                sr = multiply(sr, f)
+                sg = multiply(sg, f)
+                sb = multiply(sb, f)
+                sa = multiply(sa, f)
             }
             if sa == 255 {
-                dst[i] = UInt8(sr); dst[i + 1] = UInt8(sg); dst[i + 2] = UInt8(sb); dst[i + 3] = 255
+                dst[i] = UInt8(sr)
+                dst[i + 1] = UInt8(sg)
+                dst[i + 2] = UInt8(sb)
+                dst[i + 3] = 255
             } else if sa != 0 {
                 let inverse = 255 - sa
                 dst[i] = UInt8(sr + multiply(UInt32(dst[i]), inverse))
@@ -195,9 +236,11 @@ enum Compositor {
 
     /// Destination-out of an alpha mask: `result = destination·(1 − coverage)` for the rows given.
     /// Writes into `result`, which may be a different mask from `destination` (or the same one).
-    public static func destinationOut(_ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange) {
+    public static func destinationOut(_ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange)
+    {
         guard coverage.width == destination.width && destination.width == result.width,
-              coverage.height == destination.height && destination.height == result.height else { return }
+            coverage.height == destination.height && destination.height == result.height
+        else { return }
         let rows = rows.clamped(to: result.height)
         guard !rows.isEmpty else { return }
         let range = rows.lower * result.width..<rows.upper * result.width
@@ -222,7 +265,10 @@ extension Pixmap {
         bytes.withUnsafeMutableBufferPointer { out in
             var i = 0
             while i + 3 < out.count {
-                out[i] = color.r; out[i + 1] = color.g; out[i + 2] = color.b; out[i + 3] = color.a
+                out[i] = color.r
+                out[i + 1] = color.g
+                out[i + 2] = color.b
+                out[i + 3] = color.a
                 i += 4
             }
         }
@@ -231,11 +277,16 @@ extension Pixmap {
     /// Replaces row `y` with `pixels` (as many as fit).
     mutating func setRow(_ y: Int, to pixels: [PremultipliedRGBA8]) {
         guard y >= 0, y < height else { return }
-        let count = min(pixels.count, width), start = y * width * 4
+        let count = min(pixels.count, width)
+        let start = y * width * 4
         bytes.withUnsafeMutableBufferPointer { out in
             for x in 0..<count {
-                let p = pixels[x], i = start + x * 4
-                out[i] = p.r; out[i + 1] = p.g; out[i + 2] = p.b; out[i + 3] = p.a
+                let p = pixels[x]
+                let i = start + x * 4
+                out[i] = p.r
+                out[i + 1] = p.g
+                out[i + 2] = p.b
+                out[i + 3] = p.a
             }
         }
     }
@@ -274,7 +325,6 @@ extension Pixmap {
         }
     }
 
-
     /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
     /// it had to change (from the first differing pixel to the last; nil for a row that was equal),
     /// and whether any alpha value changed. A source of another size replaces it, all changed.
@@ -284,7 +334,8 @@ extension Pixmap {
             alphaChanged = true
             return [Range<Int>?](repeating: 0..<width, count: height)
         }
-        let rowBytes = width * 4, width = width
+        let rowBytes = width * 4
+        let width = width
         var alpha = false
         defer { alphaChanged = alphaChanged || alpha }
         return source.bytes.withUnsafeBufferPointer { from in
@@ -294,12 +345,18 @@ extension Pixmap {
                     let row = y * rowBytes
                     guard memcmp(f + row, t + row, rowBytes) != 0 else { return nil }
                     // The first and last differing pixels, four bytes at a time.
-                    var first = 0, last = width - 1
-                    let a = UnsafeRawPointer(f + row), b = UnsafeRawPointer(t + row)
-                    while first < last && a.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
-                        == b.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self) { first += 1 }
-                    while last > first && a.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
-                        == b.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self) { last -= 1 }
+                    var first = 0
+                    var last = width - 1
+                    let a = UnsafeRawPointer(f + row)
+                    let b = UnsafeRawPointer(t + row)
+                    while first < last
+                        && a.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
+                            == b.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
+                    { first += 1 }
+                    while last > first
+                        && a.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
+                            == b.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
+                    { last -= 1 }
                     if !alpha {
                         var k = row + first * 4 + 3
                         while k <= row + last * 4 + 3 && f[k] == t[k] { k += 4 }
@@ -318,7 +375,8 @@ extension Pixmap {
         let sourceRows = (rows ?? 0..<source.height).clamped(to: max(0, -y)..<min(source.height, height - y))
         let columns = (columns ?? 0..<source.width).clamped(to: max(0, -x)..<min(source.width, width - x))
         guard !sourceRows.isEmpty, !columns.isEmpty else { return }
-        let count = columns.count * 4, width = width
+        let count = columns.count * 4
+        let width = width
         source.bytes.withUnsafeBufferPointer { src in
             bytes.withUnsafeMutableBufferPointer { dst in
                 guard let s = src.baseAddress, let d = dst.baseAddress else { return }
@@ -342,7 +400,8 @@ extension Pixmap {
             Compositor.withRow(of: layer, y, scratch: &scratch) { row in
                 bytes.withUnsafeMutableBufferPointer { dst in
                     guard let d = dst.baseAddress, let r = row.baseAddress else { return }
-                    (d + (y * width + columns.lowerBound) * 4).update(from: r + columns.lowerBound * 4, count: columns.count * 4)
+                    (d + (y * width + columns.lowerBound) * 4).update(
+                        from: r + columns.lowerBound * 4, count: columns.count * 4)
                 }
             }
         }
@@ -352,18 +411,23 @@ extension Pixmap {
 extension Compositor {
     /// Calls `body` with row `y` of `layer` (4 bytes a pixel, the whole width); `scratch` holds the row
     /// of a layer of row colors and is reused between calls.
-    static func withRow<R>(of layer: Layer, _ y: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    static func withRow<R>(of layer: Layer, _ y: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R)
+        -> R
+    {
         switch layer {
-        case let .pixmap(p):
+        case .pixmap(let p):
             return p.bytes.withUnsafeBufferPointer { all in
                 body(UnsafeBufferPointer(rebasing: all[y * p.width * 4..<(y + 1) * p.width * 4]))
             }
-        case let .rowColors(colors, width):
+        case .rowColors(let colors, let width):
             let c = colors[y]
             if scratch.count != width * 4 { scratch = [UInt8](repeating: 0, count: width * 4) }
             scratch.withUnsafeMutableBufferPointer { row in
                 for x in 0..<width {
-                    row[x * 4] = c.r; row[x * 4 + 1] = c.g; row[x * 4 + 2] = c.b; row[x * 4 + 3] = c.a
+                    row[x * 4] = c.r
+                    row[x * 4 + 1] = c.g
+                    row[x * 4 + 2] = c.b
+                    row[x * 4 + 3] = c.a
                 }
             }
             return scratch.withUnsafeBufferPointer(body)
@@ -372,24 +436,31 @@ extension Compositor {
 
     /// Source-over of `columns` of row `y` of `layer` (the destination's size) onto the same place of
     /// `destination`, each pixel scaled by `coverage[x - columns.lowerBound]` and by `opacity`.
-    static func sourceOver(_ layer: Layer, row y: Int, columns: Range<Int>, coverage: [UInt8], opacity: UInt8,
-                           onto destination: inout Pixmap, scratch: inout [UInt8]) {
+    static func sourceOver(
+        _ layer: Layer, row y: Int, columns: Range<Int>, coverage: [UInt8], opacity: UInt8,
+        onto destination: inout Pixmap, scratch: inout [UInt8]
+    ) {
         let columns = columns.clamped(to: 0..<min(destination.width, layer.width))
-        guard y >= 0, y < min(destination.height, layer.height), !columns.isEmpty, coverage.count >= columns.count else { return }
-        let start = (y * destination.width + columns.lowerBound) * 4, count = columns.count
+        guard y >= 0, y < min(destination.height, layer.height), !columns.isEmpty, coverage.count >= columns.count
+        else { return }
+        let start = (y * destination.width + columns.lowerBound) * 4
+        let count = columns.count
         withRow(of: layer, y, scratch: &scratch) { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
                 coverage.withUnsafeBufferPointer { c in
-                    sourceOver(UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
-                               coverage: UnsafeBufferPointer(rebasing: c[0..<count]), opacity: opacity,
-                               onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + count * 4]))
+                    sourceOver(
+                        UnsafeBufferPointer(rebasing: src[columns.lowerBound * 4..<columns.upperBound * 4]),
+                        coverage: UnsafeBufferPointer(rebasing: c[0..<count]), opacity: opacity,
+                        onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + count * 4]))
                 }
             }
         }
     }
 
     /// Source-over of one color through `columns` of row `y` of `mask` (the destination's size).
-    static func fill(_ color: PremultipliedRGBA8, mask: Mask, row y: Int, columns: Range<Int>, onto destination: inout Pixmap) {
+    static func fill(
+        _ color: PremultipliedRGBA8, mask: Mask, row y: Int, columns: Range<Int>, onto destination: inout Pixmap
+    ) {
         let columns = columns.clamped(to: 0..<min(destination.width, mask.width))
         guard y >= 0, y < min(destination.height, mask.height), !columns.isEmpty else { return }
         let source = [UInt8]((0..<columns.count).flatMap { _ in [color.r, color.g, color.b, color.a] })
@@ -397,8 +468,12 @@ extension Compositor {
         source.withUnsafeBufferPointer { src in
             mask.bytes.withUnsafeBufferPointer { m in
                 destination.bytes.withUnsafeMutableBufferPointer { dst in
-                    sourceOver(src, coverage: UnsafeBufferPointer(rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
-                               opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4]))
+                    sourceOver(
+                        src,
+                        coverage: UnsafeBufferPointer(
+                            rebasing: m[y * mask.width + columns.lowerBound..<y * mask.width + columns.upperBound]),
+                        opacity: 255, onto: UnsafeMutableBufferPointer(rebasing: dst[start..<start + columns.count * 4])
+                    )
                 }
             }
         }

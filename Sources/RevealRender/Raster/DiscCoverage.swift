@@ -17,7 +17,8 @@ struct DiscCoverage: Sendable {
     /// Columns of row `y` (clamped to `0..<width`) that the disc touches, and the sub-range it covers
     /// completely (empty when none).
     public func rowSpan(_ y: Int, width: Int) -> (touched: Range<Int>, full: Range<Int>) {
-        let top = Double(y) - center.y, bottom = top + 1
+        let top = Double(y) - center.y
+        let bottom = top + 1
         let nearest = top > 0 ? top : (bottom < 0 ? -bottom : 0)
         guard radius > 0, nearest < radius else { return (0..<0, 0..<0) }
         let outer = (radius * radius - nearest * nearest).squareRoot()
@@ -34,8 +35,10 @@ struct DiscCoverage: Sendable {
 
     /// The covered fraction of pixel (x, y), 0...1.
     public func coverage(x: Int, y: Int) -> Double {
-        let x0 = Double(x) - center.x, x1 = x0 + 1
-        let y0 = Double(y) - center.y, y1 = y0 + 1
+        let x0 = Double(x) - center.x
+        let x1 = x0 + 1
+        let y0 = Double(y) - center.y
+        let y1 = y0 + 1
         let area = quadrant(x1, y1) - quadrant(x0, y1) - quadrant(x1, y0) + quadrant(x0, y0)
         return min(max(area, 0), 1)
     }

@@ -94,8 +94,10 @@ struct PixelBox: Equatable, Sendable {
 
     /// The pixels in both (empty when they do not meet).
     func intersection(_ other: PixelBox) -> PixelBox {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width)
+        let y1 = min(y + height, other.y + other.height)
         return PixelBox(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
 
@@ -103,8 +105,10 @@ struct PixelBox: Equatable, Sendable {
     func union(_ other: PixelBox) -> PixelBox {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width)
+        let y1 = max(y + height, other.y + other.height)
         return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

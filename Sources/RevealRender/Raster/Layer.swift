@@ -24,21 +24,21 @@ enum Layer: Sendable {
 
     public var width: Int {
         switch self {
-        case let .pixmap(p): return p.width
-        case let .rowColors(_, width): return width
+        case .pixmap(let p): return p.width
+        case .rowColors(_, let width): return width
         }
     }
 
     public var height: Int {
         switch self {
-        case let .pixmap(p): return p.height
-        case let .rowColors(colors, _): return colors.count
+        case .pixmap(let p): return p.height
+        case .rowColors(let colors, _): return colors.count
         }
     }
 
     /// This layer drawn over `below` (source-over), keeping the compact form when both have it.
     public func over(_ below: Layer) throws -> Layer {
-        if case let .rowColors(top, width) = self, case let .rowColors(bottom, _) = below {
+        if case .rowColors(let top, let width) = self, case .rowColors(let bottom, _) = below {
             var pixel = try Pixmap(width: 1, height: 1)
             var result: [PremultipliedRGBA8] = []
             result.reserveCapacity(top.count)
@@ -58,8 +58,8 @@ enum Layer: Sendable {
     /// The layer as a full pixmap.
     func materialized() throws -> Pixmap {
         switch self {
-        case let .pixmap(p): return p
-        case let .rowColors(colors, width):
+        case .pixmap(let p): return p
+        case .rowColors(let colors, let width):
             var pixmap = try Pixmap(width: width, height: colors.count)
             pixmap.copy(self, rows: 0..<colors.count, columns: 0..<width)
             return pixmap

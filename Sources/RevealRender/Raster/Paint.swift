@@ -86,16 +86,16 @@ public struct Paint: Equatable, Sendable {
     func render(width: Int, height: Int, region: PixelBox) throws -> Pixmap {
         var pixmap = try Pixmap(width: region.width, height: region.height)
         switch kind {
-        case let .color(color):
+        case .color(let color):
             pixmap = try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
-        case let .linearGradient(stops, start, end):
+        case .linearGradient(let stops, let start, let end):
             let axis = GradientAxis(stops, start, end, width: width, height: height)
             var row = [PremultipliedRGBA8](repeating: .transparent, count: region.width)
             for y in 0..<region.height {
                 for x in 0..<region.width { row[x] = axis.color(x: x + region.x, y: y + region.y, opacity: opacity) }
                 pixmap.setRow(y, to: row)
             }
-        case let .image(image, mode):
+        case .image(let image, let mode):
             renderImage(image, mode, width: width, height: height, region: region, into: &pixmap)
         }
         return pixmap
@@ -105,9 +105,9 @@ public struct Paint: Equatable, Sendable {
     /// gradients whose axis is vertical (isolines horizontal). Nil otherwise.
     public func rowColors(width: Int, height: Int) -> [PremultipliedRGBA8]? {
         switch kind {
-        case let .color(color):
+        case .color(let color):
             return [PremultipliedRGBA8](repeating: color.opacity(opacity).premultiplied, count: height)
-        case let .linearGradient(stops, start, end) where start.x == end.x:
+        case .linearGradient(let stops, let start, let end) where start.x == end.x:
             let axis = GradientAxis(stops, start, end, width: width, height: height)
             return (0..<height).map { axis.color(x: 0, y: $0, opacity: opacity) }
         default:
@@ -116,34 +116,50 @@ public struct Paint: Equatable, Sendable {
     }
 
     /// Bilinear resampling of premultiplied pixels, centred, clear outside the placed image.
-    private func renderImage(_ image: Pixmap, _ mode: ContentMode, width viewWidth: Int, height viewHeight: Int,
-                             region: PixelBox, into pixmap: inout Pixmap) {
-        let w = Double(viewWidth), h = Double(viewHeight)
-        let iw = Double(image.width), ih = Double(image.height)
-        var scaleX = w / iw, scaleY = h / ih
+    private func renderImage(
+        _ image: Pixmap, _ mode: ContentMode, width viewWidth: Int, height viewHeight: Int,
+        region: PixelBox, into pixmap: inout Pixmap
+    ) {
+        let w = Double(viewWidth)
+        let h = Double(viewHeight)
+        let iw = Double(image.width)
+        let ih = Double(image.height)
+        var scaleX = w / iw
+        var scaleY = h / ih
         switch mode {
         case .stretch: break
-        case .fit: scaleX = min(scaleX, scaleY); scaleY = scaleX
-        case .fill: scaleX = max(scaleX, scaleY); scaleY = scaleX
+        case .fit:
+            scaleX = min(scaleX, scaleY)
+            scaleY = scaleX
+        case .fill:
+            scaleX = max(scaleX, scaleY)
+            scaleY = scaleX
         }
-        let originX = (w - iw * scaleX) / 2, originY = (h - ih * scaleY) / 2
+        let originX = (w - iw * scaleX) / 2
+        let originY = (h - ih * scaleY) / 2
         let alpha = UInt32(Color.level(opacity))
         let width = pixmap.width
         for y in 0..<pixmap.height {
             let py = Double(y + region.y) + 0.5
             guard py >= originY, py < originY + ih * scaleY else { continue }
             let v = min(max((py - originY) / scaleY - 0.5, 0), ih - 1)
-            let y0 = Int(v), y1 = min(y0 + 1, image.height - 1), fy = v - Double(y0)
+            let y0 = Int(v)
+            let y1 = min(y0 + 1, image.height - 1)
+            let fy = v - Double(y0)
             for x in 0..<width {
                 let px = Double(x + region.x) + 0.5
                 guard px >= originX, px < originX + iw * scaleX else { continue }
                 let u = min(max((px - originX) / scaleX - 0.5, 0), iw - 1)
-                let x0 = Int(u), x1 = min(x0 + 1, image.width - 1), fx = u - Double(x0)
+                let x0 = Int(u)
+                let x1 = min(x0 + 1, image.width - 1)
+                let fx = u - Double(x0)
                 let o = (y * width + x) * 4
                 for c in 0..<4 {
-                    let top = Double(image.bytes[(y0 * image.width + x0) * 4 + c]) * (1 - fx)
+                    let top =
+                        Double(image.bytes[(y0 * image.width + x0) * 4 + c]) * (1 - fx)
                         + Double(image.bytes[(y0 * image.width + x1) * 4 + c]) * fx
-                    let bottom = Double(image.bytes[(y1 * image.width + x0) * 4 + c]) * (1 - fx)
+                    let bottom =
+                        Double(image.bytes[(y1 * image.width + x0) * 4 + c]) * (1 - fx)
                         + Double(image.bytes[(y1 * image.width + x1) * 4 + c]) * fx
                     let value = UInt32((top * (1 - fy) + bottom * fy).rounded())
                     pixmap.bytes[o + c] = UInt8(Compositor.multiply(value, alpha))
@@ -161,7 +177,8 @@ struct GradientAxis {
 
     init(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, width: Int, height: Int) {
         self.stops = stops
-        let w = Double(width), h = Double(height)
+        let w = Double(width)
+        let h = Double(height)
         sx = start.x * w
         sy = start.y * h
         dx = end.x * w - sx
@@ -184,13 +201,15 @@ struct GradientAxis {
             } else {
                 var k = 1
                 while stops[k].location < t { k += 1 }
-                let a = stops[k - 1], b = stops[k]
+                let a = stops[k - 1]
+                let b = stops[k]
                 let span = b.location - a.location
                 let f = span > 0 ? (t - a.location) / span : 1
-                color = Color(red: a.color.red + (b.color.red - a.color.red) * f,
-                              green: a.color.green + (b.color.green - a.color.green) * f,
-                              blue: a.color.blue + (b.color.blue - a.color.blue) * f,
-                              alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+                color = Color(
+                    red: a.color.red + (b.color.red - a.color.red) * f,
+                    green: a.color.green + (b.color.green - a.color.green) * f,
+                    blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                    alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
             }
         }
         return color.opacity(opacity).premultiplied

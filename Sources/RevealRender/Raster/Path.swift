@@ -43,8 +43,10 @@ struct Path: Sendable {
     ///
     /// End points lie on the circle; the vertices between them sit slightly outside it, on the radius
     /// that gives each chord's triangle the area of its circular sector, so the arc's area is kept.
-    public mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double,
-                                tolerance: Double = Path.defaultTolerance) {
+    public mutating func addArc(
+        center: Point, radius: Double, start: Double, sweep: Double,
+        tolerance: Double = Path.defaultTolerance
+    ) {
         let steps = Path.arcSteps(radius: radius, sweep: sweep, tolerance: tolerance)
         let step = sweep / Double(steps)
         let outer = Path.areaPreservingRadius(radius, step: step)
@@ -74,25 +76,36 @@ struct Path: Sendable {
 
     /// Appends a cubic Bézier from the current point, flattened into enough chords that none strays
     /// more than `tolerance` from the curve (the bound from the curve's second differences).
-    public mutating func addCubic(to end: Point, control1 c1: Point, control2 c2: Point,
-                                  tolerance: Double = Path.defaultTolerance) {
+    public mutating func addCubic(
+        to end: Point, control1 c1: Point, control2 c2: Point,
+        tolerance: Double = Path.defaultTolerance
+    ) {
         guard let start = points.last else { return move(to: end) }
-        let d1 = start - c1 * 2 + c2, d2 = c1 - c2 * 2 + end
+        let d1 = start - c1 * 2 + c2
+        let d2 = c1 - c2 * 2 + end
         let bend = max(d1.length, d2.length)
         let steps = max(1, min(Int((3 * bend / (4 * tolerance)).squareRoot().rounded(.up)), 1 << 12))
         for i in 1...steps {
-            let t = Double(i) / Double(steps), u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            line(to: Point(x: start.x * a + c1.x * b + c2.x * c + end.x * d,
-                           y: start.y * a + c1.y * b + c2.y * c + end.y * d))
+            let t = Double(i) / Double(steps)
+            let u = 1 - t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
+            line(
+                to: Point(
+                    x: start.x * a + c1.x * b + c2.x * c + end.x * d,
+                    y: start.y * a + c1.y * b + c2.y * c + end.y * d))
         }
     }
 
     /// A rectangle with rounded corners as its own contour. `continuous` draws Apple's smooth corner
     /// (SwiftUI's default `.continuous` style), which leaves each edge 1.528665·radius from the
     /// vertex; otherwise quarter circles. The radius shrinks if the corners would not fit.
-    public mutating func addRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double,
-                                        continuous: Bool, tolerance: Double = Path.defaultTolerance) {
+    public mutating func addRoundedRect(
+        x: Double, y: Double, width: Double, height: Double, radius: Double,
+        continuous: Bool, tolerance: Double = Path.defaultTolerance
+    ) {
         let extent = continuous ? RoundedCorner.extent : 1
         let r = max(0, min(radius, min(width, height) / (2 * extent)))
         guard r > 0 else { return addRect(x: x, y: y, width: width, height: height) }
@@ -109,14 +122,17 @@ struct Path: Sendable {
             if continuous {
                 for segment in RoundedCorner.segments {
                     line(to: p(segment.start.x, segment.start.y))
-                    addCubic(to: p(segment.end.x, segment.end.y), control1: p(segment.c1.x, segment.c1.y),
-                             control2: p(segment.c2.x, segment.c2.y), tolerance: tolerance)
+                    addCubic(
+                        to: p(segment.end.x, segment.end.y), control1: p(segment.c1.x, segment.c1.y),
+                        control2: p(segment.c2.x, segment.c2.y), tolerance: tolerance)
                 }
             } else {
                 // A quarter turn, clockwise on screen like the contour, from the incoming edge.
-                let center = p(1, 1), from = p(1, 0)
-                addArc(center: center, radius: r, start: atan2(from.y - center.y, from.x - center.x),
-                       sweep: Double.pi / 2, tolerance: tolerance)
+                let center = p(1, 1)
+                let from = p(1, 0)
+                addArc(
+                    center: center, radius: r, start: atan2(from.y - center.y, from.x - center.x),
+                    sweep: Double.pi / 2, tolerance: tolerance)
             }
             line(to: p(0, extent))
         }
@@ -146,10 +162,13 @@ struct Path: Sendable {
     /// The bounds of all vertices, or nil for an empty path.
     public var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         guard var minX = points.first?.x, var minY = points.first?.y else { return nil }
-        var maxX = minX, maxY = minY
+        var maxX = minX
+        var maxY = minY
         for p in points {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
         }
         return (minX, minY, maxX, maxY)
     }
@@ -166,11 +185,14 @@ enum RoundedCorner {
     }
 
     static let segments: [Segment] = [
-        Segment(start: Point(x: extent, y: 0), c1: Point(x: 1.08849323, y: 0), c2: Point(x: 0.86840689, y: 0),
-                end: Point(x: 0.66993427, y: 0.06549600)),
-        Segment(start: Point(x: 0.63149399, y: 0.07491100), c1: Point(x: 0.37282392, y: 0.16905899),
-                c2: Point(x: 0.16905899, y: 0.37282392), end: Point(x: 0.07491100, y: 0.63149399)),
-        Segment(start: Point(x: 0.06549600, y: 0.66993427), c1: Point(x: 0, y: 0.86840689), c2: Point(x: 0, y: 1.08849323),
-                end: Point(x: 0, y: extent)),
+        Segment(
+            start: Point(x: extent, y: 0), c1: Point(x: 1.08849323, y: 0), c2: Point(x: 0.86840689, y: 0),
+            end: Point(x: 0.66993427, y: 0.06549600)),
+        Segment(
+            start: Point(x: 0.63149399, y: 0.07491100), c1: Point(x: 0.37282392, y: 0.16905899),
+            c2: Point(x: 0.16905899, y: 0.37282392), end: Point(x: 0.07491100, y: 0.63149399)),
+        Segment(
+            start: Point(x: 0.06549600, y: 0.66993427), c1: Point(x: 0, y: 0.86840689), c2: Point(x: 0, y: 1.08849323),
+            end: Point(x: 0, y: extent)),
     ]
 }

@@ -33,7 +33,8 @@ public struct Pixmap: Equatable, Sendable {
     /// Wraps existing premultiplied bytes; `bytes.count` must be `4 * width * height`.
     public init(width: Int, height: Int, premultipliedBytes: [UInt8]) throws {
         guard width > 0, height > 0, width <= Pixmap.maxSide, height <= Pixmap.maxSide,
-              premultipliedBytes.count == width * height * 4 else {
+            premultipliedBytes.count == width * height * 4
+        else {
             throw PixmapSizeError(width: width, height: height)
         }
         self.width = width

@@ -92,8 +92,10 @@ struct Rasterizer {
 
     /// Computes the exact covered area (0...1) of every pixel in `rows`, `width` pixels wide, and
     /// hands each row to `body` in order. The buffer is only valid during the call.
-    public mutating func coverage(of path: Path, width: Int, rows: RowRange,
-                                  _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
+    public mutating func coverage(
+        of path: Path, width: Int, rows: RowRange,
+        _ body: (Int, UnsafeBufferPointer<Double>) -> Void
+    ) {
         buildEdges(path, rows: rows)
         sweepEdges(width: width, rows: rows, body)
     }
@@ -117,14 +119,16 @@ struct Rasterizer {
     /// Keeps the non-horizontal edges that reach the rows, sorted by their top.
     private mutating func buildEdges(_ path: Path, rows: RowRange) {
         edges.removeAll(keepingCapacity: true)
-        let top = Double(rows.lower), bottom = Double(rows.upper)
+        let top = Double(rows.lower)
+        let bottom = Double(rows.upper)
         let points = path.points
         for (c, start) in path.contourStarts.enumerated() {
             let end = c + 1 < path.contourStarts.count ? path.contourStarts[c + 1] : points.count
             guard end - start >= 2 else { continue }
             for k in start..<end {
                 guard let edge = Edge(from: points[k], to: points[k + 1 < end ? k + 1 : start]),
-                      edge.reaches(top, bottom) else { continue }
+                    edge.reaches(top, bottom)
+                else { continue }
                 edges.append(edge)
             }
         }
@@ -181,14 +185,17 @@ private struct Sweep {
 
     func deallocate() {
         for buffer in [accumulator, xTop, xBottom, breaks] { buffer.deallocate() }
-        for buffer in [active, band, order, enterBand, exitBand, byEnter, firstBands, spanning, nextSpanning] { buffer.deallocate() }
+        for buffer in [active, band, order, enterBand, exitBand, byEnter, firstBands, spanning, nextSpanning] {
+            buffer.deallocate()
+        }
     }
 
     func run(rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
         var activeCount = 0
         var next = 0
         for y in rows.lower..<rows.upper {
-            let top = Double(y), bottom = top + 1
+            let top = Double(y)
+            let bottom = top + 1
             // Edges leaving are dropped (the others keep their order), edges arriving are added.
             var kept = 0
             for k in 0..<activeCount where edges[active[k]].y1 > top {
@@ -211,7 +218,8 @@ private struct Sweep {
             // sorted and the insertion sort below has little to do.
             var row = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
             row.sort {
-                let a = edges[$0].x(at: edges[$0].middle(top, bottom)), b = edges[$1].x(at: edges[$1].middle(top, bottom))
+                let a = edges[$0].x(at: edges[$0].middle(top, bottom))
+                let b = edges[$1].x(at: edges[$1].middle(top, bottom))
                 return a < b || (a == b && $0 < $1)
             }
             var breakCount = 2
@@ -219,8 +227,14 @@ private struct Sweep {
             breaks[1] = bottom
             for k in 0..<activeCount {
                 let e = edges[active[k]]
-                if e.y0 > top && e.y0 < bottom { breaks[breakCount] = e.y0; breakCount += 1 }
-                if e.y1 > top && e.y1 < bottom { breaks[breakCount] = e.y1; breakCount += 1 }
+                if e.y0 > top && e.y0 < bottom {
+                    breaks[breakCount] = e.y0
+                    breakCount += 1
+                }
+                if e.y1 > top && e.y1 < bottom {
+                    breaks[breakCount] = e.y1
+                    breakCount += 1
+                }
             }
             var cuts = UnsafeMutableBufferPointer(rebasing: breaks[0..<breakCount])
             cuts.sort()
@@ -248,7 +262,8 @@ private struct Sweep {
         let bandCount = breakCount - 1
         guard bandCount > 0 else { return }
         func bandIndex(_ y: Double) -> Int {
-            var lo = 0, hi = breakCount - 1
+            var lo = 0
+            var hi = breakCount - 1
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if breaks[mid] < y { lo = mid + 1 } else { hi = mid }
@@ -270,11 +285,14 @@ private struct Sweep {
         }
         for b in stride(from: bandCount, to: 0, by: -1) { firstBands[b] = firstBands[b - 1] }
         firstBands[0] = 0
-        var current = spanning, next = nextSpanning
+        var current = spanning
+        var next = nextSpanning
         var count = 0
         for b in 0..<bandCount {
             // Keep the edges still spanning, merge in the ones that start here (both in row order).
-            var kept = 0, i = 0, j = firstBands[b]
+            var kept = 0
+            var i = 0
+            var j = firstBands[b]
             let end = firstBands[b + 1]
             while i < count || j < end {
                 let takeOld = j >= end || (i < count && current[i] < byEnter[j])
@@ -336,7 +354,8 @@ private struct Sweep {
     private func firstCrossing(_ count: Int, _ lo: Double, _ hi: Double) -> Double? {
         var result: Double?
         for k in 1..<max(count, 1) {
-            let i = order[k - 1], j = order[k]
+            let i = order[k - 1]
+            let j = order[k]
             guard xTop[i] > xTop[j] || xBottom[i] > xBottom[j] else { continue }
             let denominator = (xBottom[i] - xTop[i]) - (xBottom[j] - xTop[j])
             guard denominator != 0 else { continue }
@@ -353,7 +372,8 @@ private struct Sweep {
     /// side of the filled region and adds its signed area.
     private func accumulateBoundaries(_ count: Int, _ lo: Double, _ hi: Double, row: Double) {
         var winding = 0
-        let top = lo - row, bottom = hi - row
+        let top = lo - row
+        let bottom = hi - row
         for k in order[0..<count] {
             let before = winding
             winding += edges[band[k]].winding
@@ -387,7 +407,8 @@ private struct Sweep {
             return
         }
         if x0 >= w && x1 >= w { return }
-        let left = min(x0, x1), right = max(x0, x1)
+        let left = min(x0, x1)
+        let right = max(x0, x1)
         var column = Int(left)
         if right - left < 1e-12 || Double(column + 1) >= right {
             // Within one column: a trapezoid whose mean distance to the column's right side is known.

@@ -88,7 +88,8 @@ struct StrokeOutline {
 
     /// Appends the outline's edges that reach rows `rows` to `out`, in no particular order.
     func collectEdges(reaching rows: RowRange, into out: inout [Rasterizer.Edge]) {
-        let top = Double(rows.lower), bottom = Double(rows.upper)
+        let top = Double(rows.lower)
+        let bottom = Double(rows.upper)
         for edge in cap where edge.reaches(top, bottom) { out.append(edge) }
         let first = max(rows.lower, 0) / StrokeOutline.bandRows
         let end = min((rows.upper + StrokeOutline.bandRows - 1) / StrokeOutline.bandRows, bands.count)
@@ -110,7 +111,8 @@ struct StrokeOutline {
     /// Keeps the edges of the open chain of `vertices` for good.
     private mutating func keep(_ vertices: [Point]) {
         for edge in StrokeOutline.openEdges(vertices) {
-            let first = max(Int(edge.y0.rounded(.down)), 0), last = min(Int(edge.y1.rounded(.up)), height)
+            let first = max(Int(edge.y0.rounded(.down)), 0)
+            let last = min(Int(edge.y1.rounded(.up)), height)
             guard first < last else { continue }  // never reaches a row of the mask
             let index = Int32(edges.count)
             edges.append(edge)

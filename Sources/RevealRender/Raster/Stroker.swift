@@ -15,7 +15,8 @@ enum Stroker {
     /// The contour runs along one side, around the end cap, back along the other side and around the
     /// start cap. Outer joins are arcs; inner joins pass through the joint itself, which makes small
     /// self-overlapping loops that the nonzero rule fills correctly.
-    public static func roundStroke(_ points: [Point], width: Double, tolerance: Double = Path.defaultTolerance) -> Path {
+    public static func roundStroke(_ points: [Point], width: Double, tolerance: Double = Path.defaultTolerance) -> Path
+    {
         var path = Path()
         let radius = width / 2
         guard radius > 0, let first = points.first else { return path }
@@ -57,7 +58,8 @@ struct StrokePiece {
     /// vertex b + normal(a, b): on the outer side of the turn an arc to b + normal(b, c); on the inner
     /// side a detour through the joint itself; nothing when the path goes straight on.
     func join(_ a: Point, _ b: Point, _ c: Point, to path: inout Path) {
-        let d0 = b - a, d1 = c - b
+        let d0 = b - a
+        let d1 = c - b
         let cross = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
         let next = normal(from: b, to: c)

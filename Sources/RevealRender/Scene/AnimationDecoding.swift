@@ -26,22 +26,27 @@ public enum AnimationDecoder {
         guard let curveNode = node["curve"] else {
             return fallback.withDuration(duration)
         }
-        if case let .string(name) = curveNode.value {
+        if case .string(let name) = curveNode.value {
             guard let spec = named(name, duration: duration, default: fallback) else {
-                throw curveNode.error("unknown curve \(jsonQuoted(name)) (use \(curveNames.joined(separator: ", ")), {\"timingCurve\": [x1, y1, x2, y2]} or {\"spring\": {…}})")
+                throw curveNode.error(
+                    "unknown curve \(jsonQuoted(name)) (use \(curveNames.joined(separator: ", ")), {\"timingCurve\": [x1, y1, x2, y2]} or {\"spring\": {…}})"
+                )
             }
             return spec
         }
         let object = try curveNode.object(allowedKeys: ["timingCurve", "spring"])
         if object["spring"] != nil {
-            if let d = node["duration"] { throw d.error("a spring's timing comes from its own parameters; remove \"duration\"") }
+            if let d = node["duration"] {
+                throw d.error("a spring's timing comes from its own parameters; remove \"duration\"")
+            }
             return .spring(try spring(try curveNode.required("spring")))
         }
         let values = try curveNode.required("timingCurve")
         let numbers = try values.array(maxCount: 4)
         guard numbers.count == 4 else { throw values.error("a timing curve is [x1, y1, x2, y2]") }
-        let curve = TimingCurve.bezier(x1: try numbers[0].number(), y1: try numbers[1].number(),
-                                       x2: try numbers[2].number(), y2: try numbers[3].number())
+        let curve = TimingCurve.bezier(
+            x1: try numbers[0].number(), y1: try numbers[1].number(),
+            x2: try numbers[2].number(), y2: try numbers[3].number())
         return .timing(curve, duration: duration ?? fallback.settlingTime)
     }
 
@@ -52,12 +57,14 @@ public enum AnimationDecoder {
                 throw node.error("give response and dampingFraction, or duration and bounce, not both")
             }
             // Their ranges are the scene's `validate`, at these same paths.
-            return Spring(response: try node.required("response").number(),
-                          dampingFraction: try node.required("dampingFraction").number())
+            return Spring(
+                response: try node.required("response").number(),
+                dampingFraction: try node.required("dampingFraction").number())
         }
         // The duration-and-bounce form exists only in the file: its ranges are checked here.
-        let spring = Spring(duration: try node.required("duration").number(in: 0.001...60, what: "duration"),
-                            bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
+        let spring = Spring(
+            duration: try node.required("duration").number(in: 0.001...60, what: "duration"),
+            bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
         guard spring.dampingFraction >= 0.01 else {
             throw (node["bounce"] ?? node).error(SceneRules.barelyDamps(spring.dampingFraction))
         }
@@ -68,7 +75,7 @@ public enum AnimationDecoder {
 extension AnimationSpec {
     /// The same curve over a new duration, when one is given (springs keep their own timing).
     func withDuration(_ duration: Double?) -> AnimationSpec {
-        guard let duration, case let .timing(curve, _) = self else { return self }
+        guard let duration, case .timing(let curve, _) = self else { return self }
         return .timing(curve, duration: duration)
     }
 }

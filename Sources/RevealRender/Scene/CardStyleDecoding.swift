@@ -3,7 +3,9 @@
 enum CardStyleDecoder {
     static let fields = ["cornerRadius", "cornerStyle", "shadow", "padding", "canvas"]
 
-    static func decode<Scene: RevealScene>(_ root: JSONNode, paints: PaintDecoder, into scene: inout Scene) throws(SceneError) {
+    static func decode<Scene: RevealScene>(_ root: JSONNode, paints: PaintDecoder, into scene: inout Scene)
+        throws(SceneError)
+    {
         if let node = root["cornerRadius"] { scene.cornerRadius = try node.number() }
         if let node = root["cornerStyle"] {
             let name = try node.string()

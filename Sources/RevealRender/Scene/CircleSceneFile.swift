@@ -2,20 +2,29 @@ import Foundation
 
 /// Reads circle-reveal scene files: JSON in, a validated `CircleRevealScene` out, or a `SceneError`.
 public enum CircleSceneFile {
-    public static let fields = ["width", "height", "scale", "fps", "origin", "animation", "reduceMotion",
-                                "base", "revealed", "background", "toggles"]
+    public static let fields = [
+        "width", "height", "scale", "fps", "origin", "animation", "reduceMotion",
+        "base", "revealed", "background", "toggles",
+    ]
 
-    public static func load(path: String, limits: SceneLimits = SceneLimits(),
-                            inputs: SceneInputs = SceneInputs()) throws(SceneError) -> CircleRevealScene {
-        try decode(try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
-                   limits: limits, inputs: inputs)
+    public static func load(
+        path: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> CircleRevealScene {
+        try decode(
+            try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
+            limits: limits, inputs: inputs)
     }
 
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
-                              inputs: SceneInputs = SceneInputs()) throws(SceneError) -> CircleRevealScene {
-        let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
-                                         limits: limits, inputs: inputs)
-        let root = document.root, paints = document.paints
+    public static func decode(
+        _ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> CircleRevealScene {
+        let document = try SceneDocument(
+            bytes, file: file, baseDirectory: baseDirectory, fields: fields,
+            limits: limits, inputs: inputs)
+        let root = document.root
+        let paints = document.paints
         var scene = CircleRevealScene(width: document.width, height: document.height)
         try document.decodeShared(into: &scene)
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
@@ -54,8 +63,10 @@ struct SceneDocument {
     /// Fields every kind of scene file may hold besides its own and the card look's.
     static let sharedFields = ["screen", "fonts"]
 
-    init(_ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], limits: SceneLimits,
-         inputs: SceneInputs) throws(SceneError) {
+    init(
+        _ bytes: [UInt8], file: String, baseDirectory: String, fields: [String], limits: SceneLimits,
+        inputs: SceneInputs
+    ) throws(SceneError) {
         root = try JSONNode.parse(file: file, bytes: bytes, limits: SceneLimits.json)
         _ = try root.object(allowedKeys: fields + CardStyleDecoder.fields + SceneDocument.sharedFields)
         // With a screen, the effect's size comes from the screen's layout.

@@ -33,11 +33,11 @@ enum JSONValue: Equatable, Sendable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.object(a), .object(b)): return a == b
-        case let (.table(a), .table(b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        case (.table(let a), .table(let b)): return a == b
         case (.array, .array), (.array, .table), (.table, .array):
             return lhs.arrayElements == rhs.arrayElements
         default: return false
@@ -352,7 +352,8 @@ private struct JSONParser {
                 return error("numbers must start with a digit, not '.' (write 0\(wordText(at: offset)))", at: offset)
             }
             return nil
-        case 0xE2 where offset + 2 < end && buffer[offset + 1] == 0x80
+        case 0xE2
+        where offset + 2 < end && buffer[offset + 1] == 0x80
             && (0x9C...0x9D).contains(buffer[offset + 2]):
             return error("curly quotes are not allowed, use straight double quotes (\")", at: offset)
         default:
@@ -465,7 +466,8 @@ private struct JSONParser {
         /// The finished container.
         func value() -> JSONValue {
             if isObject { return .object(JSONObject(entries)) }
-            return columns > 0 ? .table(JSONTable(columns: columns, values: table, exceptions: exceptions)) : .array(elements)
+            return columns > 0
+                ? .table(JSONTable(columns: columns, values: table, exceptions: exceptions)) : .array(elements)
         }
     }
 
@@ -486,10 +488,13 @@ private struct JSONParser {
     mutating func add(_ value: JSONValue, to stack: inout [Frame]) throws(JSONSyntaxError) {
         let top = stack.count - 1
         if stack[top].isObject {
-            valueBytes += 2 * JSONParser.slotBytes + JSONParser.payloadBytes(value) + JSONParser.payloadBytes(.string(stack[top].key))
+            valueBytes +=
+                2 * JSONParser.slotBytes + JSONParser.payloadBytes(value)
+                + JSONParser.payloadBytes(.string(stack[top].key))
             stack[top].entries.append((key: stack[top].key, value: value))
         } else if stack[top].columns >= 0, case .array(let row) = value, let width = JSONParser.rowWidth(row),
-                  stack[top].columns == 0 || stack[top].columns == width {
+            stack[top].columns == 0 || stack[top].columns == width
+        {
             // One more row of a table: its numbers were counted as values of the row; keep 8 bytes each.
             stack[top].columns = width
             for case .number(let x) in row { stack[top].table.append(x) }
@@ -505,7 +510,10 @@ private struct JSONParser {
             stack[top].elements.append(value)
         }
         if valueBytes > maxValueBytes {
-            throw limit(stack, "the document holds more values than a scene can use (their memory would pass \(maxValueBytes >> 20) MiB)")
+            throw limit(
+                stack,
+                "the document holds more values than a scene can use (their memory would pass \(maxValueBytes >> 20) MiB)"
+            )
         }
         let node = stack[top].node
         guard node >= 0, let index = limitTree.nodes[node].limit else { return }
@@ -532,7 +540,9 @@ private struct JSONParser {
         var path = ""
         for k in 1..<max(stack.count, 1) {
             let parent = stack[k - 1]
-            path = parent.isObject ? ScenePath.appending(key: parent.key, to: path) : ScenePath.appending(index: parent.count, to: path)
+            path =
+                parent.isObject
+                ? ScenePath.appending(key: parent.key, to: path) : ScenePath.appending(index: parent.count, to: path)
         }
         limitError = JSONLimitError(path: path, message: message)
         return JSONSyntaxError(line: 1, column: 1, message: message)
@@ -567,9 +577,15 @@ private struct JSONParser {
                 }
             case Byte.quote: value = .string(try parseString())
             case Byte.minus, Byte.zero...Byte.nine: value = .number(try parseNumber())
-            case 0x74: try parseLiteral("true"); value = .bool(true)
-            case 0x66: try parseLiteral("false"); value = .bool(false)
-            case 0x6E: try parseLiteral("null"); value = .null
+            case 0x74:
+                try parseLiteral("true")
+                value = .bool(true)
+            case 0x66:
+                try parseLiteral("false")
+                value = .bool(false)
+            case 0x6E:
+                try parseLiteral("null")
+                value = .null
             default: throw unexpected(expecting: "a value")
             }
 
@@ -598,7 +614,8 @@ private struct JSONParser {
                 }
                 if b == Byte.slash, let comment = commonMistake(at: pos) { throw comment }
                 throw error(
-                    isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element",
+                    isObject
+                        ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element",
                     at: pos)
             }
             return value
@@ -806,12 +823,20 @@ private struct JSONParser {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch b0 {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default:
             throw error("invalid UTF-8 byte \(hexByte(b0))", at: offset)
         }
@@ -964,7 +989,6 @@ private func hexByte(_ b: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return "0x\(digits[Int(b >> 4)])\(digits[Int(b & 0xF)])"
 }
-
 
 private func hexScalar(_ value: UInt32) -> String { "U+\(hex4(value))" }
 

@@ -200,8 +200,12 @@ struct JSONNode: Sendable {
     public func filePath(of what: String) throws(SceneError) -> String {
         let path = try string()
         guard !path.isEmpty else { throw error("the \(what) path is empty") }
-        if let (offset, scalar) = path.unicodeScalars.enumerated().first(where: { $0.element.value < 0x20 || $0.element.value == 0x7F }) {
-            throw error("the path holds a control character (U+\(hex4(scalar.value))) at character \(offset + 1); paths may not")
+        if let (offset, scalar) = path.unicodeScalars.enumerated().first(where: {
+            $0.element.value < 0x20 || $0.element.value == 0x7F
+        }) {
+            throw error(
+                "the path holds a control character (U+\(hex4(scalar.value))) at character \(offset + 1); paths may not"
+            )
         }
         return path
     }
@@ -224,4 +228,3 @@ private func unknownFieldMessage(_ key: String, _ allowedKeys: [String]) -> Stri
     // Every allowed field: a list cut short would hide the one the writer meant.
     return head + " (allowed: \(allowedKeys.map { jsonQuoted($0) }.joined(separator: ", ")))"
 }
-

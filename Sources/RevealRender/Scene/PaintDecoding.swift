@@ -13,7 +13,9 @@ struct PaintDecoder {
     /// The files read, each image decoded once however many paints use it.
     public let inputs: SceneInputs
 
-    public init(baseDirectory: String, maxImagePixels: Int = SceneLimits().maxImagePixels, inputs: SceneInputs = SceneInputs()) {
+    public init(
+        baseDirectory: String, maxImagePixels: Int = SceneLimits().maxImagePixels, inputs: SceneInputs = SceneInputs()
+    ) {
         self.baseDirectory = baseDirectory
         self.maxImagePixels = maxImagePixels
         self.inputs = inputs
@@ -22,7 +24,7 @@ struct PaintDecoder {
     /// A PAINT; `extraKeys` are keys the caller reads from the same object (a view's "modifiers").
     public func paint(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> Paint {
         if case .string = node.value { return .color(try color(node)) }
-        guard case let .object(object) = node.value else {
+        guard case .object(let object) = node.value else {
             throw node.error("expected a color string or a paint object, found \(node.value.kindDescription)")
         }
         // A paint object's opacity is checked by the scene's `validate`; a gray's is part of its color.
@@ -36,13 +38,14 @@ struct PaintDecoder {
         }
         if let image = node["image"] {
             _ = try node.object(allowedKeys: ["image", "contentMode", "opacity"] + extraKeys)
-            let mode = try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
-                let name = try m.string()
-                guard let mode = ContentMode(rawValue: name) else {
-                    throw m.error("unknown content mode \(jsonQuoted(name)) (use fill, fit or stretch)")
-                }
-                return mode
-            } ?? .fill
+            let mode =
+                try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
+                    let name = try m.string()
+                    guard let mode = ContentMode(rawValue: name) else {
+                        throw m.error("unknown content mode \(jsonQuoted(name)) (use fill, fit or stretch)")
+                    }
+                    return mode
+                } ?? .fill
             return Paint(.image(try loadImage(image), mode), opacity: try node["opacity"]?.number() ?? 1)
         }
         _ = try node.object(allowedKeys: ["white", "linearGradient", "image", "contentMode", "opacity"] + extraKeys)
@@ -52,7 +55,7 @@ struct PaintDecoder {
     /// A solid color: hex string, system color name, or `{"white": W, "opacity": A}`.
     public func color(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> Color {
         switch node.value {
-        case let .string(text):
+        case .string(let text):
             if text.hasPrefix("#") {
                 guard let color = PaintDecoder.hexColor(text) else {
                     throw node.error("\(jsonQuoted(text)) is not a color: use #RRGGBB or #RRGGBBAA")
@@ -78,7 +81,9 @@ struct PaintDecoder {
         let digits = Array(text.utf8.dropFirst())
         guard digits.count == 6 || digits.count == 8 else { return nil }
         // Only hex digits: UInt8(_:radix:) alone would take "+F" or "-0" as a byte.
-        let isHexDigit = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
+        let isHexDigit = { (b: UInt8) in
+            (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+        }
         guard digits.allSatisfy(isHexDigit) else { return nil }
         var bytes: [UInt8] = []
         for i in stride(from: 0, to: digits.count, by: 2) {
@@ -100,7 +105,7 @@ struct PaintDecoder {
         var stops: [GradientStop] = []
         let last = Double(max(entries.count - 1, 1))
         for (i, entry) in entries.enumerated() {
-            if case let .object(object) = entry.value, object["color"] != nil || object["location"] != nil {
+            if case .object(let object) = entry.value, object["color"] != nil || object["location"] != nil {
                 _ = try entry.object(allowedKeys: ["color", "location"])
                 let location = try entry.required("location").number()
                 stops.append(GradientStop(color: try color(entry.required("color")), location: location))
@@ -115,16 +120,21 @@ struct PaintDecoder {
 
     /// A UnitPoint: one of SwiftUI's nine names or `[x, y]`.
     public func unitPoint(_ node: JSONNode) throws(SceneError) -> UnitPoint {
-        if case let .string(name) = node.value {
+        if case .string(let name) = node.value {
             guard let point = UnitPoint.named[name] else {
-                throw node.error("unknown unit point \(jsonQuoted(name)) (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))")
+                throw node.error(
+                    "unknown unit point \(jsonQuoted(name)) (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))"
+                )
             }
             return point
         }
-        guard case let .array(items) = node.value else {
-            throw node.error("expected a unit point, [x, y] or a name such as \"center\", found \(node.value.kindDescription)")
+        guard case .array(let items) = node.value else {
+            throw node.error(
+                "expected a unit point, [x, y] or a name such as \"center\", found \(node.value.kindDescription)")
         }
-        guard items.count == 2 else { throw node.error("a unit point is [x, y] or a name, found \(items.count) numbers") }
+        guard items.count == 2 else {
+            throw node.error("a unit point is [x, y] or a name, found \(items.count) numbers")
+        }
         let pair = try node.array(maxCount: 2)
         return UnitPoint(x: try pair[0].number(), y: try pair[1].number())
     }
@@ -139,7 +149,9 @@ struct PaintDecoder {
         let path = resolve(name)
         do {
             let limit = maxImagePixels
-            return try inputs.image(at: path) { (path) throws(PNGError) -> Pixmap in try PNG.decode(contentsOf: path, maxPixels: limit) }
+            return try inputs.image(at: path) { (path) throws(PNGError) -> Pixmap in
+                try PNG.decode(contentsOf: path, maxPixels: limit)
+            }
         } catch {
             throw node.error("cannot use image \(jsonQuoted(name)): \(error.message)")
         }

@@ -13,11 +13,16 @@ public struct SceneFormat: Sendable {
     public let overrides: Set<SceneOverride>
     /// The seed's demo.
     public let demo: any RevealScene
-    private let decoder: @Sendable ([UInt8], String, String, SceneLimits, SceneInputs) throws(SceneError) -> any RevealScene
+    private let decoder:
+        @Sendable ([UInt8], String, String, SceneLimits, SceneInputs) throws(SceneError) -> any RevealScene
 
-    public init(name: String, flag: String, title: String, fields: [String], overrides: Set<SceneOverride>,
-                demo: any RevealScene,
-                decode: @escaping @Sendable ([UInt8], String, String, SceneLimits, SceneInputs) throws(SceneError) -> any RevealScene) {
+    public init(
+        name: String, flag: String, title: String, fields: [String], overrides: Set<SceneOverride>,
+        demo: any RevealScene,
+        decode:
+            @escaping @Sendable ([UInt8], String, String, SceneLimits, SceneInputs) throws(SceneError) ->
+            any RevealScene
+    ) {
         self.name = name
         self.flag = flag
         self.title = title
@@ -35,17 +40,22 @@ public struct SceneFormat: Sendable {
     public static func flagged(_ flag: String) -> SceneFormat? { all.first { $0.flag == flag } }
 
     /// Decodes and validates a scene file's bytes (paths in it are relative to `baseDirectory`).
-    public func decode(_ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
-                       inputs: SceneInputs = SceneInputs()) throws(SceneError) -> any RevealScene {
+    public func decode(
+        _ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> any RevealScene {
         try decoder(bytes, file, baseDirectory, limits, inputs)
     }
 
     /// Reads, decodes and validates the scene file at `path` (named in errors as given); the files read
     /// are noted in `inputs`.
-    public func load(path: String, limits: SceneLimits = SceneLimits(),
-                     inputs: SceneInputs = SceneInputs()) throws(SceneError) -> any RevealScene {
-        try decode(try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
-                   limits: limits, inputs: inputs)
+    public func load(
+        path: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> any RevealScene {
+        try decode(
+            try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
+            limits: limits, inputs: inputs)
     }
 }
 

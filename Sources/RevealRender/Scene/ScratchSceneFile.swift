@@ -5,21 +5,29 @@ import Foundation
 /// The decoder checks what only the file can get wrong (syntax, types, names, unknown fields, the shape
 /// of a point); every rule on the values is the scene's own `validate`, spelled with JSON paths.
 public enum ScratchSceneFile {
-    public static let fields = ["width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
-                                "strokes", "actions", "content", "cover", "background", "fade"]
+    public static let fields = [
+        "width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
+        "strokes", "actions", "content", "cover", "background", "fade",
+    ]
 
     /// Reads and validates the stroke file at `path` (named in errors as given). The files it reads
     /// (the scene file and its images) are noted in `inputs`.
-    public static func load(path: String, limits: SceneLimits = SceneLimits(),
-                            inputs: SceneInputs = SceneInputs()) throws(SceneError) -> ScratchScene {
-        try decode(try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
-                   limits: limits, inputs: inputs)
+    public static func load(
+        path: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> ScratchScene {
+        try decode(
+            try SceneFileReader.read(path, inputs: inputs), file: path, baseDirectory: SceneFileReader.folder(of: path),
+            limits: limits, inputs: inputs)
     }
 
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
-                              inputs: SceneInputs = SceneInputs()) throws(SceneError) -> ScratchScene {
-        let document = try SceneDocument(bytes, file: file, baseDirectory: baseDirectory, fields: fields,
-                                         limits: limits, inputs: inputs)
+    public static func decode(
+        _ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
+        inputs: SceneInputs = SceneInputs()
+    ) throws(SceneError) -> ScratchScene {
+        let document = try SceneDocument(
+            bytes, file: file, baseDirectory: baseDirectory, fields: fields,
+            limits: limits, inputs: inputs)
         let root = document.root
         var scene = ScratchScene(width: document.width, height: document.height)
         try document.decodeShared(into: &scene)
@@ -49,7 +57,10 @@ public enum ScratchSceneFile {
                     if table.exceptions[index] != nil {
                         samples.append(try checkedSample(pointsNode[index]))
                     } else {
-                        samples.append(TouchSample(x: table.values[3 * index], y: table.values[3 * index + 1], t: table.values[3 * index + 2]))
+                        samples.append(
+                            TouchSample(
+                                x: table.values[3 * index], y: table.values[3 * index + 1],
+                                t: table.values[3 * index + 2]))
                     }
                 }
             } else if case .table = pointsNode.value {
@@ -119,7 +130,9 @@ enum SceneFileReader {
             inputs.record(path)
             return bytes
         case .failure(let error):
-            let reason = error.reason.hasPrefix("cannot open: ") ? "cannot read the file: " + error.reason.dropFirst(13) : error.reason
+            let reason =
+                error.reason.hasPrefix("cannot open: ")
+                ? "cannot read the file: " + error.reason.dropFirst(13) : error.reason
             throw SceneError(file: path, path: "", message: reason)
         }
     }

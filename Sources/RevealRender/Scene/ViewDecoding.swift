@@ -12,22 +12,30 @@ struct ViewDecoder {
     let paints: PaintDecoder
 
     /// Labels and buttons before symbols: they take a "symbol" key of their own.
-    static let kinds = ["text", "label", "button", "symbol", "shape", "vstack", "hstack", "zstack", "spacer", "effect", "when"]
-    static let modifierNames = ["padding", "frame", "position", "offset", "background", "overlay", "foreground", "font",
-                                "imageScale", "lineLimit", "multilineTextAlignment", "minimumScaleFactor", "controlSize",
-                                "tint", "opacity", "clipShape", "shadow", "accessibilityHidden", "accessibilityElement",
-                                "accessibilityLabel", "accessibilityHint", "accessibilityAddTraits"]
+    static let kinds = [
+        "text", "label", "button", "symbol", "shape", "vstack", "hstack", "zstack", "spacer", "effect", "when",
+    ]
+    static let modifierNames = [
+        "padding", "frame", "position", "offset", "background", "overlay", "foreground", "font",
+        "imageScale", "lineLimit", "multilineTextAlignment", "minimumScaleFactor", "controlSize",
+        "tint", "opacity", "clipShape", "shadow", "accessibilityHidden", "accessibilityElement",
+        "accessibilityLabel", "accessibilityHint", "accessibilityAddTraits",
+    ]
     /// The keys that make an object a paint.
     static let paintKeys = ["white", "linearGradient", "image"]
     /// Keys of text, symbols, labels and buttons that set their font (a `font` modifier innermost).
     static let fontKeys = ["font", "weight", "design", "bold"]
 
     func view(_ node: JSONNode) throws(SceneError) -> View {
-        guard case let .object(object) = node.value, let kind = ViewDecoder.kinds.first(where: { object[$0] != nil }) else {
-            if case let .object(object) = node.value, !ViewDecoder.paintKeys.contains(where: { object[$0] != nil }) {
+        guard case .object(let object) = node.value, let kind = ViewDecoder.kinds.first(where: { object[$0] != nil })
+        else {
+            if case .object(let object) = node.value, !ViewDecoder.paintKeys.contains(where: { object[$0] != nil }) {
                 // Neither a view nor a paint: name the unknown key against both, else say what is missing.
-                _ = try node.object(allowedKeys: ViewDecoder.kinds + ViewDecoder.paintKeys + ["modifiers", "opacity", "contentMode"])
-                throw node.error("a view object needs one of \(ViewDecoder.kinds.joined(separator: ", ")), or a paint's white, linearGradient or image")
+                _ = try node.object(
+                    allowedKeys: ViewDecoder.kinds + ViewDecoder.paintKeys + ["modifiers", "opacity", "contentMode"])
+                throw node.error(
+                    "a view object needs one of \(ViewDecoder.kinds.joined(separator: ", ")), or a paint's white, linearGradient or image"
+                )
             }
             return View(.paint(try paints.paint(node, extraKeys: ["modifiers"])), try modifiers(node))
         }
@@ -42,28 +50,39 @@ struct ViewDecoder {
             view = View(.symbol(try node.required("symbol").string()))
         case "shape":
             keys += ["fill", "radius", "style", "path", "viewBox"]
-            view = View(.shape(try shape(node, key: "shape"), fill: try node["fill"].map { (f: JSONNode) throws(SceneError) in try paints.paint(f) }))
+            view = View(
+                .shape(
+                    try shape(node, key: "shape"),
+                    fill: try node["fill"].map { (f: JSONNode) throws(SceneError) in try paints.paint(f) }))
         case "vstack", "hstack", "zstack":
             keys += ["spacing", "alignment"]
             var children: [View] = []
-            for child in try node.required(kind).array(maxCount: ViewRules.maxViews) { children.append(try self.view(child)) }
+            for child in try node.required(kind).array(maxCount: ViewRules.maxViews) {
+                children.append(try self.view(child))
+            }
             let alignment = try node["alignment"].map(self.alignment) ?? .center
-            view = View(.stack(StackAxis(rawValue: kind) ?? .vertical, spacing: try node["spacing"]?.number(), alignment: alignment,
-                               children: children))
+            view = View(
+                .stack(
+                    StackAxis(rawValue: kind) ?? .vertical, spacing: try node["spacing"]?.number(),
+                    alignment: alignment,
+                    children: children))
         case "spacer":
             let spec = try node.required("spacer")
             _ = try spec.object(allowedKeys: ["minLength"])
             view = View(.spacer(minLength: try spec["minLength"]?.number()))
         case "label":
             keys += ViewDecoder.fontKeys + ["symbol"]
-            view = View(.label(title: try node.required("label").string(), symbol: try node.required("symbol").string()))
+            view = View(
+                .label(title: try node.required("label").string(), symbol: try node.required("symbol").string()))
         case "button":
             keys += ViewDecoder.fontKeys + ["symbol", "style", "controlSize", "tint"]
             if let style = node["style"], try style.string() != "bordered" {
                 throw style.error("the only button style is \"bordered\" (SwiftUI's .bordered)")
             }
             view = View(.button(title: try node.required("button").string(), symbol: try node["symbol"]?.string()))
-            if let size = node["controlSize"] { view.modifiers.append(.controlSize(try named(size, ControlSize.self, "control size"))) }
+            if let size = node["controlSize"] {
+                view.modifiers.append(.controlSize(try named(size, ControlSize.self, "control size")))
+            }
             if let tint = node["tint"] { view.modifiers.append(.tint(try paints.color(tint))) }
         case "effect":
             _ = try node.required("effect").object(allowedKeys: [])
@@ -71,7 +90,8 @@ struct ViewDecoder {
         default:  // "when"
             keys += ["then", "else"]
             let then = try self.view(try node.required("then"))
-            let otherwise = try node["else"].map { (e: JSONNode) throws(SceneError) in try self.view(e) }
+            let otherwise =
+                try node["else"].map { (e: JSONNode) throws(SceneError) in try self.view(e) }
                 ?? View(.stack(.depth, spacing: nil, alignment: .center, children: []))
             view = View(.when(condition: try node.required("when").string(), then: then, otherwise: otherwise))
         }
@@ -98,10 +118,17 @@ struct ViewDecoder {
         case .number: return FontSpec(size: try fontSize(node))
         default:
             _ = try node.object(allowedKeys: ["style", "size", "weight", "design"])
-            return FontSpec(style: try node["style"].map { (s: JSONNode) throws(SceneError) in try named(s, TextStyle.self, "text style") },
-                            size: try node["size"].map(fontSize),
-                            weight: try node["weight"].map { (w: JSONNode) throws(SceneError) in try named(w, FontWeight.self, "weight") },
-                            design: try node["design"].map { (d: JSONNode) throws(SceneError) in try named(d, FontDesign.self, "design") })
+            return FontSpec(
+                style: try node["style"].map { (s: JSONNode) throws(SceneError) in
+                    try named(s, TextStyle.self, "text style")
+                },
+                size: try node["size"].map(fontSize),
+                weight: try node["weight"].map { (w: JSONNode) throws(SceneError) in
+                    try named(w, FontWeight.self, "weight")
+                },
+                design: try node["design"].map { (d: JSONNode) throws(SceneError) in
+                    try named(d, FontDesign.self, "design")
+                })
         }
     }
 
@@ -109,15 +136,20 @@ struct ViewDecoder {
     /// `font` becomes a modifier).
     private func fontSize(_ node: JSONNode) throws(SceneError) -> Double {
         let size = try node.number()
-        guard ViewRules.fontSizes.contains(size) else { throw node.error(SceneRules.range("size", size, ViewRules.fontSizes)) }
+        guard ViewRules.fontSizes.contains(size) else {
+            throw node.error(SceneRules.range("size", size, ViewRules.fontSizes))
+        }
         return size
     }
 
-    private func named<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ type: T.Type, _ what: String) throws(SceneError) -> T
+    private func named<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ type: T.Type, _ what: String)
+        throws(SceneError) -> T
     where T.RawValue == String {
         let name = try node.string()
         guard let value = T(rawValue: name) else {
-            throw node.error("unknown \(what) \(jsonQuoted(name)) (use one of \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw node.error(
+                "unknown \(what) \(jsonQuoted(name)) (use one of \(T.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         return value
     }
@@ -125,7 +157,9 @@ struct ViewDecoder {
     private func alignment(_ node: JSONNode) throws(SceneError) -> Alignment {
         let name = try node.string()
         guard let alignment = Alignment.named[name] else {
-            throw node.error("unknown alignment \(jsonQuoted(name)) (use one of \(Alignment.named.keys.sorted().joined(separator: ", ")))")
+            throw node.error(
+                "unknown alignment \(jsonQuoted(name)) (use one of \(Alignment.named.keys.sorted().joined(separator: ", ")))"
+            )
         }
         return alignment
     }
@@ -140,16 +174,25 @@ struct ViewDecoder {
         case "circle": return .circle
         case "capsule": return .capsule
         case "roundedRectangle":
-            let style = try node["style"].map { (s: JSONNode) throws(SceneError) in try named(s, CornerStyle.self, "corner style") } ?? .continuous
+            let style =
+                try node["style"].map { (s: JSONNode) throws(SceneError) in
+                    try named(s, CornerStyle.self, "corner style")
+                } ?? .continuous
             return .roundedRectangle(radius: try node.required("radius").number(), style: style)
         case "path":
             let box = try node.required("viewBox")
             let numbers = try box.array(maxCount: 4)
-            guard numbers.count == 4 else { throw box.error("a viewBox is [x, y, width, height], found \(numbers.count) numbers") }
-            return .path(data: try node.required("path").string(),
-                         viewBox: (try numbers[0].number(), try numbers[1].number(), try numbers[2].number(), try numbers[3].number()))
+            guard numbers.count == 4 else {
+                throw box.error("a viewBox is [x, y, width, height], found \(numbers.count) numbers")
+            }
+            return .path(
+                data: try node.required("path").string(),
+                viewBox: (
+                    try numbers[0].number(), try numbers[1].number(), try numbers[2].number(), try numbers[3].number()
+                ))
         default:
-            throw nameNode.error("unknown shape \(jsonQuoted(name)) (use rectangle, roundedRectangle, circle, capsule or path)")
+            throw nameNode.error(
+                "unknown shape \(jsonQuoted(name)) (use rectangle, roundedRectangle, circle, capsule or path)")
         }
     }
 
@@ -164,7 +207,9 @@ struct ViewDecoder {
         let object = try node.object(allowedKeys: ViewDecoder.modifierNames + ["alignment"])
         let names = ViewDecoder.modifierNames.filter { object[$0] != nil }
         guard names.count == 1, let name = names.first, let value = node[name] else {
-            throw node.error("a modifier is an object with one of \(ViewDecoder.modifierNames.joined(separator: ", ")), found \(names.count == 0 ? "none" : names.joined(separator: " and "))")
+            throw node.error(
+                "a modifier is an object with one of \(ViewDecoder.modifierNames.joined(separator: ", ")), found \(names.count == 0 ? "none" : names.joined(separator: " and "))"
+            )
         }
         if node["alignment"] != nil && name != "background" && name != "overlay" {
             throw node.error("only background and overlay take an alignment")
@@ -186,7 +231,8 @@ struct ViewDecoder {
         case "font": return .font(try font(value))
         case "imageScale": return .imageScale(try named(value, ImageScale.self, "image scale"))
         case "lineLimit": return .lineLimit(try value.integer())
-        case "multilineTextAlignment": return .multilineTextAlignment(try named(value, TextAlignment.self, "text alignment"))
+        case "multilineTextAlignment":
+            return .multilineTextAlignment(try named(value, TextAlignment.self, "text alignment"))
         case "minimumScaleFactor": return .minimumScaleFactor(try value.number())
         case "controlSize": return .controlSize(try named(value, ControlSize.self, "control size"))
         case "tint": return .tint(try paints.color(value))
@@ -199,7 +245,8 @@ struct ViewDecoder {
             // `true`/`false`, or the name of a state it follows ("inserted", as the demo's `isDark`).
             if case .string = value.value { return .accessibilityHidden(.state(try value.string())) }
             return .accessibilityHidden(.constant(try value.bool()))
-        case "accessibilityElement": return .accessibilityElement(try named(value, AccessibilityChildren.self, "children rule"))
+        case "accessibilityElement":
+            return .accessibilityElement(try named(value, AccessibilityChildren.self, "children rule"))
         case "accessibilityLabel": return .accessibilityLabel(try value.string())
         case "accessibilityHint": return .accessibilityHint(try value.string())
         default:  // "accessibilityAddTraits"
@@ -216,8 +263,16 @@ struct ViewDecoder {
         _ = try node.object(allowedKeys: ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"])
         var e = EdgeInsets()
         if let all = node["all"] { e = .all(try all.number()) }
-        if let h = node["horizontal"] { let v = try h.number(); e.leading = v; e.trailing = v }
-        if let v = node["vertical"] { let d = try v.number(); e.top = d; e.bottom = d }
+        if let h = node["horizontal"] {
+            let v = try h.number()
+            e.leading = v
+            e.trailing = v
+        }
+        if let v = node["vertical"] {
+            let d = try v.number()
+            e.top = d
+            e.bottom = d
+        }
         if let n = node["top"] { e.top = try n.number() }
         if let n = node["leading"] { e.leading = try n.number() }
         if let n = node["bottom"] { e.bottom = try n.number() }
@@ -226,18 +281,23 @@ struct ViewDecoder {
     }
 
     private func frame(_ node: JSONNode) throws(SceneError) -> FrameSpec {
-        _ = try node.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
+        _ = try node.object(allowedKeys: [
+            "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment",
+        ])
         func length(_ key: String) throws(SceneError) -> Double? {
             guard let n = node[key] else { return nil }
-            if case let .string(text) = n.value {
-                guard text == "infinity", key.hasPrefix("max") else { throw n.error("expected a number\(key.hasPrefix("max") ? " or \"infinity\"" : ""), found a string") }
+            if case .string(let text) = n.value {
+                guard text == "infinity", key.hasPrefix("max") else {
+                    throw n.error("expected a number\(key.hasPrefix("max") ? " or \"infinity\"" : ""), found a string")
+                }
                 return .infinity
             }
             return try n.number()
         }
-        return FrameSpec(width: try length("width"), height: try length("height"), minWidth: try length("minWidth"),
-                         maxWidth: try length("maxWidth"), minHeight: try length("minHeight"), maxHeight: try length("maxHeight"),
-                         alignment: try node["alignment"].map(self.alignment) ?? .center)
+        return FrameSpec(
+            width: try length("width"), height: try length("height"), minWidth: try length("minWidth"),
+            maxWidth: try length("maxWidth"), minHeight: try length("minHeight"), maxHeight: try length("maxHeight"),
+            alignment: try node["alignment"].map(self.alignment) ?? .center)
     }
 
     /// `[x, y]` or `{"x", "y"}` (either may be left out of the object: 0).
@@ -267,7 +327,7 @@ struct ViewDecoder {
         _ = try node.object(allowedKeys: ["width", "height", "safeArea", "view", "background"])
         var safeArea = EdgeInsets()
         if let area = node["safeArea"] {
-            if case let .string(name) = area.value {
+            if case .string(let name) = area.value {
                 switch name {
                 case "phone": safeArea = Screen.phoneSafeArea
                 case "none": break
@@ -277,9 +337,11 @@ struct ViewDecoder {
                 safeArea = try insets(area)
             }
         }
-        return Screen(width: try node.required("width").number(), height: try node.required("height").number(),
-                      safeArea: safeArea, view: try view(try node.required("view")),
-                      background: try node["background"].map { (b: JSONNode) throws(SceneError) in try view(b) } ?? .color(.white))
+        return Screen(
+            width: try node.required("width").number(), height: try node.required("height").number(),
+            safeArea: safeArea, view: try view(try node.required("view")),
+            background: try node["background"].map { (b: JSONNode) throws(SceneError) in try view(b) } ?? .color(.white)
+        )
     }
 
     /// `fonts`: `{"text", "display", "rounded", "displayFrom"}`, paths relative to the scene file.

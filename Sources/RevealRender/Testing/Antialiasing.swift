@@ -17,8 +17,10 @@ enum Antialiasing {
         let center = image.pixel(y * width + x)
         let brightness = PixelDistance.brightnessOverWhite(center)
         var identical = 0
-        var darkest = -1, brightest = -1
-        var lowest = 0.0, highest = 0.0
+        var darkest = -1
+        var brightest = -1
+        var lowest = 0.0
+        var highest = 0.0
         for ny in max(y - 1, 0)...min(y + 1, image.height - 1) {
             for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
                 let j = ny * width + nx
@@ -46,7 +48,8 @@ enum Antialiasing {
     /// Whether pixel `i` has at least `flatNeighbours` neighbours identical to it.
     static func isFlat(_ i: Int, in image: PixelBuffer) -> Bool {
         let width = image.width
-        let x = i % width, y = i / width
+        let x = i % width
+        let y = i / width
         let center = image.pixel(i)
         var identical = 0
         for ny in max(y - 1, 0)...min(y + 1, image.height - 1) {

@@ -29,7 +29,9 @@ enum DiffImage {
     /// The pixel over its checkerboard square (white or black), as an opaque grey near white.
     static func faded(_ p: UInt32, x: Int, y: Int) -> PremultipliedRGBA8 {
         let white = (x / square + y / square) % 2 == 0
-        let brightness = white ? PixelDistance.brightnessOverWhite(p)
+        let brightness =
+            white
+            ? PixelDistance.brightnessOverWhite(p)
             : Double(p & 0xFF) * 0.29889531 + Double(p >> 8 & 0xFF) * 0.58662247 + Double(p >> 16 & 0xFF) * 0.11448223
         let grey = UInt8(min(max(255 - (255 - brightness) * fade, 0), 255).rounded())
         return PremultipliedRGBA8(r: grey, g: grey, b: grey, a: 255)

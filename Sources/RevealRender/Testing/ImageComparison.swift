@@ -10,9 +10,9 @@ public enum DifferenceBudget: Equatable, Sendable, CustomStringConvertible {
     /// The most differing pixels allowed in an image of `total` pixels.
     public func limit(forPixels total: Int) -> Int {
         switch self {
-        case let .pixels(count):
+        case .pixels(let count):
             return max(count, 0)
-        case let .ratio(ratio):
+        case .ratio(let ratio):
             guard ratio.isFinite, ratio > 0 else { return 0 }
             // The tiny factor keeps 0.29 × 100 at 29 rather than 28.999… rounded down.
             return min(Int((min(ratio, 1) * Double(total) * (1 + 1e-12)).rounded(.down)), total)
@@ -21,8 +21,8 @@ public enum DifferenceBudget: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .pixels(count): return "\(max(count, 0)) pixel\(count == 1 ? "" : "s")"
-        case let .ratio(ratio): return "\(formatPercent(ratio * 100))% of the pixels"
+        case .pixels(let count): return "\(max(count, 0)) pixel\(count == 1 ? "" : "s")"
+        case .ratio(let ratio): return "\(formatPercent(ratio * 100))% of the pixels"
         }
     }
 }
@@ -120,7 +120,9 @@ public struct Comparison: Equatable, Sendable {
         case .different:
             lines.append("DIFFERENT: \(differingLine) (\(expectedSize); allowed \(allowedLine))")
         }
-        lines.append("largest difference: \(largestChannelDifference) level\(largestChannelDifference == 1 ? "" : "s") (premultiplied RGBA), distance \(formatDistance(largestDistance)) (threshold \(formatDistance(options.clampedThreshold)))")
+        lines.append(
+            "largest difference: \(largestChannelDifference) level\(largestChannelDifference == 1 ? "" : "s") (premultiplied RGBA), distance \(formatDistance(largestDistance)) (threshold \(formatDistance(options.clampedThreshold)))"
+        )
         if let box = boundingBox {
             lines.append("differences within \(box)")
         }
@@ -136,7 +138,8 @@ public struct Comparison: Equatable, Sendable {
 
     private var differingLine: String {
         let percent = pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) * 100
-        return "\(differingPixels) pixel\(differingPixels == 1 ? "" : "s") differ\(differingPixels == 1 ? "s" : "") (\(formatPercent(percent))%)"
+        return
+            "\(differingPixels) pixel\(differingPixels == 1 ? "" : "s") differ\(differingPixels == 1 ? "s" : "") (\(formatPercent(percent))%)"
     }
 
     private var allowedLine: String {
@@ -155,28 +158,37 @@ public struct Comparison: Equatable, Sendable {
 ///
 /// Memory beyond the two images: one byte a pixel, and four more for the diff image when
 /// `diffImage` is true (without it `Comparison.diffImage` is nil).
-public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions = .init(),
-                    diffImage: Bool = true) -> Comparison {
-    var result = Comparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), options: options,
-                            differingPixels: 0, antialiasedPixels: 0, changedPixels: 0, largestDistance: 0,
-                            largestChannelDifference: 0, boundingBox: nil, diffImage: nil)
+public func compare(
+    expected: Pixmap, actual: Pixmap, options: ComparisonOptions = .init(),
+    diffImage: Bool = true
+) -> Comparison {
+    var result = Comparison(
+        expectedSize: PixelSize(expected), actualSize: PixelSize(actual), options: options,
+        differingPixels: 0, antialiasedPixels: 0, changedPixels: 0, largestDistance: 0,
+        largestChannelDifference: 0, boundingBox: nil, diffImage: nil)
     guard result.sizesMatch else { return result }
-    let width = expected.width, height = expected.height
+    let width = expected.width
+    let height = expected.height
     let threshold = options.clampedThreshold
     let deltaLimit = PixelDistance.maxDelta * threshold * threshold
     // What each pixel turned out to be, for the diff image.
     var kinds = [PixelKind](repeating: .same, count: diffImage ? width * height : 0)
     var largestDelta = 0.0
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     let expectedImage = PixelBuffer(bytes: expected.bytes, width: width, height: height)
     let actualImage = PixelBuffer(bytes: actual.bytes, width: width, height: height)
     for y in 0..<height {
         for x in 0..<width {
             let i = y * width + x
-            let p = expectedImage.pixel(i), q = actualImage.pixel(i)
+            let p = expectedImage.pixel(i)
+            let q = actualImage.pixel(i)
             if p == q { continue }
             result.changedPixels += 1
-            result.largestChannelDifference = max(result.largestChannelDifference, PixelDistance.largestChannelDifference(p, q))
+            result.largestChannelDifference = max(
+                result.largestChannelDifference, PixelDistance.largestChannelDifference(p, q))
             let delta = PixelDistance.delta(p, q)
             largestDelta = max(largestDelta, delta)
             // With threshold 0 every changed pixel counts, whatever rounding does to tiny deltas.
@@ -186,15 +198,18 @@ public func compare(expected: Pixmap, actual: Pixmap, options: ComparisonOptions
             }
             if options.antialiasing
                 && (Antialiasing.isEdgePixel(x: x, y: y, in: expectedImage, other: actualImage)
-                    || Antialiasing.isEdgePixel(x: x, y: y, in: actualImage, other: expectedImage)) {
+                    || Antialiasing.isEdgePixel(x: x, y: y, in: actualImage, other: expectedImage))
+            {
                 result.antialiasedPixels += 1
                 if diffImage { kinds[i] = .antialiasing }
                 continue
             }
             result.differingPixels += 1
             if diffImage { kinds[i] = .different }
-            minX = min(minX, x); maxX = max(maxX, x)
-            minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
     }
     result.largestDistance = (largestDelta / PixelDistance.maxDelta).squareRoot()

@@ -53,7 +53,9 @@ public struct SequenceComparison: Equatable, Sendable {
     public var firstDifferingFrame: String? { frames.first { !$0.comparison.passed }?.name }
 
     /// No frame missing, none extra, every pair passed, the manifests agree.
-    public var passed: Bool { missingFrames.isEmpty && extraFrames.isEmpty && differingFrames.isEmpty && manifestDifferences.isEmpty }
+    public var passed: Bool {
+        missingFrames.isEmpty && extraFrames.isEmpty && differingFrames.isEmpty && manifestDifferences.isEmpty
+    }
 
     /// A short summary for people: counts, the first differing frame and its figures, missing and
     /// extra frames (the first few of each).
@@ -62,15 +64,18 @@ public struct SequenceComparison: Equatable, Sendable {
         var lines: [String] = []
         if passed {
             let changed = frames.filter { $0.comparison.verdict != .identical }.count
-            lines.append("match: \(frames.count) frame\(frames.count == 1 ? "" : "s")"
-                + (changed == 0 ? ", all identical" : ", \(changed) within tolerance"))
+            lines.append(
+                "match: \(frames.count) frame\(frames.count == 1 ? "" : "s")"
+                    + (changed == 0 ? ", all identical" : ", \(changed) within tolerance"))
             return lines.joined(separator: "\n")
         }
-        lines.append("DIFFERENT: \(differing.count) of \(frames.count) frame\(frames.count == 1 ? "" : "s") differ"
-            + ", \(missingFrames.count) missing, \(extraFrames.count) extra")
+        lines.append(
+            "DIFFERENT: \(differing.count) of \(frames.count) frame\(frames.count == 1 ? "" : "s") differ"
+                + ", \(missingFrames.count) missing, \(extraFrames.count) extra")
         if let fonts = fontChange, !differing.isEmpty {
-            lines.append("the frames were made with other font files: expected \(fonts.expected.joined(separator: ", ")); "
-                + "actual \(fonts.actual.joined(separator: ", "))")
+            lines.append(
+                "the frames were made with other font files: expected \(fonts.expected.joined(separator: ", ")); "
+                    + "actual \(fonts.actual.joined(separator: ", "))")
         }
         if let first = differing.first {
             lines.append("first differing frame: \(first.name)")
@@ -106,23 +111,31 @@ public struct SequenceComparison: Equatable, Sendable {
 /// Frames are decoded and compared one pair at a time, so memory does not grow with the sequence.
 /// Throws `ComparisonInputError` when a folder cannot be listed, when neither holds a frame, or when a
 /// frame is not a readable PNG.
-public func compare(expectedFolder: String, actualFolder: String,
-                    options: ComparisonOptions = .init()) throws(ComparisonInputError) -> SequenceComparison {
+public func compare(
+    expectedFolder: String, actualFolder: String,
+    options: ComparisonOptions = .init()
+) throws(ComparisonInputError) -> SequenceComparison {
     let expected = try frameNames(in: expectedFolder)
     let actual = try frameNames(in: actualFolder)
     if expected.isEmpty && actual.isEmpty {
-        throw ComparisonInputError("\(displayPath(expectedFolder)) and \(displayPath(actualFolder)) hold no frame files (frame-NNNNN.png)")
+        throw ComparisonInputError(
+            "\(displayPath(expectedFolder)) and \(displayPath(actualFolder)) hold no frame files (frame-NNNNN.png)")
     }
-    let actualSet = Set(actual), expectedSet = Set(expected)
-    var result = SequenceComparison(expectedFolder: expectedFolder, actualFolder: actualFolder, frames: [],
-                                    missingFrames: expected.filter { !actualSet.contains($0) },
-                                    extraFrames: actual.filter { !expectedSet.contains($0) })
+    let actualSet = Set(actual)
+    let expectedSet = Set(expected)
+    var result = SequenceComparison(
+        expectedFolder: expectedFolder, actualFolder: actualFolder, frames: [],
+        missingFrames: expected.filter { !actualSet.contains($0) },
+        extraFrames: actual.filter { !expectedSet.contains($0) })
     for name in expected where actualSet.contains(name) {
-        let comparison = compare(expected: try readFrame(expectedFolder, name), actual: try readFrame(actualFolder, name),
-                                 options: options, diffImage: false)
+        let comparison = compare(
+            expected: try readFrame(expectedFolder, name), actual: try readFrame(actualFolder, name),
+            options: options, diffImage: false)
         result.frames.append(FrameComparison(name: name, comparison: comparison))
     }
-    if let expectedFonts = manifestFonts(expectedFolder), let actualFonts = manifestFonts(actualFolder), expectedFonts != actualFonts {
+    if let expectedFonts = manifestFonts(expectedFolder), let actualFonts = manifestFonts(actualFolder),
+        expectedFonts != actualFonts
+    {
         result.fontChange = (expectedFonts, actualFonts)
     }
     result.manifestDifferences = manifestDifferences(expectedFolder, actualFolder)
@@ -147,11 +160,13 @@ public struct ManifestDifference: Equatable, Sendable, CustomStringConvertible {
 /// The fields whose values differ between the folders' manifests; none when either has no readable
 /// manifest (frames from elsewhere need not have one).
 private func manifestDifferences(_ expectedFolder: String, _ actualFolder: String) -> [ManifestDifference] {
-    guard case let .object(expected)? = readManifest(expectedFolder), case let .object(actual)? = readManifest(actualFolder) else { return [] }
+    guard case .object(let expected)? = readManifest(expectedFolder),
+        case .object(let actual)? = readManifest(actualFolder)
+    else { return [] }
     var differences = fieldDifferences(expected, actual, frame: nil, skipping: ["frames", "fonts"])
     func frames(_ object: JSONObject) -> [(String, JSONObject)] {
         (object["frames"]?.arrayElements ?? []).compactMap { entry in
-            guard case let .object(frame) = entry, case let .string(file)? = frame["file"] else { return nil }
+            guard case .object(let frame) = entry, case .string(let file)? = frame["file"] else { return nil }
             return (file, frame)
         }
     }
@@ -164,22 +179,29 @@ private func manifestDifferences(_ expectedFolder: String, _ actualFolder: Strin
 }
 
 /// The fields of `a` and `b` (in `a`'s order, then `b`'s new ones) whose values differ.
-private func fieldDifferences(_ a: JSONObject, _ b: JSONObject, frame: String?, skipping: Set<String>) -> [ManifestDifference] {
+private func fieldDifferences(_ a: JSONObject, _ b: JSONObject, frame: String?, skipping: Set<String>)
+    -> [ManifestDifference]
+{
     var keys = a.entries.map(\.key).filter { !skipping.contains($0) }
     keys += b.entries.map(\.key).filter { !skipping.contains($0) && a[$0] == nil }
     return keys.compactMap { key in
-        let x = a[key], y = b[key]
+        let x = a[key]
+        let y = b[key]
         guard x != y else { return nil }
-        return ManifestDifference(frame: frame, field: key, expected: x.map(FrameMetadata.init(json:))?.json,
-                                  actual: y.map(FrameMetadata.init(json:))?.json)
+        return ManifestDifference(
+            frame: frame, field: key, expected: x.map(FrameMetadata.init(json:))?.json,
+            actual: y.map(FrameMetadata.init(json:))?.json)
     }
 }
 
 /// A folder's `manifest.json`, parsed; nil when there is none or it cannot be read.
 private func readManifest(_ folder: String) -> JSONValue? {
     let path = folder + "/" + ManifestWriter.fileName
-    guard case let .success(bytes) = BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
-          let root = try? JSONNode.parse(file: path, bytes: bytes) else { return nil }
+    guard
+        case .success(let bytes) = BoundedFileReader.read(
+            path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
+        let root = try? JSONNode.parse(file: path, bytes: bytes)
+    else { return nil }
     return root.value
 }
 
@@ -188,24 +210,27 @@ extension FrameMetadata {
     init(json value: JSONValue) {
         switch value {
         case .null: self = .null
-        case let .bool(b): self = .bool(b)
-        case let .number(x): self = .number(x)
-        case let .string(s): self = .string(s)
-        case let .array(items): self = .list(items.map(FrameMetadata.init(json:)))
-        case let .table(table): self = .list(table.rows.map(FrameMetadata.init(json:)))
-        case let .object(object): self = .object(keys: object.entries.map(\.key), values: object.entries.map { FrameMetadata(json: $0.value) })
+        case .bool(let b): self = .bool(b)
+        case .number(let x): self = .number(x)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .list(items.map(FrameMetadata.init(json:)))
+        case .table(let table): self = .list(table.rows.map(FrameMetadata.init(json:)))
+        case .object(let object):
+            self = .object(
+                keys: object.entries.map(\.key), values: object.entries.map { FrameMetadata(json: $0.value) })
         }
     }
 }
 
 /// The font files a folder's manifest lists, as "path (sha256 …)"; nil without a manifest or fonts.
 private func manifestFonts(_ folder: String) -> [String]? {
-    guard case let .object(root)? = readManifest(folder), let entries = root["fonts"]?.arrayElements else { return nil }
+    guard case .object(let root)? = readManifest(folder), let entries = root["fonts"]?.arrayElements else { return nil }
     return entries.map { entry in
-        var file = "?", digest = "?"
-        if case let .object(record) = entry {
-            if case let .string(path)? = record["path"] { file = path }
-            if case let .string(sha)? = record["sha256"] { digest = sha }
+        var file = "?"
+        var digest = "?"
+        if case .object(let record) = entry {
+            if case .string(let path)? = record["path"] { file = path }
+            if case .string(let sha)? = record["sha256"] { digest = sha }
         }
         return "\((file as NSString).lastPathComponent) (sha256 \(digest.prefix(12))…)"
     }
@@ -216,7 +241,9 @@ func frameNames(in folder: String) throws(ComparisonInputError) -> [String] {
     let names: [String]
     do { names = try FrameFolder.listing(folder) } catch { throw ComparisonInputError(error.description) }
     func number(_ name: String) -> Int { FrameFolder.frameNumber(name) ?? Int.max }
-    return names.filter(FrameFolder.isFrameName).sorted { number($0) < number($1) || number($0) == number($1) && $0 < $1 }
+    return names.filter(FrameFolder.isFrameName).sorted {
+        number($0) < number($1) || number($0) == number($1) && $0 < $1
+    }
 }
 
 private func readFrame(_ folder: String, _ name: String) throws(ComparisonInputError) -> Pixmap {
@@ -281,10 +308,13 @@ public final class APNGDiffSink: DiffFrameSink {
     public init(path: String, for comparison: SequenceComparison, fps: Double = 2) throws(OutputError) {
         self.path = path
         let sizes = comparison.differingFrames.map {
-            SequenceDiff.sideBySideSize(expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize, captioned: true)
+            SequenceDiff.sideBySideSize(
+                expected: $0.comparison.expectedSize, actual: $0.comparison.actualSize, captioned: true)
         }
         canvas = PixelSize(width: sizes.map(\.width).max() ?? 1, height: sizes.map(\.height).max() ?? 1)
-        writer = sizes.isEmpty ? nil
+        writer =
+            sizes.isEmpty
+            ? nil
             : try APNGWriter(path: path, width: canvas.width, height: canvas.height, fps: fps, frameCount: sizes.count)
     }
 
@@ -295,7 +325,8 @@ public final class APNGDiffSink: DiffFrameSink {
             return
         }
         guard frame.width <= canvas.width, frame.height <= canvas.height else {
-            throw OutputError(path: path, reason: "\(name) is \(PixelSize(frame)), larger than the animation's \(canvas)")
+            throw OutputError(
+                path: path, reason: "\(name) is \(PixelSize(frame)), larger than the animation's \(canvas)")
         }
         var padded = try Pixmap(width: canvas.width, height: canvas.height, fill: SequenceDiff.gapColor)
         padded.copy(frame, x: 0, y: 0)
@@ -323,22 +354,27 @@ public enum SequenceDiff {
     /// as they are (transparency included); the diff panel is left grey when the sizes differ. With a
     /// `caption` (the frame's name), a bar over the panels says which is which: "expected · NAME",
     /// "actual", "diff", each clipped to its panel.
-    public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?, caption: String? = nil) throws -> Pixmap {
+    public static func sideBySide(expected: Pixmap, actual: Pixmap, diff: Pixmap?, caption: String? = nil) throws
+        -> Pixmap
+    {
         let size = sideBySideSize(expected: PixelSize(expected), actual: PixelSize(actual), captioned: caption != nil)
         var canvas = try Pixmap(width: size.width, height: size.height, fill: gapColor)
         let top = caption == nil ? 0 : captionHeight
         // The diff panel's place is as wide as the wider image, drawn or not.
         let lefts = [0, expected.width + gap, expected.width + actual.width + 2 * gap]
-        for case let (panel?, left) in zip([expected as Pixmap?, actual, diff], lefts) {
+        for case (let panel?, let left) in zip([expected as Pixmap?, actual, diff], lefts) {
             canvas.copy(panel, x: left, y: top)
         }
         if let caption {
             let widths = [expected.width, actual.width, max(expected.width, actual.width)]
-            for (text, (left, width)) in zip(["expected · " + caption, "actual", "diff"], zip(lefts, widths)) where width > 0 {
+            for (text, (left, width)) in zip(["expected · " + caption, "actual", "diff"], zip(lefts, widths))
+            where width > 0 {
                 var bar = try Pixmap(width: width, height: captionHeight, fill: captionColor)
                 // Without the fonts (never after setup) the bars stay plain: still three panels, told apart by place.
-                if let label = try? ViewRenderer.render(captionView(text), size: PixelSize(width: width, height: captionHeight),
-                                                        scale: 1, fonts: .inter) {
+                if let label = try? ViewRenderer.render(
+                    captionView(text), size: PixelSize(width: width, height: captionHeight),
+                    scale: 1, fonts: .inter)
+                {
                     Compositor.draw(label, onto: &bar, x: 0, y: 0)
                 }
                 canvas.copy(bar, x: left, y: 0)
@@ -349,29 +385,38 @@ public enum SequenceDiff {
 
     /// One panel's caption: white, semibold, 11 points, on one line from the leading edge.
     private static func captionView(_ text: String) -> View {
-        View(.text(text), [.font(FontSpec(size: 11, weight: .semibold)), .foreground(.color(.white)), .lineLimit(1),
-                           .padding(.horizontal(5)),
-                           .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: Alignment(horizontal: 0, vertical: 0.5)))])
+        View(
+            .text(text),
+            [
+                .font(FontSpec(size: 11, weight: .semibold)), .foreground(.color(.white)), .lineLimit(1),
+                .padding(.horizontal(5)),
+                .frame(
+                    FrameSpec(
+                        maxWidth: .infinity, maxHeight: .infinity, alignment: Alignment(horizontal: 0, vertical: 0.5))),
+            ])
     }
 
     /// The size of `sideBySide` for images of these sizes (the diff, when there is one, has the
     /// expected image's size, which is then the actual's too), with or without the caption bar.
     public static func sideBySideSize(expected: PixelSize, actual: PixelSize, captioned: Bool = false) -> PixelSize {
-        PixelSize(width: expected.width + actual.width + max(expected.width, actual.width) + 2 * gap,
-                  height: max(expected.height, actual.height) + (captioned ? captionHeight : 0))
+        PixelSize(
+            width: expected.width + actual.width + max(expected.width, actual.width) + 2 * gap,
+            height: max(expected.height, actual.height) + (captioned ? captionHeight : 0))
     }
 
     /// Sends a side-by-side frame for every frame of `comparison` that did not pass into `sink`, in frame
     /// order, then finishes the sink. Each pair is read and compared again (with the comparison's own
     /// options) to draw its diff. Returns the number of frames sent.
     @discardableResult
-    public static func write<Sink: DiffFrameSink>(_ comparison: SequenceComparison, into sink: inout Sink) throws -> Int {
+    public static func write<Sink: DiffFrameSink>(_ comparison: SequenceComparison, into sink: inout Sink) throws -> Int
+    {
         var count = 0
         for frame in comparison.differingFrames {
             let expected = try readFrame(comparison.expectedFolder, frame.name)
             let actual = try readFrame(comparison.actualFolder, frame.name)
             let diff = compare(expected: expected, actual: actual, options: frame.comparison.options).diffImage
-            try sink.append(try sideBySide(expected: expected, actual: actual, diff: diff, caption: frame.name), name: frame.name)
+            try sink.append(
+                try sideBySide(expected: expected, actual: actual, diff: diff, caption: frame.name), name: frame.name)
             count += 1
         }
         try sink.finish()

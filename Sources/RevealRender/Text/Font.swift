@@ -62,15 +62,17 @@ final class FontInstance: @unchecked Sendable {
         let wght = FontInstance.tag("wght")
         isVariable = ctext_font_has_axis(font, wght, nil, nil, nil) == 1
         if isVariable {
-            var tag = wght, value = Float(weight)
+            var tag = wght
+            var value = Float(weight)
             ctext_font_set_variations(font, &tag, &value, 1)
         }
         ctext_font_set_scale(font, FontInstance.unitsPerEm)
         var m = ctext_metrics()
         ctext_font_metrics(font, &m)
         let em = Double(max(m.units_per_em, 1))
-        metrics = FontMetrics(ascender: Double(m.ascender) / em, descender: Double(m.descender) / em,
-                              lineGap: Double(m.line_gap) / em, capHeight: Double(m.cap_height) / em)
+        metrics = FontMetrics(
+            ascender: Double(m.ascender) / em, descender: Double(m.descender) / em,
+            lineGap: Double(m.line_gap) / em, capHeight: Double(m.cap_height) / em)
     }
 
     deinit { ctext_font_close(handle) }
@@ -94,8 +96,9 @@ final class FontInstance: @unchecked Sendable {
         }
         let scale = Double(FontInstance.unitsPerEm)
         let glyphs = buffer.prefix(max(0, min(count, buffer.count))).map {
-            ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance) / scale,
-                        offsetX: Double($0.x_offset) / scale, offsetY: Double($0.y_offset) / scale)
+            ShapedGlyph(
+                glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance) / scale,
+                offsetX: Double($0.x_offset) / scale, offsetY: Double($0.y_offset) / scale)
         }
         shaped[text] = glyphs
         return glyphs
@@ -106,19 +109,24 @@ final class FontInstance: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let outline = outlines[glyph] { return outline }
-        var verbs = [UInt8](repeating: 0, count: 64), coords = [Float](repeating: 0, count: 256)
-        var verbCount: Int32 = 0, coordCount: Int32 = 0
-        var status = ctext_glyph_outline(handle, glyph, &verbs, Int32(verbs.count), &coords, Int32(coords.count),
-                                         &verbCount, &coordCount)
+        var verbs = [UInt8](repeating: 0, count: 64)
+        var coords = [Float](repeating: 0, count: 256)
+        var verbCount: Int32 = 0
+        var coordCount: Int32 = 0
+        var status = ctext_glyph_outline(
+            handle, glyph, &verbs, Int32(verbs.count), &coords, Int32(coords.count),
+            &verbCount, &coordCount)
         if status == 1 {
             verbs = [UInt8](repeating: 0, count: Int(verbCount))
             coords = [Float](repeating: 0, count: Int(coordCount))
             status = ctext_glyph_outline(handle, glyph, &verbs, verbCount, &coords, coordCount, &verbCount, &coordCount)
         }
         let scale = Double(FontInstance.unitsPerEm)
-        let outline = status == 0
-            ? GlyphOutline(verbs: Array(verbs.prefix(Int(verbCount))),
-                           coordinates: coords.prefix(Int(coordCount)).map { Double($0) / scale })
+        let outline =
+            status == 0
+            ? GlyphOutline(
+                verbs: Array(verbs.prefix(Int(verbCount))),
+                coordinates: coords.prefix(Int(coordCount)).map { Double($0) / scale })
             : GlyphOutline(verbs: [], coordinates: [])
         outlines[glyph] = outline
         return outline
@@ -155,8 +163,10 @@ extension FontLibrary {
         shared.lock.lock()
         defer { shared.lock.unlock() }
         if let record = shared.records[path] { return record }
-        let bytes = (try? BoundedFileReader.read(path, maxBytes: 64 << 20, kind: "a font file") { "\($0) bytes" }.get()) ?? []
-        let record = FrameMetadata.object(keys: ["path", "bytes", "sha256"], values: [.string(path), .int(bytes.count), .string(SHA256.hex(bytes))])
+        let bytes =
+            (try? BoundedFileReader.read(path, maxBytes: 64 << 20, kind: "a font file") { "\($0) bytes" }.get()) ?? []
+        let record = FrameMetadata.object(
+            keys: ["path", "bytes", "sha256"], values: [.string(path), .int(bytes.count), .string(SHA256.hex(bytes))])
         shared.records[path] = record
         return record
     }

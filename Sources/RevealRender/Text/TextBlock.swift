@@ -22,8 +22,10 @@ final class TextBlock {
         var width: Double
     }
 
-    init(_ string: String, font: ResolvedFont, instance: FontInstance, lineLimit: Int?, alignment: TextAlignment,
-         minimumScaleFactor: Double, scale: Double) {
+    init(
+        _ string: String, font: ResolvedFont, instance: FontInstance, lineLimit: Int?, alignment: TextAlignment,
+        minimumScaleFactor: Double, scale: Double
+    ) {
         self.string = string
         self.font = font
         self.instance = instance
@@ -47,10 +49,15 @@ final class TextBlock {
         var start = 0
         repeat {
             var fit = (end: start, width: 0.0)
-            var x = 0.0, i = start
+            var x = 0.0
+            var i = start
             while i < count {
-                var j = i, word = 0.0
-                while j < count && !isSpace[j] { word += glyphs[j].advance; j += 1 }
+                var j = i
+                var word = 0.0
+                while j < count && !isSpace[j] {
+                    word += glyphs[j].advance
+                    j += 1
+                }
                 guard x + word <= limit || fit.end == start else { break }
                 fit = (j, x + word)
                 if x + word > limit || j == count { break }
@@ -100,7 +107,9 @@ final class TextBlock {
     func firstBaseline(size: Double) -> Double { (metrics.ascender + metrics.lineGap / 2) * size }
 
     /// The glyphs placed in `frame` (points): each glyph's id and its origin on its baseline.
-    func placedGlyphs(in frame: Rect, proposal: ProposedSize) -> (size: Double, glyphs: [(glyph: UInt32, x: Double, y: Double)]) {
+    func placedGlyphs(in frame: Rect, proposal: ProposedSize) -> (
+        size: Double, glyphs: [(glyph: UInt32, x: Double, y: Double)]
+    ) {
         let size = fittedSize(for: proposal)
         var lines = lines(size: size, width: proposal.width)
         if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }

@@ -81,8 +81,9 @@ public struct FontFiles: Equatable, Sendable {
         self.displayFrom = displayFrom
     }
 
-    public static let inter = FontFiles(text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
-                                        display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
+    public static let inter = FontFiles(
+        text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
+        display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
 
     /// The file a font is set in.
     public func file(for font: ResolvedFont) -> String {

@@ -11,8 +11,10 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var actions: [String]
     public var frame: Rect
 
-    public init(label: String, hint: String? = nil, traits: [AccessibilityTrait] = [], actions: [String] = [],
-                frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
+    public init(
+        label: String, hint: String? = nil, traits: [AccessibilityTrait] = [], actions: [String] = [],
+        frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    ) {
         self.label = label
         self.hint = hint
         self.traits = traits
@@ -22,15 +24,19 @@ public struct AccessibilityElement: Hashable, Sendable {
 
     /// As the manifest and accessibility goldens write it.
     public var metadata: FrameMetadata {
-        var keys = ["label"], values: [FrameMetadata] = [.string(label)]
+        var keys = ["label"]
+        var values: [FrameMetadata] = [.string(label)]
         if let hint {
             keys.append("hint")
             values.append(.string(hint))
         }
         keys += ["traits", "actions", "frame"]
-        values += [.list(traits.map { .string($0.rawValue) }), .list(actions.map { .string($0) }),
-                   .object(keys: ["x", "y", "width", "height"],
-                           values: [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)])]
+        values += [
+            .list(traits.map { .string($0.rawValue) }), .list(actions.map { .string($0) }),
+            .object(
+                keys: ["x", "y", "width", "height"],
+                values: [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)]),
+        ]
         return .object(keys: keys, values: values)
     }
 
@@ -76,11 +82,12 @@ extension LayoutNode {
     }
 
     private func elements(offset: Point, effect: [AccessibilityElement]) -> [AccessibilityElement] {
-        let frame = Rect(x: self.frame.x + offset.x, y: self.frame.y + offset.y, width: self.frame.width, height: self.frame.height)
+        let frame = Rect(
+            x: self.frame.x + offset.x, y: self.frame.y + offset.y, width: self.frame.width, height: self.frame.height)
         var elements: [AccessibilityElement]
         if case .leaf(.effect) = role {
             elements = effect
-        } else if case let .element(label, traits, actions)? = semantics.first {
+        } else if case .element(let label, let traits, let actions)? = semantics.first {
             elements = [AccessibilityElement(label: label, traits: traits, actions: actions, frame: frame)]
         } else {
             elements = children.flatMap { $0.elements(offset: offset, effect: effect) }
@@ -98,16 +105,18 @@ extension LayoutNode {
             case .children(.combine):
                 guard !elements.isEmpty else { continue }
                 let hints = elements.compactMap(\.hint)
-                elements = [AccessibilityElement(
-                    label: elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
-                    hint: hints.isEmpty ? nil : hints.joined(separator: ", "),
-                    traits: AccessibilityTrait.ordered(elements.flatMap(\.traits)),
-                    actions: ordered(elements.flatMap(\.actions)), frame: frame)]
-            case let .label(label):
+                elements = [
+                    AccessibilityElement(
+                        label: elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
+                        hint: hints.isEmpty ? nil : hints.joined(separator: ", "),
+                        traits: AccessibilityTrait.ordered(elements.flatMap(\.traits)),
+                        actions: ordered(elements.flatMap(\.actions)), frame: frame)
+                ]
+            case .label(let label):
                 elements = modifying(elements, frame) { $0.label = label }
-            case let .hint(hint):
+            case .hint(let hint):
                 elements = modifying(elements, frame) { $0.hint = hint }
-            case let .traits(traits):
+            case .traits(let traits):
                 elements = modifying(elements, frame) { $0.traits = AccessibilityTrait.ordered($0.traits + traits) }
             }
         }
@@ -116,8 +125,10 @@ extension LayoutNode {
 
     /// `change` applied to each element, or to a new one over `frame` when there are none (a label on
     /// a shape makes it an element).
-    private func modifying(_ elements: [AccessibilityElement], _ frame: Rect,
-                           _ change: (inout AccessibilityElement) -> Void) -> [AccessibilityElement] {
+    private func modifying(
+        _ elements: [AccessibilityElement], _ frame: Rect,
+        _ change: (inout AccessibilityElement) -> Void
+    ) -> [AccessibilityElement] {
         var result = elements.isEmpty ? [AccessibilityElement(label: "", frame: frame)] : elements
         for k in result.indices { change(&result[k]) }
         return result
@@ -213,7 +224,8 @@ struct AccessibleSequence<Base: FrameSequence>: FrameSequence {
     func metadata(frame index: Int) -> [(String, FrameMetadata)] {
         let state = prepared.timeline.accessibility(atFrame: index)
         // A font that failed here failed the frame's render first; the field is left out then.
-        guard let elements = cache.elements(for: state, { () throws(FontError) in try prepared.accessibility(state) }) else {
+        guard let elements = cache.elements(for: state, { () throws(FontError) in try prepared.accessibility(state) })
+        else {
             return base.metadata(frame: index)
         }
         return base.metadata(frame: index) + [("accessibility", .list(elements.map(\.metadata)))]
@@ -225,7 +237,9 @@ private final class AccessibilityCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [EffectAccessibility: [AccessibilityElement]] = [:]
 
-    func elements(for state: EffectAccessibility, _ make: () throws(FontError) -> [AccessibilityElement]) -> [AccessibilityElement]? {
+    func elements(for state: EffectAccessibility, _ make: () throws(FontError) -> [AccessibilityElement])
+        -> [AccessibilityElement]?
+    {
         lock.lock()
         defer { lock.unlock() }
         if let known = entries[state] { return known }

@@ -19,11 +19,13 @@ extension LayoutNode {
     /// This tree, listed in drawing order; frames moved by `offset` points.
     func listing(offset: Point = Point(x: 0, y: 0), depth: Int = 0) -> [LaidOutView] {
         var views: [LaidOutView] = []
-        forEach { node, level in
-            var view = LaidOutView(kind: node.name, depth: depth + level,
-                                   frame: Rect(x: node.frame.x + offset.x, y: node.frame.y + offset.y,
-                                               width: node.frame.width, height: node.frame.height))
-            if case let .leaf(.text(block, _)) = node.role {
+        visit { node, level in
+            var view = LaidOutView(
+                kind: node.name, depth: depth + level,
+                frame: Rect(
+                    x: node.frame.x + offset.x, y: node.frame.y + offset.y,
+                    width: node.frame.width, height: node.frame.height))
+            if case .leaf(.text(let block, _)) = node.role {
                 let size = block.fittedSize(for: block.proposal(for: node.frame))
                 view.text = block.string
                 view.fontFile = block.instance.path

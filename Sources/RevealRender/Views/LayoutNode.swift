@@ -100,9 +100,9 @@ final class LayoutNode {
 
     private func computeSize(_ p: ProposedSize) -> Size {
         switch role {
-        case let .leaf(drawing):
+        case .leaf(let drawing):
             return leafSize(drawing, p)
-        case let .spacer(minLength, axis):
+        case .spacer(let minLength, let axis):
             // What it is offered along its stack's axis, at least its minimum; nothing across.
             let along = { (offer: Double?) in max(offer ?? minLength, minLength) }
             switch axis {
@@ -110,14 +110,15 @@ final class LayoutNode {
             case .vertical: return Size(width: 0, height: along(p.height))
             default: return Size(width: along(p.width), height: along(p.height))
             }
-        case let .stack(axis, spacing, _):
+        case .stack(let axis, let spacing, _):
             return axis == .depth ? depthSize(p) : stackSize(axis, spacing: spacing, p).size
-        case let .padding(e):
-            let inner = ProposedSize(width: p.width.map { max($0 - e.leading - e.trailing, 0) },
-                                     height: p.height.map { max($0 - e.top - e.bottom, 0) })
+        case .padding(let e):
+            let inner = ProposedSize(
+                width: p.width.map { max($0 - e.leading - e.trailing, 0) },
+                height: p.height.map { max($0 - e.top - e.bottom, 0) })
             let s = children[0].size(for: inner)
             return Size(width: s.width + e.leading + e.trailing, height: s.height + e.top + e.bottom)
-        case let .frame(f):
+        case .frame(let f):
             return f.isFlexible ? flexibleFrameSize(f, p) : fixedFrameSize(f, p)
         case .position:
             // `.position` takes all it is offered (its child's size where nothing is offered).
@@ -130,9 +131,9 @@ final class LayoutNode {
 
     private func leafSize(_ drawing: Drawing, _ p: ProposedSize) -> Size {
         switch drawing {
-        case let .text(block, _):
+        case .text(let block, _):
             return block.size(for: p)
-        case let .symbol(symbol, unit, _):
+        case .symbol(let symbol, let unit, _):
             return Size(width: symbol.width * unit, height: (symbol.bottom - symbol.top) * unit)
         case .none:
             return Size(width: 0, height: 0)
@@ -158,15 +159,17 @@ final class LayoutNode {
             }
             return min(max(child, low ?? -.infinity), high ?? .infinity)
         }
-        return Size(width: resolve(p.width, child.width, f.minWidth, f.maxWidth),
-                    height: resolve(p.height, child.height, f.minHeight, f.maxHeight))
+        return Size(
+            width: resolve(p.width, child.width, f.minWidth, f.maxWidth),
+            height: resolve(p.height, child.height, f.minHeight, f.maxHeight))
     }
 
     private func flexibleChildProposal(_ f: FrameSpec, _ p: ProposedSize) -> ProposedSize {
         func clamp(_ value: Double?, _ low: Double?, _ high: Double?) -> Double? {
             value.map { min(max($0, low ?? -.infinity), high ?? .infinity) }
         }
-        return ProposedSize(width: clamp(p.width, f.minWidth, f.maxWidth), height: clamp(p.height, f.minHeight, f.maxHeight))
+        return ProposedSize(
+            width: clamp(p.width, f.minWidth, f.maxWidth), height: clamp(p.height, f.minHeight, f.maxHeight))
     }
 
     private func depthSize(_ p: ProposedSize) -> Size {
@@ -198,8 +201,12 @@ final class LayoutNode {
         var cross = 0.0
         if let along {
             let order = children.indices.sorted { a, b in
-                let fa = length(children[a].size(for: proposal(.infinity, children[a]))) - length(children[a].size(for: proposal(0, children[a])))
-                let fb = length(children[b].size(for: proposal(.infinity, children[b]))) - length(children[b].size(for: proposal(0, children[b])))
+                let fa =
+                    length(children[a].size(for: proposal(.infinity, children[a])))
+                    - length(children[a].size(for: proposal(0, children[a])))
+                let fb =
+                    length(children[b].size(for: proposal(.infinity, children[b])))
+                    - length(children[b].size(for: proposal(0, children[b])))
                 return fa != fb ? fa < fb : a < b
             }
             var remaining = max(along - gaps, 0)
@@ -230,7 +237,7 @@ final class LayoutNode {
         switch role {
         case .leaf, .spacer:
             break
-        case let .stack(axis, spacing, alignment):
+        case .stack(let axis, let spacing, let alignment):
             if axis == .depth {
                 for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: alignment) }
                 return
@@ -247,32 +254,45 @@ final class LayoutNode {
                     childProposal = ProposedSize(width: lengths[index], height: cross)
                 }
                 let s = child.size(for: childProposal)
-                let r = vertical
-                    ? Rect(x: rect.x + (rect.width - s.width) * alignment.horizontal, y: cursor, width: s.width, height: s.height)
-                    : Rect(x: cursor, y: rect.y + (rect.height - s.height) * alignment.vertical, width: s.width, height: s.height)
+                let r =
+                    vertical
+                    ? Rect(
+                        x: rect.x + (rect.width - s.width) * alignment.horizontal, y: cursor, width: s.width,
+                        height: s.height)
+                    : Rect(
+                        x: cursor, y: rect.y + (rect.height - s.height) * alignment.vertical, width: s.width,
+                        height: s.height)
                 child.place(in: r, proposal: childProposal)
                 cursor += lengths[index] + spacing
             }
-        case let .padding(e):
-            let inner = ProposedSize(width: proposal.width.map { max($0 - e.leading - e.trailing, 0) },
-                                     height: proposal.height.map { max($0 - e.top - e.bottom, 0) })
+        case .padding(let e):
+            let inner = ProposedSize(
+                width: proposal.width.map { max($0 - e.leading - e.trailing, 0) },
+                height: proposal.height.map { max($0 - e.top - e.bottom, 0) })
             let s = children[0].size(for: inner)
-            children[0].place(in: Rect(x: rect.x + e.leading, y: rect.y + e.top, width: s.width, height: s.height), proposal: inner)
-        case let .frame(f):
-            let inner = f.isFlexible ? flexibleChildProposal(f, proposal)
+            children[0].place(
+                in: Rect(x: rect.x + e.leading, y: rect.y + e.top, width: s.width, height: s.height), proposal: inner)
+        case .frame(let f):
+            let inner =
+                f.isFlexible
+                ? flexibleChildProposal(f, proposal)
                 : ProposedSize(width: f.width ?? proposal.width, height: f.height ?? proposal.height)
             placeAligned(children[0], in: rect, proposal: inner, alignment: f.alignment)
-        case let .position(x, y):
+        case .position(let x, let y):
             let s = children[0].size(for: proposal)
-            children[0].place(in: Rect(x: rect.x + x - s.width / 2, y: rect.y + y - s.height / 2, width: s.width, height: s.height),
-                              proposal: proposal)
-        case let .offset(x, y):
-            children[0].place(in: Rect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height), proposal: proposal)
+            children[0].place(
+                in: Rect(x: rect.x + x - s.width / 2, y: rect.y + y - s.height / 2, width: s.width, height: s.height),
+                proposal: proposal)
+        case .offset(let x, let y):
+            children[0].place(
+                in: Rect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height), proposal: proposal)
             frame = children[0].frame
-        case let .secondary(_, alignment):
+        case .secondary(_, let alignment):
             children[0].place(in: rect, proposal: proposal)
             // The secondary view is offered the primary's size and aligned in it.
-            placeAligned(children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height), alignment: alignment)
+            placeAligned(
+                children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
+                alignment: alignment)
         case .group:
             children[0].place(in: rect, proposal: proposal)
         }
@@ -280,14 +300,16 @@ final class LayoutNode {
 
     private func placeAligned(_ child: LayoutNode, in rect: Rect, proposal: ProposedSize, alignment: Alignment) {
         let s = child.size(for: proposal)
-        child.place(in: Rect(x: rect.x + (rect.width - s.width) * alignment.horizontal,
-                             y: rect.y + (rect.height - s.height) * alignment.vertical,
-                             width: s.width, height: s.height), proposal: proposal)
+        child.place(
+            in: Rect(
+                x: rect.x + (rect.width - s.width) * alignment.horizontal,
+                y: rect.y + (rect.height - s.height) * alignment.vertical,
+                width: s.width, height: s.height), proposal: proposal)
     }
 
-    /// Every node in drawing order, depth first.
-    func forEach(_ body: (LayoutNode, Int) -> Void, depth: Int = 0) {
+    /// Calls `body` with every node and its depth, in drawing order, depth first.
+    func visit(_ body: (LayoutNode, Int) -> Void, depth: Int = 0) {
         body(self, depth)
-        for child in children { child.forEach(body, depth: depth + 1) }
+        for child in children { child.visit(body, depth: depth + 1) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 enum PathCommand: Equatable, Sendable {
     case move(Point)
     case line(Point)
-    case cubic(Point, Point, Point)   // control 1, control 2, end
+    case cubic(Point, Point, Point)  // control 1, control 2, end
     case close
 }
 
@@ -83,7 +83,7 @@ enum SVGPathData {
         // MARK: Commands
 
         private mutating func command(_ letter: Unicode.Scalar) throws(PathDataError) {
-            let relative = letter.value >= 0x61   // lower case
+            let relative = letter.value >= 0x61  // lower case
             let upper = relative ? (Unicode.Scalar(letter.value - 0x20) ?? letter) : letter
             if upper == "Z" {
                 try emit(.close, at: pos - 1)
@@ -164,7 +164,7 @@ enum SVGPathData {
                     current = p
                     lastCubicControl = nil
                     lastQuadControl = q
-                default:   // "A"
+                default:  // "A"
                     let rx = try number()
                     separator()
                     let ry = try number()
@@ -176,8 +176,10 @@ enum SVGPathData {
                     let sweep = try flag()
                     let p = absolute(try pair(first: false))
                     try checkFinite(p, at: offset)
-                    for segment in Parser.arc(from: origin, to: p, rx: rx, ry: ry, rotation: rotation,
-                                              large: large, sweep: sweep) {
+                    for segment in Parser.arc(
+                        from: origin, to: p, rx: rx, ry: ry, rotation: rotation,
+                        large: large, sweep: sweep)
+                    {
                         try draw(segment, at: offset)
                     }
                     current = p
@@ -235,9 +237,10 @@ enum SVGPathData {
                 let exact = (a + 2 * b) / 3
                 return exact.isFinite ? exact : a / 3 + b / 3 + b / 3
             }
-            return .cubic(Point(x: third(p0.x, q.x), y: third(p0.y, q.y)),
-                          Point(x: third(p3.x, q.x), y: third(p3.y, q.y)),
-                          p3)
+            return .cubic(
+                Point(x: third(p0.x, q.x), y: third(p0.y, q.y)),
+                Point(x: third(p3.x, q.x), y: third(p3.y, q.y)),
+                p3)
         }
 
         /// cos and sin of `degrees`, exact at multiples of 90°.
@@ -257,18 +260,23 @@ enum SVGPathData {
 
         /// An endpoint-parameterised elliptical arc (SVG implementation notes F.6.5, F.6.6) as cubics
         /// of at most 90° each; empty when the endpoints coincide, a line for a zero radius.
-        private static func arc(from p1: Point, to p2: Point, rx rxIn: Double, ry ryIn: Double,
-                                rotation: Double, large: Bool, sweep: Bool) -> [PathCommand] {
+        private static func arc(
+            from p1: Point, to p2: Point, rx rxIn: Double, ry ryIn: Double,
+            rotation: Double, large: Bool, sweep: Bool
+        ) -> [PathCommand] {
             if p1 == p2 { return [] }
-            var rx = abs(rxIn), ry = abs(ryIn)
+            var rx = abs(rxIn)
+            var ry = abs(ryIn)
             if rx == 0 || ry == 0 { return [.line(p2)] }
             let (cosPhi, sinPhi) = cosSin(degrees: rotation)
             // Step 1: (x1', y1'), halved and rotated difference; halves first so it cannot overflow.
-            let dx = p1.x / 2 - p2.x / 2, dy = p1.y / 2 - p2.y / 2
+            let dx = p1.x / 2 - p2.x / 2
+            let dy = p1.y / 2 - p2.y / 2
             let x1 = cosPhi * dx + sinPhi * dy
             let y1 = -sinPhi * dx + cosPhi * dy
             // In units of the radii, which keeps every square below in range.
-            var a = x1 / rx, b = y1 / ry
+            var a = x1 / rx
+            var b = y1 / ry
             let lambda = a * a + b * b
             guard lambda.isFinite, lambda > 0 else { return [.line(p2)] }
             // Step 2 with F.6.6: radii too small to reach are scaled up until the ends are diametric.
@@ -284,18 +292,22 @@ enum SVGPathData {
                 if large == sweep { coef = -coef }
             }
             // Centre (cx', cy') = coef·(rx·b, −ry·a); step 3 maps it back.
-            let cxp = coef * rx * b, cyp = -coef * ry * a
+            let cxp = coef * rx * b
+            let cyp = -coef * ry * a
             let cx = cosPhi * cxp - sinPhi * cyp + (p1.x / 2 + p2.x / 2)
             let cy = sinPhi * cxp + cosPhi * cyp + (p1.y / 2 + p2.y / 2)
             // Step 4: the start angle and the sweep, on the unit circle.
-            let ux = a - coef * b, uy = b + coef * a
-            let vx = -a - coef * b, vy = -b + coef * a
+            let ux = a - coef * b
+            let uy = b + coef * a
+            let vx = -a - coef * b
+            let vy = -b + coef * a
             let theta1 = atan2(uy, ux)
             var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
             if !sweep && delta > 0 { delta -= 2 * .pi }
             if sweep && delta < 0 { delta += 2 * .pi }
             guard rx.isFinite, ry.isFinite, cx.isFinite, cy.isFinite, theta1.isFinite, delta.isFinite,
-                  delta != 0 else { return [.line(p2)] }
+                delta != 0
+            else { return [.line(p2)] }
 
             // Segments of at most 90° (up to rounding), each with k = 4/3·tan(θ/4).
             let quarters = (abs(delta) / (.pi / 2) - 1e-9).rounded(.up)
@@ -303,15 +315,18 @@ enum SVGPathData {
             let step = delta / Double(count)
             let k = 4.0 / 3.0 * tan(step / 4)
             func map(_ x: Double, _ y: Double) -> Point {
-                Point(x: cx + rx * cosPhi * x - ry * sinPhi * y,
-                      y: cy + rx * sinPhi * x + ry * cosPhi * y)
+                Point(
+                    x: cx + rx * cosPhi * x - ry * sinPhi * y,
+                    y: cy + rx * sinPhi * x + ry * cosPhi * y)
             }
             var result: [PathCommand] = []
             result.reserveCapacity(count)
-            var cosA = cos(theta1), sinA = sin(theta1)
+            var cosA = cos(theta1)
+            var sinA = sin(theta1)
             for i in 0..<count {
                 let next = theta1 + step * Double(i + 1)
-                let cosB = cos(next), sinB = sin(next)
+                let cosB = cos(next)
+                let sinB = sin(next)
                 let c1 = map(cosA - k * sinA, sinA + k * cosA)
                 let c2 = map(cosB + k * sinB, sinB - k * cosB)
                 let end = i == count - 1 ? p2 : map(cosB, sinB)
@@ -348,7 +363,7 @@ enum SVGPathData {
         private static func isCommand(_ c: Unicode.Scalar) -> Bool {
             switch c {
             case "M", "m", "Z", "z", "L", "l", "H", "h", "V", "v", "C", "c", "S", "s",
-                 "Q", "q", "T", "t", "A", "a":
+                "Q", "q", "T", "t", "A", "a":
                 return true
             default:
                 return false
@@ -379,8 +394,12 @@ enum SVGPathData {
 
         private mutating func flag() throws(PathDataError) -> Bool {
             switch peek() {
-            case "0": pos += 1; return false
-            case "1": pos += 1; return true
+            case "0":
+                pos += 1
+                return false
+            case "1":
+                pos += 1
+                return true
             default: throw PathDataError(offset: pos, message: "expected a flag (0 or 1)")
             }
         }

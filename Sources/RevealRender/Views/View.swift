@@ -27,7 +27,7 @@ public struct View: Equatable, Sendable {
 
     /// The paint this view is, when it is nothing but a paint (no modifiers): drawn as fast as before.
     public var plainPaint: Paint? {
-        if case let .paint(paint) = kind, modifiers.isEmpty { return paint }
+        if case .paint(let paint) = kind, modifiers.isEmpty { return paint }
         return nil
     }
 }
@@ -58,7 +58,9 @@ public indirect enum ViewKind: Equatable, Sendable {
 
 /// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.
 public enum StackAxis: String, Equatable, Sendable {
-    case vertical = "vstack", horizontal = "hstack", depth = "zstack"
+    case vertical = "vstack"
+    case horizontal = "hstack"
+    case depth = "zstack"
 }
 
 /// Where a view sits in the room it is given, as SwiftUI's `Alignment`.
@@ -76,7 +78,9 @@ public struct Alignment: Equatable, Sendable {
     public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
 
     /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
-    public static let named: [String: Alignment] = UnitPoint.named.mapValues { Alignment(horizontal: $0.x, vertical: $0.y) }
+    public static let named: [String: Alignment] = UnitPoint.named.mapValues {
+        Alignment(horizontal: $0.x, vertical: $0.y)
+    }
 }
 
 /// A shape to fill or to clip with, in the rectangle it is given.
@@ -93,8 +97,8 @@ public enum Shape: Equatable, Sendable {
     public static func == (a: Shape, b: Shape) -> Bool {
         switch (a, b) {
         case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
-        case let (.roundedRectangle(r1, s1), .roundedRectangle(r2, s2)): return r1 == r2 && s1 == s2
-        case let (.path(d1, v1), .path(d2, v2)): return d1 == d2 && v1 == v2
+        case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
+        case (.path(let d1, let v1), .path(let d2, let v2)): return d1 == d2 && v1 == v2
         default: return false
         }
     }
@@ -123,8 +127,10 @@ public struct FrameSpec: Equatable, Sendable {
     public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
     public var alignment: Alignment
 
-    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
-                minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
+    public init(
+        width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+        minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
+    ) {
         self.width = width
         self.height = height
         self.minWidth = minWidth
@@ -224,6 +230,6 @@ public enum AccessibilityChildren: String, Equatable, Sendable, CaseIterable {
 /// SwiftUI's `AccessibilityTraits`, by their Swift names.
 public enum AccessibilityTrait: String, Equatable, Sendable, CaseIterable {
     case isButton, isHeader, isImage, isLink, isModal, isSearchField, isSelected, isStaticText,
-         isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
-         causesPageTurn, playsSound
+        isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
+        causesPageTurn, playsSound
 }

@@ -37,8 +37,10 @@ struct ViewRenderer {
     }
 
     /// Lays `view` out in a `width`×`height`-point frame and draws it: how content and covers become pixels.
-    static func render(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
-                       conditions: ViewConditions = [:]) throws -> Pixmap {
+    static func render(
+        _ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
+        conditions: ViewConditions = [:]
+    ) throws -> Pixmap {
         if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height) }
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         let root = try builder.build(view)
@@ -57,13 +59,13 @@ struct ViewRenderer {
 
     mutating func draw(_ node: LayoutNode, into canvas: inout Pixmap) throws {
         switch node.role {
-        case let .leaf(content):
+        case .leaf(let content):
             if case .effect = content {
                 passedEffect = true
                 return
             }
             if drawing { try drawLeaf(content, frame: node.frame, into: &canvas) }
-        case let .secondary(behind, _):
+        case .secondary(let behind, _):
             if behind {
                 try draw(node.children[1], into: &canvas)
                 try draw(node.children[0], into: &canvas)
@@ -71,7 +73,7 @@ struct ViewRenderer {
                 try draw(node.children[0], into: &canvas)
                 try draw(node.children[1], into: &canvas)
             }
-        case let .group(effect):
+        case .group(let effect):
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
             // and offset), then applied and composited.
             let box = groupBox(effect, frame: node.frame).intersection(
@@ -99,25 +101,28 @@ struct ViewRenderer {
         case .opacity:
             // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
             return box.expanded(by: PixelSize.pixels(64 * scale))
-        case let .shadow(shadow):
+        case .shadow(let shadow):
             box = box.expanded(by: PixelSize.pixels(64 * scale))
             let reach = PixelSize.pixels(3 * shadow.radius * scale / 2 + max(abs(shadow.x), abs(shadow.y)) * scale) + 2
             return box.expanded(by: reach)
         }
     }
 
-    private mutating func apply(_ effect: GroupEffect, frame: Rect, layer: inout Pixmap, at box: PixelBox,
-                                onto canvas: inout Pixmap) throws {
-        let x = box.x - origin.x, y = box.y - origin.y
+    private mutating func apply(
+        _ effect: GroupEffect, frame: Rect, layer: inout Pixmap, at box: PixelBox,
+        onto canvas: inout Pixmap
+    ) throws {
+        let x = box.x - origin.x
+        let y = box.y - origin.y
         switch effect {
-        case let .opacity(opacity):
+        case .opacity(let opacity):
             Compositor.draw(layer, opacity: Color.level(opacity), onto: &canvas, x: x, y: y)
-        case let .clip(shape):
+        case .clip(let shape):
             var mask = try Mask(width: layer.width, height: layer.height)
             let local = ViewRenderer(scale: scale, origin: (box.x, box.y))
             rasterizer.fill(local.path(shape, in: frame), into: &mask, rows: RowRange(0, mask.height))
             Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
-        case let .shadow(shadow):
+        case .shadow(let shadow):
             let mask = try ViewRenderer.shadowMask(of: layer, shadow, scale: scale)
             Compositor.fill(shadow.color.premultiplied, mask: mask, at: (x, y), onto: &canvas)
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
@@ -145,13 +150,13 @@ struct ViewRenderer {
         switch content {
         case .none, .effect:
             return
-        case let .paint(paint):
+        case .paint(let paint):
             try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
-        case let .shape(shape, paint):
+        case .shape(let shape, let paint):
             try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
-        case let .text(block, paint):
+        case .text(let block, let paint):
             try fill(textPath(block, frame: frame), with: paint, frame: frame, into: &canvas)
-        case let .symbol(symbol, unit, paint):
+        case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         }
     }
@@ -159,30 +164,36 @@ struct ViewRenderer {
     /// The frame's pixel rectangle on the canvas: each edge rounded to the nearest screen pixel.
     func pixelRect(_ frame: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
         func px(_ v: Double) -> Int { Int(max(min((v * scale).rounded(), 1e9), -1e9)) }
-        let x0 = px(frame.x), y0 = px(frame.y)
+        let x0 = px(frame.x)
+        let y0 = px(frame.y)
         return (x0 - origin.x, y0 - origin.y, px(frame.maxX) - x0, px(frame.maxY) - y0)
     }
 
     /// The outline of `shape` in the frame's pixel rectangle.
     func path(_ shape: Shape, in frame: Rect) -> Path {
         let r = pixelRect(frame)
-        let x = Double(r.x), y = Double(r.y), w = Double(r.width), h = Double(r.height)
+        let x = Double(r.x)
+        let y = Double(r.y)
+        let w = Double(r.width)
+        let h = Double(r.height)
         var path = Path()
         guard w > 0, h > 0 else { return path }
         switch shape {
         case .rectangle:
             path.addRect(x: x, y: y, width: w, height: h)
-        case let .roundedRectangle(radius, style):
-            path.addRoundedRect(x: x, y: y, width: w, height: h, radius: radius * scale, continuous: style == .continuous)
+        case .roundedRectangle(let radius, let style):
+            path.addRoundedRect(
+                x: x, y: y, width: w, height: h, radius: radius * scale, continuous: style == .continuous)
         case .circle:
             path.addCircle(center: Point(x: x + w / 2, y: y + h / 2), radius: min(w, h) / 2)
         case .capsule:
             path.addRoundedRect(x: x, y: y, width: w, height: h, radius: min(w, h) / 2, continuous: false)
-        case let .path(data, box):
+        case .path(let data, let box):
             guard let commands = try? SVGPathData.parse(data), box.width > 0, box.height > 0 else { return path }
             // SVG's default fit: uniform scale, centred (preserveAspectRatio xMidYMid meet).
             let s = min(w / box.width, h / box.height)
-            let ox = x + (w - box.width * s) / 2 - box.x * s, oy = y + (h - box.height * s) / 2 - box.y * s
+            let ox = x + (w - box.width * s) / 2 - box.x * s
+            let oy = y + (h - box.height * s) / 2 - box.y * s
             ViewRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
         }
         return path
@@ -192,9 +203,10 @@ struct ViewRenderer {
     static func append(_ commands: [PathCommand], to path: inout Path, _ transform: (Point) -> Point) {
         for command in commands {
             switch command {
-            case let .move(p): path.move(to: transform(p))
-            case let .line(p): path.line(to: transform(p))
-            case let .cubic(c1, c2, p): path.addCubic(to: transform(p), control1: transform(c1), control2: transform(c2))
+            case .move(let p): path.move(to: transform(p))
+            case .line(let p): path.line(to: transform(p))
+            case .cubic(let c1, let c2, let p):
+                path.addCubic(to: transform(p), control1: transform(c1), control2: transform(c2))
             case .close: path.close()
             }
         }
@@ -205,7 +217,9 @@ struct ViewRenderer {
         guard let commands = try? SVGPathData.parse(symbol.pathData) else { return path }
         let r = pixelRect(frame)
         let k = unit * scale
-        ViewRenderer.append(commands, to: &path) { Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k) }
+        ViewRenderer.append(commands, to: &path) {
+            Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k)
+        }
         return path
     }
 
@@ -214,7 +228,8 @@ struct ViewRenderer {
         let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
         let placed = block.placedGlyphs(in: origin, proposal: block.proposal(for: frame))
         var path = Path()
-        let size = placed.size, s = scale
+        let size = placed.size
+        let s = scale
         for g in placed.glyphs {
             let outline = block.instance.outline(g.glyph)
             func point(_ k: Int) -> Point {
@@ -225,18 +240,23 @@ struct ViewRenderer {
                 switch verb {
                 case UInt8(ascii: "M"):
                     guard k + 2 <= outline.coordinates.count else { return path }
-                    path.move(to: point(k)); k += 2
+                    path.move(to: point(k))
+                    k += 2
                 case UInt8(ascii: "L"):
                     guard k + 2 <= outline.coordinates.count else { return path }
-                    path.line(to: point(k)); k += 2
+                    path.line(to: point(k))
+                    k += 2
                 case UInt8(ascii: "Q"):
                     guard k + 4 <= outline.coordinates.count, let start = path.points.last else { return path }
-                    let q = point(k), end = point(k + 2)
-                    path.addCubic(to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
+                    let q = point(k)
+                    let end = point(k + 2)
+                    path.addCubic(
+                        to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
                     k += 4
                 case UInt8(ascii: "C"):
                     guard k + 6 <= outline.coordinates.count else { return path }
-                    path.addCubic(to: point(k + 4), control1: point(k), control2: point(k + 2)); k += 6
+                    path.addCubic(to: point(k + 4), control1: point(k), control2: point(k + 2))
+                    k += 6
                 default:
                     path.close()
                 }
@@ -248,8 +268,10 @@ struct ViewRenderer {
     /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas.
     private mutating func fill(_ path: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap) throws {
         guard let bounds = path.bounds else { return }
-        let x0 = max(Int(bounds.minX.rounded(.down)), 0), y0 = max(Int(bounds.minY.rounded(.down)), 0)
-        let x1 = min(Int(bounds.maxX.rounded(.up)), canvas.width), y1 = min(Int(bounds.maxY.rounded(.up)), canvas.height)
+        let x0 = max(Int(bounds.minX.rounded(.down)), 0)
+        let y0 = max(Int(bounds.minY.rounded(.down)), 0)
+        let x1 = min(Int(bounds.maxX.rounded(.up)), canvas.width)
+        let y1 = min(Int(bounds.maxY.rounded(.up)), canvas.height)
         guard x1 > x0, y1 > y0 else { return }
         drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
         var mask = try Mask(width: x1 - x0, height: y1 - y0)
@@ -257,7 +279,7 @@ struct ViewRenderer {
         local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
         rasterizer.fill(local, into: &mask, rows: RowRange(0, mask.height))
         let r = pixelRect(frame)
-        if case let .color(color) = paint.kind {
+        if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
         } else if r.width > 0, r.height > 0 {
             // Only the part of the paint under the mask (clamped into the frame) is drawn.
@@ -283,7 +305,9 @@ enum ViewLayout {
     static func place(_ root: LayoutNode, in size: Size, origin: Point = Point(x: 0, y: 0)) {
         let proposal = ProposedSize(width: size.width, height: size.height)
         let s = root.size(for: proposal)
-        root.place(in: Rect(x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
-                            width: s.width, height: s.height), proposal: proposal)
+        root.place(
+            in: Rect(
+                x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
+                width: s.width, height: s.height), proposal: proposal)
     }
 }

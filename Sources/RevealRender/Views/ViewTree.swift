@@ -15,14 +15,14 @@ struct ViewEnvironment {
 
     mutating func apply(_ modifier: ViewModifier) {
         switch modifier {
-        case let .font(spec): font = font.applying(spec)
-        case let .foreground(paint): foreground = paint
-        case let .imageScale(scale): imageScale = scale
-        case let .lineLimit(limit): lineLimit = limit
-        case let .multilineTextAlignment(alignment): textAlignment = alignment
-        case let .minimumScaleFactor(factor): minimumScaleFactor = factor
-        case let .controlSize(size): controlSize = size
-        case let .tint(color): tint = color
+        case .font(let spec): font = font.applying(spec)
+        case .foreground(let paint): foreground = paint
+        case .imageScale(let scale): imageScale = scale
+        case .lineLimit(let limit): lineLimit = limit
+        case .multilineTextAlignment(let alignment): textAlignment = alignment
+        case .minimumScaleFactor(let factor): minimumScaleFactor = factor
+        case .controlSize(let size): controlSize = size
+        case .tint(let color): tint = color
         default: break
         }
     }
@@ -87,45 +87,54 @@ struct ViewTreeBuilder {
         self.conditions = conditions
     }
 
-    mutating func build(_ view: View, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError) -> LayoutNode {
+    mutating func build(_ view: View, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError)
+        -> LayoutNode
+    {
         if case .effect = view.kind { return effect(view) }
         return try build(view, modifiers: view.modifiers.count, environment)
     }
 
     /// `view` with its first `count` modifiers: the last of them wraps the rest.
-    private mutating func build(_ view: View, modifiers count: Int, _ environment: ViewEnvironment) throws(FontError) -> LayoutNode {
+    private mutating func build(_ view: View, modifiers count: Int, _ environment: ViewEnvironment) throws(FontError)
+        -> LayoutNode
+    {
         guard count > 0 else { return try kind(view.kind, environment) }
         let modifier = view.modifiers[count - 1]
         var inner = environment
         inner.apply(modifier)
         let child = try build(view, modifiers: count - 1, inner)
         switch modifier {
-        case let .padding(e): return LayoutNode(.padding(e), name: "padding", children: [child])
-        case let .frame(f): return LayoutNode(.frame(f), name: "frame", children: [child])
-        case let .position(x, y): return LayoutNode(.position(x: x, y: y), name: "position", children: [child])
-        case let .offset(x, y): return LayoutNode(.offset(x: x, y: y), name: "offset", children: [child])
-        case let .background(v, alignment):
-            return LayoutNode(.secondary(behind: true, alignment: alignment), name: "background", children: [child, try build(v, environment)])
-        case let .overlay(v, alignment):
-            return LayoutNode(.secondary(behind: false, alignment: alignment), name: "overlay", children: [child, try build(v, environment)])
-        case let .opacity(o): return LayoutNode(.group(.opacity(o)), name: "opacity", children: [child])
-        case let .clipShape(s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
-        case let .shadow(s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
-        case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .controlSize, .tint:
+        case .padding(let e): return LayoutNode(.padding(e), name: "padding", children: [child])
+        case .frame(let f): return LayoutNode(.frame(f), name: "frame", children: [child])
+        case .position(let x, let y): return LayoutNode(.position(x: x, y: y), name: "position", children: [child])
+        case .offset(let x, let y): return LayoutNode(.offset(x: x, y: y), name: "offset", children: [child])
+        case .background(let v, let alignment):
+            return LayoutNode(
+                .secondary(behind: true, alignment: alignment), name: "background",
+                children: [child, try build(v, environment)])
+        case .overlay(let v, let alignment):
+            return LayoutNode(
+                .secondary(behind: false, alignment: alignment), name: "overlay",
+                children: [child, try build(v, environment)])
+        case .opacity(let o): return LayoutNode(.group(.opacity(o)), name: "opacity", children: [child])
+        case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
+        case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
+        case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .controlSize,
+            .tint:
             return child
-        case let .accessibilityHidden(flag):
+        case .accessibilityHidden(let flag):
             if holds(flag) { child.semantics.append(.hidden) }
             return child
-        case let .accessibilityElement(children):
+        case .accessibilityElement(let children):
             child.semantics.append(.children(children))
             return child
-        case let .accessibilityLabel(label):
+        case .accessibilityLabel(let label):
             child.semantics.append(.label(label))
             return child
-        case let .accessibilityHint(hint):
+        case .accessibilityHint(let hint):
             child.semantics.append(.hint(hint))
             return child
-        case let .accessibilityAddTraits(traits):
+        case .accessibilityAddTraits(let traits):
             child.semantics.append(.traits(traits))
             return child
         }
@@ -134,8 +143,8 @@ struct ViewTreeBuilder {
     /// Whether `flag` is on in this tree's state (a state counts as holding from halfway through a change).
     private func holds(_ flag: StateFlag) -> Bool {
         switch flag {
-        case let .constant(value): return value
-        case let .state(name): return (conditions[name] ?? 0) >= 0.5
+        case .constant(let value): return value
+        case .state(let name): return (conditions[name] ?? 0) >= 0.5
         }
     }
 
@@ -147,13 +156,13 @@ struct ViewTreeBuilder {
         var node = leaf
         for modifier in view.modifiers {
             switch modifier {
-            case let .padding(e): node = LayoutNode(.padding(e), name: "padding", children: [node])
-            case let .frame(f): node = LayoutNode(.frame(f), name: "frame", children: [node])
-            case let .position(x, y): node = LayoutNode(.position(x: x, y: y), name: "position", children: [node])
-            case let .offset(x, y): node = LayoutNode(.offset(x: x, y: y), name: "offset", children: [node])
-            case let .clipShape(s): effectGroups.append(.clip(s))
-            case let .shadow(s): effectGroups.append(.shadow(s))
-            case let .opacity(o): effectGroups.append(.opacity(o))
+            case .padding(let e): node = LayoutNode(.padding(e), name: "padding", children: [node])
+            case .frame(let f): node = LayoutNode(.frame(f), name: "frame", children: [node])
+            case .position(let x, let y): node = LayoutNode(.position(x: x, y: y), name: "position", children: [node])
+            case .offset(let x, let y): node = LayoutNode(.offset(x: x, y: y), name: "offset", children: [node])
+            case .clipShape(let s): effectGroups.append(.clip(s))
+            case .shadow(let s): effectGroups.append(.shadow(s))
+            case .opacity(let o): effectGroups.append(.opacity(o))
             default: break  // refused by validation
             }
         }
@@ -162,46 +171,56 @@ struct ViewTreeBuilder {
 
     private mutating func kind(_ kind: ViewKind, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
         switch kind {
-        case let .paint(paint):
+        case .paint(let paint):
             return LayoutNode(.leaf(.paint(paint)), name: "paint")
-        case let .text(string):
+        case .text(let string):
             return try text(string, env)
-        case let .symbol(name):
+        case .symbol(let name):
             return symbol(name, env)
-        case let .shape(shape, fill):
+        case .shape(let shape, let fill):
             return LayoutNode(.leaf(.shape(shape, fill ?? env.foreground)), name: "shape")
-        case let .stack(axis, spacing, alignment, children):
+        case .stack(let axis, let spacing, let alignment, let children):
             var nodes: [LayoutNode] = []
             for child in children {
-                if case let .spacer(minLength) = child.kind, child.modifiers.isEmpty {
+                if case .spacer(let minLength) = child.kind, child.modifiers.isEmpty {
                     nodes.append(LayoutNode(.spacer(minLength: minLength ?? 8, axis: axis), name: "spacer"))
                 } else {
                     nodes.append(try build(child, env))
                 }
             }
-            return LayoutNode(.stack(axis, spacing: spacing ?? 8, alignment: alignment), name: axis.rawValue, children: nodes)
-        case let .spacer(minLength):
+            return LayoutNode(
+                .stack(axis, spacing: spacing ?? 8, alignment: alignment), name: axis.rawValue, children: nodes)
+        case .spacer(let minLength):
             return LayoutNode(.spacer(minLength: minLength ?? 8, axis: nil), name: "spacer")
-        case let .label(title, symbolName):
-            let node = LayoutNode(.stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",
-                                  children: [symbol(symbolName, env), try text(title, env)])
+        case .label(let title, let symbolName):
+            let node = LayoutNode(
+                .stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",
+                children: [symbol(symbolName, env), try text(title, env)])
             node.semantics = [.element(label: title, traits: [.isStaticText], actions: [])]
             return node
-        case let .button(title, symbolName):
+        case .button(let title, let symbolName):
             var inner = env
             inner.foreground = .color(env.tint)
-            let label = try build(symbolName.map { View(.label(title: title, symbol: $0)) } ?? View(.text(title)), inner)
+            let label = try build(
+                symbolName.map { View(.label(title: title, symbol: $0)) } ?? View(.text(title)), inner)
             let pad = ControlMetrics.padding(env.controlSize)
-            let padded = LayoutNode(.padding(EdgeInsets(top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
-                                    name: "padding", children: [label])
-            let fill = LayoutNode(.leaf(.shape(.roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
-                                               .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
-            let button = LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
+            let padded = LayoutNode(
+                .padding(
+                    EdgeInsets(
+                        top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
+                name: "padding", children: [label])
+            let fill = LayoutNode(
+                .leaf(
+                    .shape(
+                        .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
+                        .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
+            let button = LayoutNode(
+                .secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
             button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
             return button
         case .effect:
             return effect(View(.effect))
-        case let .when(condition, then, otherwise):
+        case .when(let condition, let then, let otherwise):
             let value = min(max(conditions[condition] ?? 0, 0), 1)
             let content: LayoutNode
             if value == 1 {
@@ -210,10 +229,12 @@ struct ViewTreeBuilder {
                 content = try build(otherwise, env)
             } else {
                 // Mid-change: both, cross-fading (SwiftUI's `.opacity` transition for views that come and go).
-                content = LayoutNode(.stack(.depth, spacing: 0, alignment: .center), name: "zstack", children: [
-                    LayoutNode(.group(.opacity(1 - value)), name: "opacity", children: [try build(otherwise, env)]),
-                    LayoutNode(.group(.opacity(value)), name: "opacity", children: [try build(then, env)]),
-                ])
+                content = LayoutNode(
+                    .stack(.depth, spacing: 0, alignment: .center), name: "zstack",
+                    children: [
+                        LayoutNode(.group(.opacity(1 - value)), name: "opacity", children: [try build(otherwise, env)]),
+                        LayoutNode(.group(.opacity(value)), name: "opacity", children: [try build(then, env)]),
+                    ])
             }
             // Marked, so a screen redraws only what a change of state can reach.
             return LayoutNode(.offset(x: 0, y: 0), name: "when", children: [content])
@@ -223,8 +244,9 @@ struct ViewTreeBuilder {
     private mutating func text(_ string: String, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
         let instance = try FontLibrary.shared.instance(for: env.font, files: fonts)
         fontFiles.insert(instance.path)
-        let block = TextBlock(string, font: env.font, instance: instance, lineLimit: env.lineLimit, alignment: env.textAlignment,
-                              minimumScaleFactor: env.minimumScaleFactor, scale: scale)
+        let block = TextBlock(
+            string, font: env.font, instance: instance, lineLimit: env.lineLimit, alignment: env.textAlignment,
+            minimumScaleFactor: env.minimumScaleFactor, scale: scale)
         let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
         node.semantics = [.element(label: string, traits: [.isStaticText], actions: [])]
         return node

@@ -32,10 +32,15 @@ struct ViewRules {
         self.isScreen = isScreen
     }
 
-    mutating func check(_ view: View, at path: ScenePath, depth: Int = 0, insideGroup: Bool = false) throws(SceneError) {
+    mutating func check(_ view: View, at path: ScenePath, depth: Int = 0, insideGroup: Bool = false) throws(SceneError)
+    {
         views += 1
-        guard depth <= ViewRules.maxDepth else { throw SceneError(path, "views nest more than \(ViewRules.maxDepth) deep, the most a scene may") }
-        guard views <= ViewRules.maxViews else { throw SceneError(path, "more than \(ViewRules.maxViews) views, the most a scene may have") }
+        guard depth <= ViewRules.maxDepth else {
+            throw SceneError(path, "views nest more than \(ViewRules.maxDepth) deep, the most a scene may")
+        }
+        guard views <= ViewRules.maxViews else {
+            throw SceneError(path, "more than \(ViewRules.maxViews) views, the most a scene may have")
+        }
         var group = insideGroup
         let modifiers = path.key("modifiers")
         if case .effect = view.kind {
@@ -50,7 +55,8 @@ struct ViewRules {
             }
         }
         // Modifiers are checked first: a group effect outside the kind contains it.
-        try check(view.kind, at: path, depth: depth, insideGroup: group || view.modifiers.contains(where: ViewRules.isGroup))
+        try check(
+            view.kind, at: path, depth: depth, insideGroup: group || view.modifiers.contains(where: ViewRules.isGroup))
     }
 
     private static func isGroup(_ m: ViewModifier) -> Bool {
@@ -65,7 +71,10 @@ struct ViewRules {
         effects += 1
         guard effects == 1 else { throw SceneError(path, "the screen holds the effect more than once") }
         guard !insideGroup else {
-            throw SceneError(path, "the effect is inside a view with opacity, clipShape or shadow; put those modifiers on the effect itself")
+            throw SceneError(
+                path,
+                "the effect is inside a view with opacity, clipShape or shadow; put those modifiers on the effect itself"
+            )
         }
         var stage = 0  // clipShape*, then shadow, then opacity
         for (i, modifier) in view.modifiers.enumerated() {
@@ -74,33 +83,39 @@ struct ViewRules {
             switch modifier {
             case .padding, .frame, .position, .offset: continue
             case .clipShape:
-                guard stage == 0 else { throw SceneError(at, "on the effect, clipShape comes before shadow and opacity") }
+                guard stage == 0 else {
+                    throw SceneError(at, "on the effect, clipShape comes before shadow and opacity")
+                }
             case .shadow:
-                guard stage < 2 else { throw SceneError(at, "on the effect, shadow comes before opacity and only once") }
+                guard stage < 2 else {
+                    throw SceneError(at, "on the effect, shadow comes before opacity and only once")
+                }
                 stage = 2
             case .opacity:
                 guard stage < 3 else { throw SceneError(at, "on the effect, opacity comes last and only once") }
                 stage = 3
             default:
-                throw SceneError(at, "the effect takes only padding, frame, position, offset, clipShape, shadow and opacity")
+                throw SceneError(
+                    at, "the effect takes only padding, frame, position, offset, clipShape, shadow and opacity")
             }
         }
     }
 
-    private mutating func check(_ kind: ViewKind, at path: ScenePath, depth: Int, insideGroup: Bool) throws(SceneError) {
+    private mutating func check(_ kind: ViewKind, at path: ScenePath, depth: Int, insideGroup: Bool) throws(SceneError)
+    {
         let limit = SceneLimits.maxCoordinate
         switch kind {
-        case let .paint(paint):
+        case .paint(let paint):
             try paint.validate(limits, at: path)
-        case let .text(string):
+        case .text(let string):
             try checkText(string, at: path.key("text"))
-        case let .symbol(name):
+        case .symbol(let name):
             try ViewRules.checkSymbol(name, at: path.key("symbol"))
-        case let .shape(shape, fill):
+        case .shape(let shape, let fill):
             // The shape's parameters sit beside "shape" in the view's object.
             try check(shape, at: path)
             try fill?.validate(limits, at: path.key("fill"))
-        case let .stack(axis, spacing, _, children):
+        case .stack(let axis, let spacing, _, let children):
             if let spacing { try SceneRules.check(spacing, in: -limit...limit, "spacing", at: path.key("spacing")) }
             let at = path.key(axis.rawValue)
             guard children.count <= ViewRules.maxViews else {
@@ -109,25 +124,29 @@ struct ViewRules {
             for (i, child) in children.enumerated() {
                 try check(child, at: at.index(i), depth: depth + 1, insideGroup: insideGroup)
             }
-        case let .spacer(minLength):
+        case .spacer(let minLength):
             if let minLength { try SceneRules.check(minLength, in: 0...limit, "minLength", at: path.key("minLength")) }
-        case let .label(title, symbol):
+        case .label(let title, let symbol):
             try checkText(title, at: path.key("label"))
             try ViewRules.checkSymbol(symbol, at: path.key("symbol"))
-        case let .button(title, symbol):
+        case .button(let title, let symbol):
             try checkText(title, at: path.key("button"))
             if let symbol { try ViewRules.checkSymbol(symbol, at: path.key("symbol")) }
         case .effect:
             break
-        case let .when(condition, then, otherwise):
+        case .when(let condition, let then, let otherwise):
             guard conditions.contains(condition) else {
                 let known = conditions.isEmpty ? "none here" : conditions.joined(separator: ", ")
-                throw SceneError(path.key("when"), "unknown condition \(jsonQuoted(condition)) (this scene has: \(known))")
+                throw SceneError(
+                    path.key("when"), "unknown condition \(jsonQuoted(condition)) (this scene has: \(known))")
             }
             let before = effects
             try check(then, at: path.key("then"), depth: depth + 1, insideGroup: insideGroup)
             try check(otherwise, at: path.key("else"), depth: depth + 1, insideGroup: insideGroup)
-            guard effects == before else { throw SceneError(path.key("when"), "the effect cannot come and go with a condition: keep it out of \"when\"") }
+            guard effects == before else {
+                throw SceneError(
+                    path.key("when"), "the effect cannot come and go with a condition: keep it out of \"when\"")
+            }
         }
     }
 
@@ -151,7 +170,8 @@ struct ViewRules {
 
     static func checkSymbol(_ name: String, at path: ScenePath) throws(SceneError) {
         guard SymbolShape.named(name) != nil else {
-            throw SceneError(path, "unknown symbol \(jsonQuoted(name)) (known: \(SymbolShape.names.joined(separator: ", ")))")
+            throw SceneError(
+                path, "unknown symbol \(jsonQuoted(name)) (known: \(SymbolShape.names.joined(separator: ", ")))")
         }
     }
 
@@ -159,9 +179,9 @@ struct ViewRules {
         switch shape {
         case .rectangle, .circle, .capsule:
             break
-        case let .roundedRectangle(radius, _):
+        case .roundedRectangle(let radius, _):
             try SceneRules.check(radius, in: 0...SceneLimits.maxCoordinate, "radius", at: path.key("radius"))
-        case let .path(data, box):
+        case .path(let data, let box):
             guard data.utf8.count <= ViewRules.maxPathData else {
                 throw SceneError(path.key("path"), "path data of more than \(ViewRules.maxPathData) bytes")
             }
@@ -182,14 +202,18 @@ struct ViewRules {
     private mutating func check(_ modifier: ViewModifier, at path: ScenePath, depth: Int) throws(SceneError) {
         let limit = SceneLimits.maxCoordinate
         switch modifier {
-        case let .padding(e):
+        case .padding(let e):
             let at = path.key("padding")
-            for (name, value) in [("top", e.top), ("leading", e.leading), ("bottom", e.bottom), ("trailing", e.trailing)] {
+            for (name, value) in [
+                ("top", e.top), ("leading", e.leading), ("bottom", e.bottom), ("trailing", e.trailing),
+            ] {
                 try SceneRules.check(value, in: -limit...limit, name, at: at.key(name))
             }
-        case let .frame(f):
+        case .frame(let f):
             let at = path.key("frame")
-            for (name, value) in [("width", f.width), ("height", f.height), ("minWidth", f.minWidth), ("minHeight", f.minHeight)] {
+            for (name, value) in [
+                ("width", f.width), ("height", f.height), ("minWidth", f.minWidth), ("minHeight", f.minHeight),
+            ] {
                 if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
             }
             for (name, value) in [("maxWidth", f.maxWidth), ("maxHeight", f.maxHeight)] where value != .infinity {
@@ -198,43 +222,52 @@ struct ViewRules {
             if f.isFlexible && (f.width != nil || f.height != nil) {
                 throw SceneError(at, "a frame is either fixed (width, height) or flexible (min…, max…), as in SwiftUI")
             }
-            if let low = f.minWidth, let high = f.maxWidth, low > high { throw SceneError(at.key("maxWidth"), "maxWidth is less than minWidth") }
-            if let low = f.minHeight, let high = f.maxHeight, low > high { throw SceneError(at.key("maxHeight"), "maxHeight is less than minHeight") }
-        case let .position(x, y):
+            if let low = f.minWidth, let high = f.maxWidth, low > high {
+                throw SceneError(at.key("maxWidth"), "maxWidth is less than minWidth")
+            }
+            if let low = f.minHeight, let high = f.maxHeight, low > high {
+                throw SceneError(at.key("maxHeight"), "maxHeight is less than minHeight")
+            }
+        case .position(let x, let y):
             try SceneRules.check(x, in: -limit...limit, "x", at: path.key("position").component("x", 0))
             try SceneRules.check(y, in: -limit...limit, "y", at: path.key("position").component("y", 1))
-        case let .offset(x, y):
+        case .offset(let x, let y):
             try SceneRules.check(x, in: -limit...limit, "x", at: path.key("offset").component("x", 0))
             try SceneRules.check(y, in: -limit...limit, "y", at: path.key("offset").component("y", 1))
-        case let .background(view, _):
+        case .background(let view, _):
             try checkNoEffect(view, at: path.key("background"), depth: depth)
-        case let .overlay(view, _):
+        case .overlay(let view, _):
             try checkNoEffect(view, at: path.key("overlay"), depth: depth)
-        case let .foreground(paint):
+        case .foreground(let paint):
             try paint.validate(limits, at: path.key("foreground"))
-        case let .font(spec):
-            if let size = spec.size { try SceneRules.check(size, in: ViewRules.fontSizes, "size", at: path.key("font").key("size")) }
-        case let .lineLimit(n):
-            guard n >= 1 && n <= ViewRules.maxViews else { throw SceneError(path.key("lineLimit"), "lineLimit \(n) is outside 1…\(ViewRules.maxViews)") }
-        case let .minimumScaleFactor(f):
+        case .font(let spec):
+            if let size = spec.size {
+                try SceneRules.check(size, in: ViewRules.fontSizes, "size", at: path.key("font").key("size"))
+            }
+        case .lineLimit(let n):
+            guard n >= 1 && n <= ViewRules.maxViews else {
+                throw SceneError(path.key("lineLimit"), "lineLimit \(n) is outside 1…\(ViewRules.maxViews)")
+            }
+        case .minimumScaleFactor(let f):
             try SceneRules.check(f, in: 0.01...1, "minimumScaleFactor", at: path.key("minimumScaleFactor"))
-        case let .opacity(o):
+        case .opacity(let o):
             try SceneRules.check(o, in: 0...1, "opacity", at: path.key("opacity"))
-        case let .clipShape(shape):
+        case .clipShape(let shape):
             try check(shape, at: path.key("clipShape"))
-        case let .shadow(s):
+        case .shadow(let s):
             try s.validate(at: path.key("shadow"))
-        case let .accessibilityHidden(.state(name)):
+        case .accessibilityHidden(.state(let name)):
             guard states.contains(name) else {
                 let known = states.isEmpty ? "none here" : states.joined(separator: ", ")
-                throw SceneError(path.key("accessibilityHidden"), "unknown state \(jsonQuoted(name)) (this scene has: \(known))")
+                throw SceneError(
+                    path.key("accessibilityHidden"), "unknown state \(jsonQuoted(name)) (this scene has: \(known))")
             }
-        case let .accessibilityLabel(text):
+        case .accessibilityLabel(let text):
             try ViewRules.checkLength(text, at: path.key("accessibilityLabel"))
-        case let .accessibilityHint(text):
+        case .accessibilityHint(let text):
             try ViewRules.checkLength(text, at: path.key("accessibilityHint"))
         case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
-             .accessibilityElement, .accessibilityAddTraits:
+            .accessibilityElement, .accessibilityAddTraits:
             break
         }
     }

@@ -8,9 +8,10 @@ import XCTest
 /// `CONSUMER_MISSING` asks for a golden that was never recorded.
 final class CardTests: XCTestCase {
     func testTheCardHalfScratched() throws {
-        var scene = ScratchScene(width: 120, height: 80, scale: 1, brushWidth: 24,
-                                 strokes: [Stroke(points: [TouchSample(x: 10, y: 40, t: 0), TouchSample(x: 70, y: 30, t: 0.2)])],
-                                 cornerRadius: 12)
+        var scene = ScratchScene(
+            width: 120, height: 80, scale: 1, brushWidth: 24,
+            strokes: [Stroke(points: [TouchSample(x: 10, y: 40, t: 0), TouchSample(x: 70, y: 30, t: 0.2)])],
+            cornerRadius: 12)
         if ProcessInfo.processInfo.environment["CONSUMER_CHANGE"] != nil { scene.brushWidth = 30 }
         assertGolden(try scene.renderFrame(at: 0.2), named: "half-scratched")
     }
