@@ -10,6 +10,7 @@ public struct GoldenArtifacts: Equatable, Sendable {
     /// Differences in red over a faded copy of the golden; nil without a golden or when sizes differ.
     public var diff: String?
 
+    /// Artifacts at the given paths: `expected` and `diff` nil when that file was not written.
     public init(expected: String?, actual: String, diff: String?) {
         self.expected = expected
         self.actual = actual
@@ -19,6 +20,7 @@ public struct GoldenArtifacts: Equatable, Sendable {
 
 /// What a golden check found and did. The test fails unless `passed`.
 public struct GoldenResult: Equatable, Sendable {
+    /// How a golden check ended: matched, recorded or failed.
     public enum Outcome: Equatable, Sendable {
         /// The image matches the golden under the options.
         case matched
@@ -29,6 +31,7 @@ public struct GoldenResult: Equatable, Sendable {
         case failed
     }
 
+    /// How the check ended; only `matched` passes.
     public var outcome: Outcome
     /// The golden's path (empty when the name is not usable).
     public var goldenPath: String
@@ -39,6 +42,7 @@ public struct GoldenResult: Equatable, Sendable {
     /// The failure message; a one-line confirmation when it matched.
     public var message: String
 
+    /// Whether the test passes: true only when the image matched the golden.
     public var passed: Bool { outcome == .matched }
 }
 

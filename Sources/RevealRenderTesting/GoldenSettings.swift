@@ -23,10 +23,12 @@ public struct GoldenSettingsError: Error, Equatable, CustomStringConvertible {
 
 /// How golden assertions record and where they put artifacts, normally read from the environment.
 public struct GoldenSettings: Equatable, Sendable {
+    /// Which goldens the assertions write; `missing` unless the settings say otherwise.
     public var recordMode: RecordMode
     /// Where expected, actual and diff images go when a golden does not match.
     public var artifactsDirectory: String
 
+    /// Settings as given, whatever the environment says; by default `missing` and `defaultArtifactsDirectory`.
     public init(
         recordMode: RecordMode = .missing, artifactsDirectory: String = GoldenSettings.defaultArtifactsDirectory
     ) {

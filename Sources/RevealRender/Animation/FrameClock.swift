@@ -1,14 +1,17 @@
 /// Frame times: frame i is at i / fps, and a sequence runs through the first frame at or after its end.
 public struct FrameClock: Equatable, Sendable {
+    /// Frames per second; a clock counts frames only when this is positive and finite.
     public var fps: Double
 
     /// Times within this of a frame's time count as at that time, absorbing rounding in i/fps.
     public static let tolerance = 1e-9
 
+    /// A clock running at `fps` frames per second.
     public init(fps: Double) {
         self.fps = fps
     }
 
+    /// The time of frame `index` in seconds, `index / fps`: frame 0 is at 0.
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
 
     /// Frames 0 … the first whose time is >= `end` (within the tolerance). A clock that is not a

@@ -4,9 +4,13 @@ import Foundation
 /// 4π·dampingFraction/response, starting at rest. `value(at:)` is its step response: 0 at the start,
 /// settling at 1, possibly overshooting.
 public struct Spring: Equatable, Hashable, Sendable {
+    /// The period of the undamped spring in seconds; smaller is stiffer and faster.
     public var response: Double
+    /// The damping as a fraction of critical damping: 1 settles without overshoot, below 1 bounces,
+    /// 0 (or less) never settles, above 1 is overdamped.
     public var dampingFraction: Double
 
+    /// SwiftUI's `Spring(response:dampingFraction:)`: `response` in seconds, damping relative to critical.
     public init(response: Double, dampingFraction: Double) {
         self.response = response
         self.dampingFraction = dampingFraction
@@ -21,7 +25,9 @@ public struct Spring: Equatable, Hashable, Sendable {
 
     /// `.smooth`, `.snappy` and `.bouncy`: SwiftUI's presets, 0.5 s with bounce 0, 0.15 and 0.3.
     public static let smooth = Spring(duration: 0.5, bounce: 0)
+    /// SwiftUI's `.snappy`: 0.5 s with bounce 0.15, a slight overshoot.
     public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+    /// SwiftUI's `.bouncy`: 0.5 s with bounce 0.3, a visible overshoot.
     public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
 
     /// Distance from the target within which a spring counts as settled.
@@ -114,7 +120,10 @@ public struct Spring: Equatable, Hashable, Sendable {
 
 /// How a value animates from one state to the next: a timing curve over a duration, or a spring.
 public enum AnimationSpec: Equatable, Sendable {
+    /// A timing curve over `duration` seconds, as SwiftUI's `.easeInOut(duration:)` and the like; a
+    /// duration of 0 or less jumps straight to the end.
     case timing(TimingCurve, duration: Double)
+    /// A spring, as SwiftUI's `.spring(_:)`: it has no fixed duration and runs until it settles.
     case spring(Spring)
 
     /// Progress `elapsed` seconds after the animation started: 0 before, 1 once finished (a spring

@@ -2,13 +2,17 @@ import Foundation
 
 /// A timing curve maps the fraction of an animation's duration that has elapsed to its progress.
 public enum TimingCurve: Equatable, Sendable {
+    /// Progress equal to the elapsed fraction, as SwiftUI's `.linear`.
     case linear
     /// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2), as CSS and
     /// Core Animation define it.
     case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
+    /// SwiftUI's `.easeIn`: starts slowly and ends at full speed, the Bézier (0.42, 0), (1, 1).
     public static let easeIn = TimingCurve.bezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    /// SwiftUI's `.easeOut`: starts at full speed and slows to a stop, the Bézier (0, 0), (0.58, 1).
     public static let easeOut = TimingCurve.bezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    /// SwiftUI's `.easeInOut`: slow at both ends, the Bézier (0.42, 0), (0.58, 1).
     public static let easeInOut = TimingCurve.bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
 
     /// Progress at `fraction` of the duration, clamped to 0...1 outside the curve.

@@ -2,11 +2,16 @@
 /// standard deviation radius / 2, offset by (x, y) points. The defaults are SwiftUI's (and a scene
 /// file's): black at a third, radius 10.
 public struct Shadow: Equatable, Sendable {
+    /// The shadow's color, opacity included (default black at 33%).
     public var color: Color
+    /// The blur radius in points; the blur's standard deviation is half of it (default 10).
     public var radius: Double
+    /// The horizontal offset in points, positive to the right (default 0).
     public var x: Double
+    /// The vertical offset in points, positive downward (default 0).
     public var y: Double
 
+    /// A shadow as `.shadow(color:radius:x:y:)` draws it; the defaults are SwiftUI's.
     public init(color: Color = Color.black.opacity(0.33), radius: Double = 10, x: Double = 0, y: Double = 0) {
         self.color = color
         self.radius = radius
@@ -18,7 +23,9 @@ public struct Shadow: Equatable, Sendable {
 /// How a card's corners are rounded: Apple's continuous corner (SwiftUI's default for
 /// `.rect(cornerRadius:)`), or plain quarter circles.
 public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
+    /// Apple's continuous corner, whose curvature eases in from the straight edges (SwiftUI's default).
     case continuous
+    /// A plain quarter circle of the corner radius, as `RoundedCornerStyle.circular`.
     case circular
 }
 
@@ -28,13 +35,16 @@ public enum CornerStyle: String, Equatable, Sendable, CaseIterable {
 public struct CardStyle: Equatable, Sendable {
     /// Corner radius in points (0: square corners).
     public var cornerRadius: Double
+    /// How the corners are rounded (default continuous).
     public var cornerStyle: CornerStyle
+    /// The card's drop shadow; nil (the default) draws none.
     public var shadow: Shadow?
     /// Room around the view on every side, in points (rounded to whole pixels).
     public var padding: Double
     /// The page behind the card and its shadow.
     public var canvas: Paint
 
+    /// A card look; the defaults are plain (square corners, no shadow, no padding, a clear canvas).
     public init(
         cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
         padding: Double = 0, canvas: Paint = .color(.clear)

@@ -11,6 +11,7 @@ import Foundation
 public struct CircleRevealScene: RevealScene, Equatable {
     /// The view's size in points.
     public var width: Double
+    /// The view's height in points.
     public var height: Double
     /// Pixels per point (default 2).
     public var scale: Double
@@ -31,6 +32,7 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …); in order.
     public var toggles: [Double]
     public var cornerRadius: Double
+    /// How the card's corners are rounded (default continuous).
     public var cornerStyle: CornerStyle
     public var shadow: Shadow?
     public var padding: Double
@@ -38,6 +40,8 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public var screen: Screen?
     public var fonts: FontFiles
 
+    /// A circle reveal of a `width`×`height`-point view, every other field at the scene file's default.
+    /// Nothing is checked here: `validate` (or `prepare`) throws for a scene that breaks a rule.
     public init(
         width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
         animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: View = CircleRevealScene.day,
@@ -65,7 +69,9 @@ public struct CircleRevealScene: RevealScene, Equatable {
         self.fonts = fonts
     }
 
+    /// The demo's Day gradient, cyan at the top to blue at the bottom: the default `base`.
     public static let day = View.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
+    /// The demo's Night gradient, indigo at the top to black at the bottom: the default `revealed`.
     public static let night = View.linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom)
 
     /// `CircleRevealTransitionDemo` as the seed writes it: a 393×852-point phone at 3× (the demo
@@ -161,7 +167,9 @@ public struct CircleRevealScene: RevealScene, Equatable {
 
 /// What is true of the circle reveal at one frame.
 public struct CircleRevealFrameState: Equatable, Sendable {
+    /// The frame's index, from 0.
     public var index: Int
+    /// The frame's time in seconds: `index / fps`.
     public var time: Double
     /// The clip's progress, 0...1 (beyond 1 when a spring overshoots); 1 with Reduce Motion.
     public var progress: Double
@@ -177,11 +185,14 @@ public struct CircleRevealFrameState: Equatable, Sendable {
 /// toggle adds its own animation of the change (+1 inserting, −1 removing) on top of those still
 /// running, so a toggle mid-animation continues from the current value with no jump.
 public struct CircleRevealTimeline: SceneTimeline {
+    /// The scene the timeline is worked out for.
     public let scene: CircleRevealScene
+    /// The scene's toggle times in seconds, in order: insertions at even indices, removals at odd ones.
     public let toggles: [Double]
     public let endTime: Double
     private let settlingTime: Double
 
+    /// The timeline of `scene`, which ends once the last toggle's animation has settled.
     public init(scene: CircleRevealScene) {
         self.scene = scene
         toggles = scene.toggles
@@ -191,6 +202,7 @@ public struct CircleRevealTimeline: SceneTimeline {
         endTime = (toggles.last ?? 0) + (toggles.isEmpty ? 0 : settlingTime)
     }
 
+    /// The number of frames: through the first frame at or after the end, plus `hold` seconds of stills.
     public func frameCount(hold: Double = 0) -> Int {
         FrameClock(fps: scene.fps).frameCount(through: endTime + max(hold, 0))
     }
@@ -225,6 +237,7 @@ public struct CircleRevealTimeline: SceneTimeline {
             views: ["background", "base"] + (inserted ? ["revealed"] : []))
     }
 
+    /// The state at frame `index`, time `index / fps`.
     public func frame(_ index: Int) -> CircleRevealFrameState {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
         let started = toggles.filter { $0 <= time + FrameClock.tolerance }.count

@@ -93,7 +93,9 @@ struct CircleRevealRenderer {
 
 /// The circle reveal as a frame sequence.
 public struct CircleRevealSequence: FrameSequence {
+    /// The timeline the frames show, worked out once.
     public let timeline: CircleRevealTimeline
+    /// The number of frames, any hold included.
     public let frameCount: Int
     private var renderer: CircleRevealRenderer
 
@@ -111,7 +113,9 @@ public struct CircleRevealSequence: FrameSequence {
         renderer = try CircleRevealRenderer(timeline: timeline)
     }
 
+    /// The view's width in pixels: its width in points times the scale, rounded.
     public var pixelWidth: Int { timeline.scene.pixelSize.width }
+    /// The view's height in pixels: its height in points times the scale, rounded.
     public var pixelHeight: Int { timeline.scene.pixelSize.height }
     public var scale: Double { timeline.scene.scale }
 

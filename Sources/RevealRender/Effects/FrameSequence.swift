@@ -1,24 +1,34 @@
 /// A value in what a sequence or a frame says of itself (the manifest's fields): a number, a whole
 /// number, a flag, some text, nothing, a list, or named values (a JSON object, in order).
 public indirect enum FrameMetadata: Equatable, Sendable {
+    /// A number, fraction allowed (a time in seconds, a coverage fraction); JSON `null` when not finite.
     case number(Double)
+    /// A whole number (a count, an index).
     case int(Int)
+    /// A flag: JSON `true` or `false`.
     case bool(Bool)
+    /// Some text: a JSON string.
     case string(String)
+    /// Nothing: JSON `null` (a card that never revealed).
     case null
+    /// A list of values: a JSON array.
     case list([FrameMetadata])
+    /// Named values, a JSON object with its members in order: `keys[i]` names `values[i]`.
     case object(keys: [String], values: [FrameMetadata])
 }
 
 /// Anything that yields numbered frames of one size: the effects' sequences, and a sequence presented
 /// as a card.
 public protocol FrameSequence {
+    /// Every frame's width in pixels.
     var pixelWidth: Int { get }
+    /// Every frame's height in pixels.
     var pixelHeight: Int { get }
     /// Pixels per point (the PNGs' density is 72 dpi per point).
     var scale: Double { get }
     /// Frames per second: frame i shows time i / fps.
     var fps: Double { get }
+    /// The number of frames; their indices run 0..<frameCount.
     var frameCount: Int { get }
     /// What the sequence says of itself beyond its size and rate (the scratch card: when it revealed).
     var summary: [(String, FrameMetadata)] { get }

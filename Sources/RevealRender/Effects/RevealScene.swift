@@ -10,6 +10,7 @@
 public protocol RevealScene: Sendable {
     /// The view's size in points.
     var width: Double { get set }
+    /// The view's height in points.
     var height: Double { get set }
     /// Pixels per point.
     var scale: Double { get set }
@@ -19,6 +20,7 @@ public protocol RevealScene: Sendable {
     var reduceMotion: Bool { get set }
     /// The card's corner radius in points (0: square corners, no clipping).
     var cornerRadius: Double { get set }
+    /// How the card's corners are rounded: continuous, as SwiftUI's default, or circular.
     var cornerStyle: CornerStyle { get set }
     /// A drop shadow under the card.
     var shadow: Shadow? { get set }
@@ -62,14 +64,18 @@ public protocol SceneTimeline: Sendable {
 /// What the command line's flags change in a scene: `--fps`, `--scale`, `--reduce-motion`, `--curve`
 /// and `--duration` (as a change to the scene's own animation), `--origin`.
 public struct SceneOverrides: Sendable {
+    /// `--fps`: the frame rate to use instead of the scene's, in frames per second; nil keeps the scene's.
     public var fps: Double?
+    /// `--scale`: the pixels per point to use instead of the scene's; nil keeps the scene's.
     public var scale: Double?
+    /// `--reduce-motion`: true turns Reduce Motion on; false (the default) leaves the scene's setting.
     public var reduceMotion = false
     /// A change to the scene's own animation (the scratch card's fade, the circle's transition).
     public var animation: (@Sendable (AnimationSpec) -> AnimationSpec)?
     /// Where the circle grows from.
     public var origin: UnitPoint?
 
+    /// Overrides that change only what is given; with every default they change nothing.
     public init(
         fps: Double? = nil, scale: Double? = nil, reduceMotion: Bool = false,
         animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: UnitPoint? = nil
@@ -196,11 +202,14 @@ extension RevealScene {
 
 /// A valid scene with its timeline worked out: the frame count, the sizes, the outcome, the frames.
 public struct PreparedScene: Sendable {
+    /// The validated scene, its effect sized by its screen's layout when it has one.
     public let scene: any RevealScene
+    /// What happens in the scene over time, worked out once.
     public let timeline: any SceneTimeline
     /// Frames through the end of the animation (and any hold).
     public let frameCount: Int
 
+    /// The clock at the scene's frame rate: frame i shows time i / fps seconds.
     public var clock: FrameClock { FrameClock(fps: scene.fps) }
     /// The frames' size in pixels (the view on its page).
     public var frameSize: PixelSize { scene.frameSize }

@@ -14,6 +14,8 @@ public struct SceneLimits: Sendable {
     /// Largest image a paint may use, in pixels (default 100 megapixels).
     public var maxImagePixels: Int
 
+    /// Limits on a frame's pixels, a sequence's frames and an image's pixels (by default 100 megapixels,
+    /// 100,000 frames and 100 megapixels).
     public init(
         maxPixels: Int = SceneLimits.defaultMaxPixels, maxFrames: Int = SceneLimits.defaultMaxFrames,
         maxImagePixels: Int = SceneLimits.defaultMaxPixels

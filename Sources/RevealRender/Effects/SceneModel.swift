@@ -10,8 +10,10 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
     /// "strokes[2].points[14]" (a scene file's JSON path) or "strokes[2].points[14].t" (a property
     /// path, for a scene built in code), or "" for the scene as a whole.
     public var path: String
+    /// What is wrong, in the rules' words ("scale 20 is outside (0, 16]").
     public var message: String
 
+    /// An error in `file` (empty for a scene built in code) at `path` (empty for the scene as a whole).
     public init(file: String, path: String, message: String) {
         self.file = file
         self.path = path
@@ -38,6 +40,7 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
 /// or as Swift does (property paths: `strokes[2].points[14].t`). The two differ only where the file has a
 /// positional array (a point's `[x, y, t]`, a unit point's `[x, y]`) or nests a value differently.
 public struct ScenePath: Sendable, CustomStringConvertible {
+    /// Which way a path is spelled: as the scene file does, or as Swift does.
     public enum Spelling: Sendable {
         /// As the scene file spells it: JSON paths.
         case file
@@ -45,9 +48,11 @@ public struct ScenePath: Sendable, CustomStringConvertible {
         case swift
     }
 
+    /// How this path and every path built from it are spelled.
     public let spelling: Spelling
     public let description: String
 
+    /// The empty path (the scene as a whole), spelled as `spelling` says.
     public init(_ spelling: Spelling) {
         self.spelling = spelling
         description = ""

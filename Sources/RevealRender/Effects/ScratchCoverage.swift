@@ -7,11 +7,15 @@ import Foundation
 /// cell diagonal, whichever is larger, and indices are clamped into the grid, so points beyond the
 /// view clear the edge cells nearest to them. Coordinates are in view points.
 public struct ScratchCoverage: Equatable, Sendable {
+    /// Cells across the view, 1...256 (default 24).
     public let columns: Int
+    /// Cells down the view, 1...256 (default 24).
     public let rows: Int
     private var cells: [Bool]
+    /// How many cells have been cleared so far.
     public private(set) var clearedCount = 0
 
+    /// A grid of `columns`×`rows` cells, none cleared; each count is clamped to 1...256.
     public init(columns: Int = 24, rows: Int = 24) {
         self.columns = min(max(columns, 1), 256)
         self.rows = min(max(rows, 1), 256)

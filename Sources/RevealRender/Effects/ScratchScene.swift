@@ -1,10 +1,14 @@
 /// One touch sample of a finger on the card: a position in view points and a time in seconds, as a
 /// stroke file's `[x, y, t]`.
 public struct TouchSample: Equatable, Sendable {
+    /// The horizontal position in view points, from the view's leading edge.
     public var x: Double
+    /// The vertical position in view points, from the view's top edge.
     public var y: Double
+    /// The time in seconds from the start of the sequence.
     public var t: Double
 
+    /// A sample at (`x`, `y`) view points, `t` seconds in.
     public init(x: Double, y: Double, t: Double) {
         self.x = x
         self.y = y
@@ -14,8 +18,10 @@ public struct TouchSample: Equatable, Sendable {
 
 /// One finger down to up: its samples in time order (`{"points": [[x, y, t], …]}`).
 public struct Stroke: Equatable, Sendable {
+    /// The finger's samples, in time order; `validate` requires at least one.
     public var points: [TouchSample]
 
+    /// A stroke through `points`, which `validate` requires to be non-empty and in time order.
     public init(points: [TouchSample]) {
         self.points = points
     }
@@ -23,6 +29,7 @@ public struct Stroke: Equatable, Sendable {
 
 /// Something that happens to the card at a time (`{"t": 2.0, "type": "reveal"}`).
 public struct ScratchAction: Equatable, Sendable {
+    /// What an action does to the card: reveal it, or replace it with a new one.
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// VoiceOver's activate action: reveals the card without scratching.
         case reveal
@@ -31,9 +38,12 @@ public struct ScratchAction: Equatable, Sendable {
         case reset
     }
 
+    /// When the action happens, in seconds from the start of the sequence.
     public var t: Double
+    /// What the action does.
     public var type: Kind
 
+    /// An action of kind `type` at `t` seconds.
     public init(t: Double, type: Kind) {
         self.t = t
         self.type = type
@@ -51,6 +61,7 @@ public struct ScratchAction: Equatable, Sendable {
 public struct ScratchScene: RevealScene, Equatable {
     /// The view's size in points.
     public var width: Double
+    /// The view's height in points.
     public var height: Double
     /// Pixels per point (default 2).
     public var scale: Double
@@ -75,6 +86,7 @@ public struct ScratchScene: RevealScene, Equatable {
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
     public var fade: AnimationSpec
     public var cornerRadius: Double
+    /// How the card's corners are rounded (default continuous).
     public var cornerStyle: CornerStyle
     public var shadow: Shadow?
     public var padding: Double
@@ -82,6 +94,8 @@ public struct ScratchScene: RevealScene, Equatable {
     public var screen: Screen?
     public var fonts: FontFiles
 
+    /// A scratch card of a `width`×`height`-point view, every other field at the stroke file's default.
+    /// Nothing is checked here: `validate` (or `prepare`) throws for a scene that breaks a rule.
     public init(
         width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
         revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
@@ -113,9 +127,12 @@ public struct ScratchScene: RevealScene, Equatable {
         self.fonts = fonts
     }
 
+    /// The seed demo's prize, a pink → orange gradient from top leading to bottom trailing: the default `content`.
     public static let demoContent = View.linearGradient(
         [SystemColor.pink, SystemColor.orange],
         from: .topLeading, to: .bottomTrailing)
+    /// The seed demo's cover, a gray gradient (white 0.82, 0.62, then 0.8) from top leading to bottom
+    /// trailing: the default `cover`.
     public static let demoCover = View.linearGradient(
         [Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
         from: .topLeading, to: .bottomTrailing)

@@ -1,6 +1,8 @@
 /// The scratch card as a frame sequence: timeline, renderer and manifest entries together.
 public struct ScratchSequence: FrameSequence {
+    /// The timeline the frames show, worked out once.
     public let timeline: ScratchTimeline
+    /// The number of frames, any hold included.
     public let frameCount: Int
     private var renderer: ScratchCardRenderer
     private var overlay: ScratchDebugOverlay?
@@ -22,7 +24,9 @@ public struct ScratchSequence: FrameSequence {
         overlay = debugOverlay ? try ScratchDebugOverlay(timeline: timeline) : nil
     }
 
+    /// The view's width in pixels: its width in points times the scale, rounded.
     public var pixelWidth: Int { timeline.scene.pixelSize.width }
+    /// The view's height in pixels: its height in points times the scale, rounded.
     public var pixelHeight: Int { timeline.scene.pixelSize.height }
     public var scale: Double { timeline.scene.scale }
 

@@ -1,6 +1,8 @@
 /// What is true of the scratch card at one frame.
 public struct ScratchFrameState: Equatable, Sendable {
+    /// The frame's index, from 0.
     public var index: Int
+    /// The frame's time in seconds: `index / fps`.
     public var time: Double
     /// Which card: 0, then one more after each `reset` action (the seed's "change the view's id").
     public var round: Int
@@ -10,6 +12,7 @@ public struct ScratchFrameState: Equatable, Sendable {
     public var roundStart: Int
     /// The seed coverage model's fraction after this round's samples.
     public var coverage: Double
+    /// Whether this round's card has revealed by this frame, by scratching or by the VoiceOver action.
     public var revealed: Bool
     /// The cover layer's opacity, 1 until the reveal, then fading (or 0 with Reduce Motion).
     public var coverOpacity: Double
@@ -22,6 +25,7 @@ public struct ScratchFrameState: Equatable, Sendable {
 /// again" gives it), with no strokes, a fresh coverage grid and its cover back at once. A finger
 /// already down at a reset belongs to the old card, so its later samples are not handled.
 public struct ScratchTimeline: SceneTimeline {
+    /// The scene the timeline is worked out for.
     public let scene: ScratchScene
     /// Every sample the cards handle, all strokes in file order, each round up to its reveal.
     public let samples: [TouchSample]
@@ -67,6 +71,8 @@ public struct ScratchTimeline: SceneTimeline {
         label: "Scratch card", hint: "Double tap to reveal what is underneath",
         traits: [.isButton], actions: ["activate"])
 
+    /// The timeline of `scene`, worked out at once: it ends when the last card's cover has faded or, if
+    /// that card never reveals, at the last sample or action.
     public init(scene: ScratchScene) {
         self.scene = scene
         let resets = scene.actions.filter { $0.type == .reset }.map(\.t)

@@ -2,15 +2,20 @@
 /// (`View(.effect)`), and is laid out in `width`×`height` points less the safe area. The effect's
 /// size is the layout's, so the scene's own `width` and `height` follow from it.
 public struct Screen: Equatable, Sendable {
+    /// The screen's width in points.
     public var width: Double
+    /// The screen's height in points.
     public var height: Double
     /// Room the system keeps at the edges (status bar, home indicator); `.ignoresSafeArea()` is 0.
     public var safeArea: EdgeInsets
+    /// The screen's view tree, which must hold the effect exactly once (`View(.effect)`).
     public var view: View
     /// Drawn over the whole screen, safe area included, under everything (default: white, the
     /// system background in light mode).
     public var background: View
 
+    /// A `width`×`height`-point screen laying out `view` inside `safeArea` (default none) over
+    /// `background` (default white).
     public init(
         width: Double, height: Double, safeArea: EdgeInsets = EdgeInsets(), view: View,
         background: View = .color(.white)

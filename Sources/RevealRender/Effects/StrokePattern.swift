@@ -3,10 +3,13 @@ import Foundation
 /// A small, fast, deterministic random number generator (SplitMix64): the same seed gives the same
 /// numbers on every machine.
 public struct SplitMix64: Sendable {
+    /// The generator's state: the seed at first, advanced by each `next()`.
     public var state: UInt64
 
+    /// A generator starting from `seed`; equal seeds give equal sequences.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 pseudo-random bits, advancing the state.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

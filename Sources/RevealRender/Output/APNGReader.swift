@@ -20,15 +20,23 @@ public enum APNGBlend: UInt8, Sendable {
 
 /// One `fcTL` chunk: where a frame goes, for how long, and how it is combined.
 public struct APNGFrameControl: Equatable, Sendable {
+    /// The chunk's place in the sequence that numbers every `fcTL` and `fdAT` chunk, starting at 0.
     public var sequenceNumber: UInt32
+    /// The width of the frame's rectangle, in pixels.
     public var width: Int
+    /// The height of the frame's rectangle, in pixels.
     public var height: Int
+    /// The rectangle's left edge, in pixels from the canvas's left edge.
     public var x: Int
+    /// The rectangle's top edge, in pixels from the canvas's top edge.
     public var y: Int
+    /// The numerator of the frame's delay in seconds (see `delayDenominator`).
     public var delayNumerator: UInt16
     /// As stored; 0 means 100 (the specification's rule), which `delay` applies.
     public var delayDenominator: UInt16
+    /// What happens to the frame's rectangle once the frame has been shown.
     public var dispose: APNGDispose
+    /// How the frame's pixels are combined with the canvas.
     public var blend: APNGBlend
 
     /// The delay in seconds.
@@ -37,7 +45,9 @@ public struct APNGFrameControl: Equatable, Sendable {
 
 /// A decoded animated PNG: the canvas, how often it plays, and every frame as shown.
 public struct APNGAnimation: Equatable, Sendable {
+    /// The canvas width, in pixels, from `IHDR`.
     public var width: Int
+    /// The canvas height, in pixels, from `IHDR`.
     public var height: Int
     /// `acTL`'s num_plays: 0 means forever.
     public var plays: Int
@@ -45,11 +55,13 @@ public struct APNGAnimation: Equatable, Sendable {
     public var hasAlpha: Bool
     /// Whether the still image (`IDAT`) is the first frame; when not, it is skipped.
     public var stillIsFirstFrame: Bool
+    /// The frames in display order, a skipped still image not included.
     public var frames: [APNGFrame]
 }
 
 /// One frame of a decoded animated PNG.
 public struct APNGFrame: Equatable, Sendable {
+    /// The frame's `fcTL` chunk as read: its rectangle, delay, dispose and blend ops.
     public var control: APNGFrameControl
     /// The whole canvas after the frame was drawn (before its dispose op), premultiplied.
     public var pixmap: Pixmap

@@ -25,8 +25,11 @@ import Foundation
 /// only by `finish()`.
 // Sendable: the caller and the writing queue take turns (every caller entry waits for the frame in flight).
 public final class APNGWriter: @unchecked Sendable {
+    /// The file the animation ends up in once `finish()` renames the temporary file into place.
     public let path: String
+    /// The width of the canvas and of every appended frame, in pixels.
     public let width: Int
+    /// The height of the canvas and of every appended frame, in pixels.
     public let height: Int
     /// How many frames `append` must be given before `finish()`; written in `acTL`.
     public let frameCount: Int

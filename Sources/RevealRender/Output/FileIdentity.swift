@@ -3,7 +3,9 @@ import Foundation
 /// A file as the system knows it: device and inode, so that two spellings of one path (a symbolic
 /// link, `./a` and `a`, a bind mount) compare equal and two files of one name do not.
 public struct FileIdentity: Hashable, Sendable {
+    /// The ID of the device (file system) holding the file, `st_dev`.
     public let device: UInt64
+    /// The file's inode number on that device, `st_ino`.
     public let inode: UInt64
 
     /// The file at `path`, following symbolic links; nil when nothing is there.
@@ -63,6 +65,7 @@ public final class SceneInputs: @unchecked Sendable {
     private var files: [FileIdentity: String] = [:]
     private var images: [FileIdentity: Pixmap] = [:]
 
+    /// An empty record, before the scene file or any image has been read.
     public init() {}
 
     /// Every input file read so far, as the scene named it.

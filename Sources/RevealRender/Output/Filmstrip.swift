@@ -1,9 +1,11 @@
 /// Evenly spaced frames of a sequence side by side: the first, the last and `count − 2` between,
 /// on a background with a gap of `gap` pixels around and between them. Written atomically as a PNG.
 public final class Filmstrip: FrameObserver {
+    /// The PNG file the strip is written to by `finish()`.
     public let path: String
     /// The frame indices it shows, in order.
     public let indices: [Int]
+    /// The space around and between the frames, in pixels; a negative value given to `init` becomes 0.
     public let gap: Int
     private let background: Paint
     private let options: PNGEncodingOptions

@@ -5,6 +5,7 @@ import Foundation
 /// Only our own files are ever replaced or removed: frame files, our temporary files and the
 /// manifest. Anything else in the folder is left alone.
 public struct FrameFolder: Sendable {
+    /// The output folder, as the caller named it; frame files and the manifest go directly inside it.
     public let path: String
 
     /// Uses `path` as the output folder, creating it (and its parents) if needed, and removes

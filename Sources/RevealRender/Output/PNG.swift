@@ -11,6 +11,7 @@ import CPNG
 /// `message` is meant for people: our own wording for common cases (truncated data, bad
 /// signature, size limits, unreadable files), libpng's own message otherwise.
 public struct PNGError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, in words for the user.
     public let message: String
     public var description: String { message }
 }
@@ -20,6 +21,7 @@ public struct PNGError: Error, Equatable, CustomStringConvertible {
 /// `adaptive` tries all five filters on every row and keeps the one with the smallest sum of
 /// bytes read as signed magnitudes (libpng's heuristic).
 public enum PNGFilter: Sendable {
+    /// No filter, one of PNG's filter types (Sub, Up, Average, Paeth) on every row, or `adaptive`: chosen per row.
     case none, sub, up, average, paeth, adaptive
     /// Per image: Sub with run-length deflate when at least 98 % of the pixels on every eighth row
     /// equal their left neighbour (vertical gradients, where Sub leaves runs of zeros), otherwise None
@@ -32,6 +34,7 @@ public enum PNGFilter: Sendable {
 ///
 /// `default` is zlib's `Z_DEFAULT_STRATEGY`, whatever the filter.
 public enum PNGStrategy: Sendable {
+    /// zlib's `Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_HUFFMAN_ONLY`, `Z_RLE` and `Z_FIXED`, in that order.
     case `default`, filtered, huffmanOnly, rle, fixed
 }
 
@@ -42,11 +45,14 @@ public enum PNGStrategy: Sendable {
 public struct PNGEncodingOptions: Sendable, Equatable {
     /// zlib's level, 0 (store) through 9 (smallest); anything else makes encoding throw.
     public var compressionLevel: Int
+    /// The row filter applied before compression; `none` by default.
     public var filter: PNGFilter
+    /// The zlib strategy; `default` by default (`automatic` filtering may pick `rle` for an image).
     public var strategy: PNGStrategy
     /// Written as a pHYs chunk (same value on both axes, unit: meter) when not nil.
     public var pixelsPerMeter: UInt32?
 
+    /// Options as given; the defaults are zlib level 6, no filter, zlib's default strategy and no pHYs chunk.
     public init(
         compressionLevel: Int = 6, filter: PNGFilter = .none, strategy: PNGStrategy = .default,
         pixelsPerMeter: UInt32? = nil

@@ -13,12 +13,18 @@ extension FrameSequence {
 /// Where an export's time went, for benchmarks. Encoding runs on several threads, so `encode` and
 /// `write` add up the time of each frame, not the wall clock.
 public struct ExportTimings: Sendable {
+    /// Seconds spent rendering frames on the calling thread (a repeated frame is not rendered again).
     public var render = 0.0
+    /// Seconds spent compressing frames to PNG, summed over frames.
     public var encode = 0.0
+    /// Seconds spent writing frame files, summed over frames.
     public var write = 0.0
+    /// The total size of the frame files written, in bytes.
     public var bytes = 0
+    /// The number of frame files written.
     public var frames = 0
 
+    /// Timings of zero: nothing rendered, encoded or written yet.
     public init() {}
 }
 
@@ -42,7 +48,9 @@ private final class EncodedFrame: @unchecked Sendable {
 
 /// An export stopped on request: the frames written are whole, and no manifest was written.
 public struct ExportInterrupted: Error, Sendable {
+    /// How many frames were begun before the stop; each of them was finished and written whole.
     public var framesWritten: Int
+    /// How many frames the export was asked for.
     public var framesWanted: Int
 }
 

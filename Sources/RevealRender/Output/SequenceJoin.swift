@@ -12,6 +12,7 @@ public struct JoinError: Error, Equatable, CustomStringConvertible {
 
 /// What `join` did.
 public struct JoinSummary: Equatable, Sendable {
+    /// The number of frames placed in the output folder: the whole sequence.
     public var frames: Int
     /// Frames hard-linked from their part (the rest were copied: another file system).
     public var linked: Int
@@ -23,6 +24,8 @@ public struct JoinSummary: Equatable, Sendable {
 /// the same `sceneDigest` and sequence fields, and together hold each of the sequence's frames
 /// exactly once. The parts are never changed.
 public enum SequenceJoin {
+    /// Joins the shard folders `parts` into the folder `output` (created if needed) and writes its manifest.
+    /// Throws `JoinError` when the parts do not make up one run exactly, `OutputError` when writing fails.
     public static func join(parts: [String], into output: String) throws -> JoinSummary {
         guard !parts.isEmpty else { throw JoinError("join needs at least one part folder") }
         for part in parts {

@@ -1,10 +1,16 @@
 /// A straight-alpha sRGB color with gamma-encoded components in 0...1, as SwiftUI's `Color` holds it.
 public struct Color: Equatable, Hashable, Sendable {
+    /// The red component, gamma-encoded sRGB in 0...1, not multiplied by `alpha`.
     public var red: Double
+    /// The green component, gamma-encoded sRGB in 0...1, not multiplied by `alpha`.
     public var green: Double
+    /// The blue component, gamma-encoded sRGB in 0...1, not multiplied by `alpha`.
     public var blue: Double
+    /// The opacity in 0...1 (straight alpha): 0 is fully transparent, 1 opaque.
     public var alpha: Double
 
+    /// A color from gamma-encoded sRGB components in 0...1, opaque by default; values are kept as given
+    /// and clamped only when the color is premultiplied.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -22,8 +28,11 @@ public struct Color: Equatable, Hashable, Sendable {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: alpha)
     }
 
+    /// SwiftUI's `Color.clear`: fully transparent black, alpha 0.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// SwiftUI's `Color.black`: opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// SwiftUI's `Color.white`: opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// The same color with its alpha multiplied by `opacity` (SwiftUI's `.opacity(_:)`).
@@ -48,11 +57,17 @@ public struct Color: Equatable, Hashable, Sendable {
 
 /// One premultiplied RGBA8 pixel: every color channel is at most `a`.
 public struct PremultipliedRGBA8: Equatable, Hashable, Sendable {
+    /// The red channel, premultiplied by alpha: 0...`a`.
     public var r: UInt8
+    /// The green channel, premultiplied by alpha: 0...`a`.
     public var g: UInt8
+    /// The blue channel, premultiplied by alpha: 0...`a`.
     public var b: UInt8
+    /// The alpha channel, 0 (transparent) to 255 (opaque).
     public var a: UInt8
 
+    /// A pixel from channels that are already premultiplied; nothing checks that each color channel is at
+    /// most `a`, so the caller must keep it so.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r
         self.g = g
@@ -60,5 +75,6 @@ public struct PremultipliedRGBA8: Equatable, Hashable, Sendable {
         self.a = a
     }
 
+    /// The fully transparent pixel, all four channels 0; what a new pixmap is filled with.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
 }

@@ -2,18 +2,25 @@ import Foundation
 
 /// A point in pixel space (or in view points before scaling), y pointing down as in SwiftUI.
 public struct Point: Equatable, Hashable, Sendable {
+    /// The horizontal coordinate, increasing to the right.
     public var x: Double
+    /// The vertical coordinate, increasing downwards.
     public var y: Double
 
+    /// The point at (`x`, `y`), in pixels (or view points before scaling).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The componentwise sum, e.g. a point moved by an offset.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The componentwise difference: the vector from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// Both coordinates multiplied by `s`, e.g. to scale view points to pixels.
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
 
+    /// The Euclidean distance from the origin, treating the point as a vector.
     public var length: Double { hypot(x, y) }
 }
 
@@ -44,14 +51,18 @@ struct RowRange: Equatable, Sendable {
 
 /// A width and a height in pixels.
 public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
 
+    /// A size of `width` × `height` pixels, taken as given (not checked against `Pixmap.maxSide`).
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// The size of `pixmap`.
     public init(_ pixmap: Pixmap) {
         self.init(width: pixmap.width, height: pixmap.height)
     }
@@ -68,11 +79,16 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
 
 /// A rectangle of whole pixels: columns `x..<x + width`, rows `y..<y + height`.
 public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The first column, counting from 0 at the left edge.
     public var x: Int
+    /// The first row, counting from 0 at the top edge.
     public var y: Int
+    /// The number of columns.
     public var width: Int
+    /// The number of rows.
     public var height: Int
 
+    /// The rectangle of columns `x..<x + width` and rows `y..<y + height`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

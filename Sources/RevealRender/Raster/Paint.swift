@@ -2,22 +2,34 @@ import Foundation
 
 /// A point in a view's unit square, as SwiftUI's `UnitPoint`: (0, 0) is top leading, (1, 1) bottom trailing.
 public struct UnitPoint: Equatable, Hashable, Sendable {
+    /// The horizontal position as a fraction of the view's width: 0 leading, 1 trailing.
     public var x: Double
+    /// The vertical position as a fraction of the view's height: 0 top, 1 bottom.
     public var y: Double
 
+    /// The unit point at (`x`, `y`); values outside 0...1 lie outside the view.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// SwiftUI's `.topLeading`: the top-left corner, (0, 0).
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// SwiftUI's `.top`: the middle of the top edge, (0.5, 0).
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// SwiftUI's `.topTrailing`: the top-right corner, (1, 0).
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// SwiftUI's `.leading`: the middle of the left edge, (0, 0.5).
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// SwiftUI's `.center`: the middle of the view, (0.5, 0.5).
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// SwiftUI's `.trailing`: the middle of the right edge, (1, 0.5).
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// SwiftUI's `.bottomLeading`: the bottom-left corner, (0, 1).
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// SwiftUI's `.bottom`: the middle of the bottom edge, (0.5, 1).
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// SwiftUI's `.bottomTrailing`: the bottom-right corner, (1, 1).
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 
     /// The nine names SwiftUI gives unit points, for scene files.
@@ -30,9 +42,12 @@ public struct UnitPoint: Equatable, Hashable, Sendable {
 
 /// A color at a position along a gradient's axis (0 at the start point, 1 at the end point).
 public struct GradientStop: Equatable, Sendable {
+    /// The color at this stop, straight alpha.
     public var color: Color
+    /// The stop's position along the axis: 0 at the start point, 1 at the end point.
     public var location: Double
 
+    /// A stop of `color` at `location` along the axis (0 at the start point, 1 at the end point).
     public init(color: Color, location: Double) {
         self.color = color
         self.location = location
@@ -51,22 +66,28 @@ public enum ContentMode: String, Equatable, Sendable, CaseIterable {
 
 /// What fills a view: a color, a linear gradient or an image, with an overall opacity.
 public struct Paint: Equatable, Sendable {
+    /// What the paint draws, before its overall opacity is applied.
     public enum Kind: Equatable, Sendable {
+        /// One color over the whole view, as SwiftUI's `Color` used as a view.
         case color(Color)
         /// Stops ascending by location; the axis runs between two unit points of the view.
         case linearGradient(stops: [GradientStop], startPoint: UnitPoint, endPoint: UnitPoint)
+        /// An image sized into the view by a content mode, as SwiftUI's resizable `Image`.
         case image(Pixmap, ContentMode)
     }
 
+    /// What the paint draws: a color, a gradient or an image.
     public var kind: Kind
     /// Multiplies the paint's alpha (SwiftUI's `.opacity(_:)`), 0...1.
     public var opacity: Double
 
+    /// A paint of `kind` at `opacity` (0...1), fully opaque by default.
     public init(_ kind: Kind, opacity: Double = 1) {
         self.kind = kind
         self.opacity = opacity
     }
 
+    /// A solid `color` at opacity 1 (the color's own alpha still applies).
     public static func color(_ color: Color) -> Paint { Paint(.color(color)) }
 
     /// A gradient with its colors evenly spaced from start to end, as `LinearGradient(colors:)`.

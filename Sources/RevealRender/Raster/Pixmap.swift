@@ -2,7 +2,11 @@ import Foundation
 
 /// Why a pixmap of the requested size cannot exist.
 public struct PixmapSizeError: Error, Equatable, CustomStringConvertible {
+    /// The requested width in pixels; it or the height was not in 1...`Pixmap.maxSide`, or the pair did
+    /// not match the bytes given.
     public let width: Int
+    /// The requested height in pixels; it or the width was not in 1...`Pixmap.maxSide`, or the pair did
+    /// not match the bytes given.
     public let height: Int
     public var description: String { "invalid image size \(width)×\(height)" }
 }
@@ -11,7 +15,9 @@ public struct PixmapSizeError: Error, Equatable, CustomStringConvertible {
 ///
 /// Straight alpha never enters a pixmap: decoders premultiply, encoders demultiply a copy.
 public struct Pixmap: Equatable, Sendable {
+    /// The pixmap's width in pixels, 1...`maxSide`.
     public let width: Int
+    /// The pixmap's height in pixels, 1...`maxSide`.
     public let height: Int
     /// `4 * width * height` bytes: r, g, b, a per pixel, premultiplied, rows top to bottom.
     public internal(set) var bytes: [UInt8]

@@ -2,11 +2,13 @@
 /// `easeOut`, `easeInOut`, `smooth`, `snappy`, `bouncy`), `{"timingCurve": [x1, y1, x2, y2]}`,
 /// `{"spring": {"response": R, "dampingFraction": Z}}` or `{"spring": {"duration": D, "bounce": B}}`.
 public enum AnimationDecoder {
+    /// Timing curves by the name a scene file or `--curve` gives them; the duration is the animation's.
     public static let timingCurves: [String: TimingCurve] = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
     ]
     /// Spring presets by name, with their bounce; the duration is the animation's (default 0.5 s).
     public static let springPresets: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3]
+    /// Every curve name `named` accepts, timing curves and spring presets, sorted: for help and error messages.
     public static var curveNames: [String] { (Array(timingCurves.keys) + Array(springPresets.keys)).sorted() }
 
     /// A named curve with an optional duration: what `--curve` and `--duration` say. Nil for an unknown name.

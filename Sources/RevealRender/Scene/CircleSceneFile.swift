@@ -2,11 +2,14 @@ import Foundation
 
 /// Reads circle-reveal scene files: JSON in, a validated `CircleRevealScene` out, or a `SceneError`.
 public enum CircleSceneFile {
+    /// The top-level keys a circle scene file may hold, besides the card look's and the shared `screen` and `fonts`.
     public static let fields = [
         "width", "height", "scale", "fps", "origin", "animation", "reduceMotion",
         "base", "revealed", "background", "toggles",
     ]
 
+    /// Reads and validates the circle scene file at `path` (named in errors as given). The files it reads
+    /// (the scene file and its images) are noted in `inputs`.
     public static func load(
         path: String, limits: SceneLimits = SceneLimits(),
         inputs: SceneInputs = SceneInputs()
@@ -16,6 +19,8 @@ public enum CircleSceneFile {
             limits: limits, inputs: inputs)
     }
 
+    /// Decodes and validates a circle scene file's bytes; `file` names it in errors, and paths in it are
+    /// relative to `baseDirectory`. Throws a `SceneError` at the JSON path that is wrong.
     public static func decode(
         _ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
         inputs: SceneInputs = SceneInputs()

@@ -16,6 +16,8 @@ public struct SceneFormat: Sendable {
     private let decoder:
         @Sendable ([UInt8], String, String, SceneLimits, SceneInputs) throws(SceneError) -> any RevealScene
 
+    /// A kind of scene file; `decode` takes the bytes, the file's name for errors, the folder its paths are
+    /// relative to, the limits and the record of inputs, as `decode(_:file:baseDirectory:limits:inputs:)` does.
     public init(
         name: String, flag: String, title: String, fields: [String], overrides: Set<SceneOverride>,
         demo: any RevealScene,
@@ -37,6 +39,7 @@ public struct SceneFormat: Sendable {
 
     /// The kind whose flag is `flag`, or whose name is `name`.
     public static func named(_ name: String) -> SceneFormat? { all.first { $0.name == name } }
+    /// The kind whose command-line flag is `flag` ("--stroke", "--circle"); nil for any other string.
     public static func flagged(_ flag: String) -> SceneFormat? { all.first { $0.flag == flag } }
 
     /// Decodes and validates a scene file's bytes (paths in it are relative to `baseDirectory`).

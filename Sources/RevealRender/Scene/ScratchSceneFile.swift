@@ -5,6 +5,7 @@ import Foundation
 /// The decoder checks what only the file can get wrong (syntax, types, names, unknown fields, the shape
 /// of a point); every rule on the values is the scene's own `validate`, spelled with JSON paths.
 public enum ScratchSceneFile {
+    /// The top-level keys a stroke file may hold, besides the card look's and the shared `screen` and `fonts`.
     public static let fields = [
         "width", "height", "scale", "fps", "brushWidth", "revealThreshold", "reduceMotion",
         "strokes", "actions", "content", "cover", "background", "fade",
@@ -21,6 +22,8 @@ public enum ScratchSceneFile {
             limits: limits, inputs: inputs)
     }
 
+    /// Decodes and validates a stroke file's bytes; `file` names it in errors, and paths in it are relative
+    /// to `baseDirectory`. Throws a `SceneError` at the JSON path that is wrong.
     public static func decode(
         _ bytes: [UInt8], file: String, baseDirectory: String, limits: SceneLimits = SceneLimits(),
         inputs: SceneInputs = SceneInputs()

@@ -38,6 +38,7 @@ public struct ComparisonOptions: Equatable, Sendable {
     /// How many differing pixels still pass (default none).
     public var budget: DifferenceBudget
 
+    /// Options as given; with no arguments, the exact comparison (same as `exact`).
     public init(threshold: Double = 0, antialiasing: Bool = false, budget: DifferenceBudget = .pixels(0)) {
         self.threshold = threshold
         self.antialiasing = antialiasing
@@ -64,8 +65,11 @@ public struct Comparison: Equatable, Sendable {
         case sizeMismatch
     }
 
+    /// The expected image's size, in pixels.
     public var expectedSize: PixelSize
+    /// The actual image's size, in pixels.
     public var actualSize: PixelSize
+    /// The options the images were compared with, which decide the verdict.
     public var options: ComparisonOptions
     /// Pixels whose distance exceeds the threshold and that are not antialiasing: what the budget counts.
     public var differingPixels: Int
@@ -93,6 +97,7 @@ public struct Comparison: Equatable, Sendable {
     /// The most differing pixels the budget allows for this image.
     public var allowedPixels: Int { options.budget.limit(forPixels: pixelCount) }
 
+    /// The overall answer: the size check first, then whether any byte changed, then the budget.
     public var verdict: Verdict {
         if !sizesMatch { return .sizeMismatch }
         if changedPixels == 0 { return .identical }

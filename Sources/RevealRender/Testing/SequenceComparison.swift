@@ -3,8 +3,10 @@ import Foundation
 /// Why two frame folders (or two images) could not be compared at all: a folder or PNG that cannot be
 /// read. The message names the path.
 public struct ComparisonInputError: Error, Equatable, CustomStringConvertible {
+    /// What could not be read and why, in words for the user, the path included.
     public let message: String
 
+    /// An error with `message` as its whole text.
     public init(_ message: String) {
         self.message = message
     }
@@ -16,13 +18,16 @@ public struct ComparisonInputError: Error, Equatable, CustomStringConvertible {
 public struct FrameComparison: Equatable, Sendable {
     /// The file name, `frame-NNNNN.png`.
     public var name: String
+    /// How the expected and actual frame compared; `diffImage` is always nil here.
     public var comparison: Comparison
 }
 
 /// What comparing a folder of frames with a golden folder found. Frames pair by file name; only
 /// `frame-NNNNN.png` files take part (a manifest and other files are ignored).
 public struct SequenceComparison: Equatable, Sendable {
+    /// The golden folder, as the caller named it.
     public var expectedFolder: String
+    /// The folder compared with the golden one, as the caller named it.
     public var actualFolder: String
     /// Frames present in both folders, in frame order. Their `diffImage`s are not kept (a long sequence
     /// would hold them all in memory); `SequenceDiff` renders them again for the frames that differ.
@@ -146,9 +151,11 @@ public func compare(
 public struct ManifestDifference: Equatable, Sendable, CustomStringConvertible {
     /// The frame's file name, or nil for the sequence's own fields (`revealedAt`, `rounds`, …).
     public var frame: String?
+    /// The field's name as the manifests spell it (`coverage`, `revealedAt`).
     public var field: String
     /// The values as JSON text; nil where the manifest has no such field.
     public var expected: String?
+    /// The actual folder's value as JSON text; nil where its manifest has no such field.
     public var actual: String?
 
     /// `frame-00106.png coverage: expected 0.69, actual 0.71`.
@@ -270,13 +277,17 @@ public protocol DiffFrameSink {
 /// it did not write in this run is ever removed: frame files already in the folder that this run did
 /// not replace are listed in `otherFrames` once it finishes, for the report to mention.
 public struct DiffFrameFolder: DiffFrameSink {
+    /// The folder the diff frames go into.
     public let folder: FrameFolder
+    /// The file names written in this run, in the order they were appended.
     public private(set) var written: [String] = []
     /// After `finish`: frame files in the folder that this run did not write (left as they were).
     public private(set) var otherFrames: [String] = []
     /// Held from creation until `finish`, so that two comparisons never write into one folder at once.
     private var lock: FolderLock?
 
+    /// Uses `path` as the diff folder, creating it if needed, and locks it until `finish`. Throws when the
+    /// folder cannot be created or written, or another comparison or export holds its lock.
     public init(path: String) throws(OutputError) {
         folder = try FrameFolder(path: path)
         lock = try FolderLock(folder: folder.path)
@@ -301,10 +312,13 @@ public struct DiffFrameFolder: DiffFrameSink {
 /// differ) is drawn at the top left over `SequenceDiff.gapColor`. When no frame differs, no file is
 /// written (an animated PNG needs at least one frame).
 public final class APNGDiffSink: DiffFrameSink {
+    /// The animated PNG file written by `finish`, when any frame differs.
     public let path: String
     private let writer: APNGWriter?
     private let canvas: PixelSize
 
+    /// A sink sized for `comparison`'s differing frames that starts the file when there is any. Throws when
+    /// the temporary file cannot be created or `fps` has no 16-bit delay fraction.
     public init(path: String, for comparison: SequenceComparison, fps: Double = 2) throws(OutputError) {
         self.path = path
         let sizes = comparison.differingFrames.map {

@@ -3,7 +3,9 @@ import Foundation
 
 /// A font file that cannot be used: missing, unreadable, or not a font.
 public struct FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The font file that could not be used, as it was named.
     public var path: String
+    /// Why, in the text library's words ("cannot open the font" when it gives none).
     public var reason: String
     public var description: String { "\(displayPath(path)): \(reason)" }
 }

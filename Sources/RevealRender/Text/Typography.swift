@@ -1,8 +1,10 @@
 /// SwiftUI's text styles at iOS's default Dynamic Type size ("Large"): point size and weight, from
 /// Apple's Human Interface Guidelines, Typography › Specifications › iOS Dynamic Type sizes.
 public enum TextStyle: String, Equatable, Sendable, CaseIterable {
+    /// SwiftUI's styles by their names, from the largest (`largeTitle`, 34 pt) to the smallest (`caption2`, 11 pt).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
+    /// The style's size in points, e.g. 17 for `body`.
     public var size: Double {
         switch self {
         case .largeTitle: return 34
@@ -18,11 +20,13 @@ public enum TextStyle: String, Equatable, Sendable, CaseIterable {
         }
     }
 
+    /// The style's weight: semibold for `headline`, regular for every other style.
     public var weight: FontWeight { self == .headline ? .semibold : .regular }
 }
 
 /// Font weights by SwiftUI's names, with the `wght` axis value each sets in a variable font.
 public enum FontWeight: String, Equatable, Sendable, CaseIterable {
+    /// SwiftUI's weights from the lightest (`ultraLight`, `wght` 100) to the heaviest (`black`, 900).
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
     /// OpenType's usWeightClass scale: ultraLight 100 … black 900.
@@ -31,15 +35,20 @@ public enum FontWeight: String, Equatable, Sendable, CaseIterable {
 
 /// `Font.Design`: the default face, or rounded (SF Pro Rounded on iOS).
 public enum FontDesign: String, Equatable, Sendable, CaseIterable {
+    /// The default face, or the rounded one: `FontFiles.rounded`, or the default face's files when none is named.
     case `default`, rounded
 }
 
 /// A font as text is set in it: the size in points, the weight and the design.
 public struct ResolvedFont: Hashable, Sendable {
+    /// The size in points.
     public var size: Double
+    /// The weight, set on the font's `wght` axis.
     public var weight: FontWeight
+    /// The design, which picks the rounded file when there is one.
     public var design: FontDesign
 
+    /// A font of `size` points at `weight` in `design`.
     public init(size: Double, weight: FontWeight, design: FontDesign) {
         self.size = size
         self.weight = weight
@@ -68,12 +77,16 @@ public struct ResolvedFont: Hashable, Sendable {
 /// (Debian's fonts-inter-variable, OFL), whose `wght` axis gives every weight. No free rounded face
 /// ships with Debian, so `rounded` uses the same files unless a scene names one.
 public struct FontFiles: Equatable, Sendable {
+    /// The font file for text smaller than `displayFrom` points (Inter in `inter`).
     public var text: String
+    /// The font file for text of `displayFrom` points or more (Inter Display in `inter`).
     public var display: String
+    /// The font file for the rounded design at every size; nil (the default) uses `text` and `display`.
     public var rounded: String?
     /// The size from which `display` is used.
     public var displayFrom: Double
 
+    /// The font files named; `display` is used from `displayFrom` points (default 20, as iOS's SF Pro Display).
     public init(text: String, display: String, rounded: String? = nil, displayFrom: Double = 20) {
         self.text = text
         self.display = display
@@ -81,6 +94,7 @@ public struct FontFiles: Equatable, Sendable {
         self.displayFrom = displayFrom
     }
 
+    /// The default: Inter and Inter Display from Debian's fonts-inter-variable, no rounded face.
     public static let inter = FontFiles(
         text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
         display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")

@@ -3,14 +3,19 @@ import Foundation
 /// One element VoiceOver reads at a frame: what it says, what it is, what it does and where it is, in
 /// points in the frame's coordinates.
 public struct AccessibilityElement: Hashable, Sendable {
+    /// What VoiceOver says for the element (a text's string, a button's title, `.accessibilityLabel(_:)`); may be
+    /// empty when only a hint or an action makes it an element.
     public var label: String
+    /// What VoiceOver says after the label about what the element does (`.accessibilityHint(_:)`); nil: none.
     public var hint: String?
     /// In `AccessibilityTrait.allCases` order.
     public var traits: [AccessibilityTrait]
     /// "activate" for buttons and the covered scratch card (the seed's `.accessibilityAction`).
     public var actions: [String]
+    /// Where the element is: the frame of the view it stands for, in points from the rendered frame's top-left.
     public var frame: Rect
 
+    /// An element saying `label`; by default it has no hint, traits or actions and an empty frame at the origin.
     public init(
         label: String, hint: String? = nil, traits: [AccessibilityTrait] = [], actions: [String] = [],
         frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -56,6 +61,8 @@ public struct EffectAccessibility: Hashable, Sendable {
     /// The effect views VoiceOver reads, by field name, in order.
     public var views: [String]
 
+    /// What VoiceOver sees with the scene in `states`; by default the effect has no element of its own and no
+    /// views read.
     public init(states: [String: Bool], element: AccessibilityElement? = nil, views: [String] = []) {
         self.states = states
         self.element = element

@@ -7,11 +7,17 @@ public struct LaidOutView: Equatable, Sendable {
     public var kind: String
     /// How deep in the tree (0: a root).
     public var depth: Int
+    /// The view's frame in points, in the screen's coordinates.
     public var frame: Rect
+    /// The string a text view shows; nil for other views.
     public var text: String?
+    /// The path of the font file a text view is set in; nil for other views.
     public var fontFile: String?
+    /// The font size a text view is set at, in points, after any `minimumScaleFactor` shrinking; nil for other views.
     public var fontSize: Double?
+    /// The weight a text view is set in; nil for other views.
     public var fontWeight: FontWeight?
+    /// A text view's first baseline below the top of its frame, in points; nil for other views.
     public var firstBaseline: Double?
 }
 

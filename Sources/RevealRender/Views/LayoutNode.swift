@@ -8,20 +8,26 @@ struct ProposedSize: Hashable, Sendable {
     static let unspecified = ProposedSize(width: nil, height: nil)
 }
 
-/// A size or a rectangle in points.
+/// A size in points.
 public struct Size: Equatable, Sendable {
+    /// The horizontal extent in points.
     public var width: Double
+    /// The vertical extent in points.
     public var height: Double
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 }
 
+/// A rectangle in points: its top-left corner, with y growing downwards as in SwiftUI's layout, and its size.
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner's x and y (y grows downwards) and the width and height, all in points.
     public var x: Double, y: Double, width: Double, height: Double
 
+    /// A rectangle whose top-left corner is at (`x`, `y`), `width` by `height` points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y

@@ -3,9 +3,12 @@
 /// `Text("Hi").padding(8).background(Color.red)`. A scene's `content`, `cover`, `base`, `revealed`
 /// and `screen` are views; a `Paint` is a view that fills what it is offered, as `Color` does.
 public struct View: Equatable, Sendable {
+    /// What the view is before any modifier: a paint, text, a symbol, a shape, a stack, …
     public var kind: ViewKind
+    /// The modifiers applied to the view, innermost first: each wraps everything before it.
     public var modifiers: [ViewModifier]
 
+    /// A view of `kind` with `modifiers`, innermost first (default: none).
     public init(_ kind: ViewKind, _ modifiers: [ViewModifier] = []) {
         self.kind = kind
         self.modifiers = modifiers
@@ -36,11 +39,14 @@ public struct View: Equatable, Sendable {
 public indirect enum ViewKind: Equatable, Sendable {
     /// A color, gradient or image filling the offered size.
     case paint(Paint)
+    /// A string in the inherited font, wrapped between words at the width offered, as SwiftUI's `Text`.
     case text(String)
     /// One of `SymbolCatalog.names`, sized from the font as SF Symbols are.
     case symbol(String)
     /// A shape filling the offered size; with no fill it takes the foreground style.
     case shape(Shape, fill: Paint?)
+    /// Children laid out along the axis with `spacing` points between them (nil: 8) and placed across it by
+    /// `alignment` (on both axes in a `.depth` stack), as SwiftUI's `VStack`, `HStack` and `ZStack`.
     case stack(StackAxis, spacing: Double?, alignment: Alignment, children: [View])
     /// Flexible room along a stack's axis, at least `minLength` (SwiftUI's default: 8).
     case spacer(minLength: Double?)
@@ -58,8 +64,11 @@ public indirect enum ViewKind: Equatable, Sendable {
 
 /// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.
 public enum StackAxis: String, Equatable, Sendable {
+    /// Top to bottom, as SwiftUI's `VStack` (listed as "vstack" in the layout listing).
     case vertical = "vstack"
+    /// Leading to trailing, as SwiftUI's `HStack` (listed as "hstack").
     case horizontal = "hstack"
+    /// On top of each other, the first child at the back, as SwiftUI's `ZStack` (listed as "zstack").
     case depth = "zstack"
 }
 
@@ -70,11 +79,14 @@ public struct Alignment: Equatable, Sendable {
     /// 0 top, 0.5 center, 1 bottom.
     public var vertical: Double
 
+    /// An alignment as fractions (0...1) of the room left over: `horizontal` from the leading edge, `vertical`
+    /// from the top.
     public init(horizontal: Double, vertical: Double) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
 
+    /// Centred on both axes (0.5, 0.5), as SwiftUI's `Alignment.center`.
     public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
 
     /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
@@ -85,7 +97,10 @@ public struct Alignment: Equatable, Sendable {
 
 /// A shape to fill or to clip with, in the rectangle it is given.
 public enum Shape: Equatable, Sendable {
+    /// The whole rectangle, as SwiftUI's `Rectangle`.
     case rectangle
+    /// The rectangle with corners of `radius` points, rounded as `style` says, as SwiftUI's
+    /// `RoundedRectangle(cornerRadius:style:)`.
     case roundedRectangle(radius: Double, style: CornerStyle)
     /// The largest circle centred in the rectangle.
     case circle
@@ -106,8 +121,11 @@ public enum Shape: Equatable, Sendable {
 
 /// Distances in points on each side of a view.
 public struct EdgeInsets: Equatable, Sendable {
+    /// The inset in points on each edge, as SwiftUI's `EdgeInsets`; layout runs left to right, so leading is the
+    /// left edge and trailing the right.
     public var top: Double, leading: Double, bottom: Double, trailing: Double
 
+    /// Insets in points; each edge defaults to 0.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
@@ -115,18 +133,27 @@ public struct EdgeInsets: Equatable, Sendable {
         self.trailing = trailing
     }
 
+    /// `d` points on every edge, as `.padding(d)`.
     public static func all(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, leading: d, bottom: d, trailing: d) }
+    /// `d` points on the leading and trailing edges, as `.padding(.horizontal, d)`.
     public static func horizontal(_ d: Double) -> EdgeInsets { EdgeInsets(leading: d, trailing: d) }
+    /// `d` points on the top and bottom edges, as `.padding(.vertical, d)`.
     public static func vertical(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, bottom: d) }
 }
 
 /// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`:
 /// a fixed size on an axis when `width`/`height` is set, else the proposal clamped to min…max.
 public struct FrameSpec: Equatable, Sendable {
+    /// A fixed frame's width and height in points; nil on an axis takes the child's size there. Ignored when any
+    /// min or max is set.
     public var width: Double?, height: Double?
+    /// A flexible frame's bounds in points; nil leaves that bound open, and a max of `.infinity` takes all that is
+    /// offered on that axis.
     public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    /// Where the child sits in the frame when their sizes differ (SwiftUI's default: `.center`).
     public var alignment: Alignment
 
+    /// A frame; every size defaults to nil (unconstrained) and the alignment to `.center`, as SwiftUI's.
     public init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
@@ -147,11 +174,19 @@ public struct FrameSpec: Equatable, Sendable {
 /// The font a `font` modifier sets: a text style or a size, and optionally a weight and a design.
 /// Unset parts are inherited, as `.fontWeight` and `.bold()` keep the style.
 public struct FontSpec: Equatable, Sendable {
+    /// A text style, as SwiftUI's `.font(.headline)`: it sets both the size and the weight (`TextStyle.size`,
+    /// `TextStyle.weight`); nil keeps the inherited ones.
     public var style: TextStyle?
+    /// The size in points, as `Font.system(size:)`; applied after `style`, so it overrides the style's size. Nil
+    /// keeps the style's or the inherited size.
     public var size: Double?
+    /// The weight, as `.fontWeight(_:)`; applied after `style`, so it overrides the style's own weight. Nil keeps
+    /// the style's or the inherited weight.
     public var weight: FontWeight?
+    /// The design, as `.fontDesign(_:)` (`.rounded`); nil keeps the inherited design.
     public var design: FontDesign?
 
+    /// A font spec; every part defaults to nil, inherited.
     public init(style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil) {
         self.style = style
         self.size = size
@@ -162,48 +197,74 @@ public struct FontSpec: Equatable, Sendable {
 
 /// `.imageScale(_:)`: a symbol's size relative to its font.
 public enum ImageScale: String, Equatable, Sendable, CaseIterable {
+    /// As SwiftUI's `Image.Scale` cases: 0.78, 1 and 1.29 times a symbol's medium size; `.medium` is the default.
     case small, medium, large
 }
 
 /// `.controlSize(_:)` for buttons.
 public enum ControlSize: String, Equatable, Sendable, CaseIterable {
+    /// As SwiftUI's `ControlSize` cases, smallest to largest (`.regular` is the default); a bordered button's
+    /// padding at each is 7×2, 10×4, 12×6 and 20×14 points (horizontal × vertical).
     case mini, small, regular, large
 }
 
 /// Text alignment between the lines of wrapped text.
 public enum TextAlignment: String, Equatable, Sendable, CaseIterable {
+    /// As SwiftUI's `TextAlignment` cases: lines flush with the leading edge, centred, or flush with the trailing
+    /// edge; `.leading` is the default.
     case leading, center, trailing
 }
 
 /// A modifier applied to a view, in SwiftUI's order: each wraps everything before it.
 public enum ViewModifier: Equatable, Sendable {
+    /// `.padding(_:)`: room in points around the view on each edge, taken off what the view is offered.
     case padding(EdgeInsets)
+    /// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`: a fixed
+    /// or flexible frame around the view, as `FrameSpec` describes.
     case frame(FrameSpec)
     /// Centres the view at (x, y) in the room it is offered, which it takes whole.
     case position(x: Double, y: Double)
     /// Moves the drawing, not the layout.
     case offset(x: Double, y: Double)
+    /// `.background(_:alignment:)`: a view drawn behind this one, offered this view's size and placed in it by
+    /// `alignment`; it does not change this view's size.
     case background(View, alignment: Alignment)
+    /// `.overlay(_:alignment:)`: a view drawn over this one, offered this view's size and placed in it by
+    /// `alignment`; it does not change this view's size.
     case overlay(View, alignment: Alignment)
     /// The foreground style (text, symbols, shapes without a fill), inherited.
     case foreground(Paint)
+    /// `.font(_:)`: the font of text and symbols inside, inherited; parts the spec leaves unset keep the
+    /// inherited font's (SwiftUI's default: `.body`).
     case font(FontSpec)
+    /// `.imageScale(_:)`: the size of symbols inside relative to their font, inherited (default `.medium`).
     case imageScale(ImageScale)
+    /// `.lineLimit(_:)`: the most lines text inside wraps to, inherited (default: no limit).
     case lineLimit(Int)
+    /// `.multilineTextAlignment(_:)`: how the lines of wrapped text inside align, inherited (default `.leading`).
     case multilineTextAlignment(TextAlignment)
+    /// `.minimumScaleFactor(_:)`: the fraction (0.01...1) of its font size text inside may shrink to so it fits
+    /// its line limit and the room offered, inherited (default 1: it never shrinks).
     case minimumScaleFactor(Double)
+    /// `.controlSize(_:)`: the padding and corner radius of buttons inside, inherited (default `.regular`).
     case controlSize(ControlSize)
     /// The button tint, inherited.
     case tint(Color)
     /// Multiplies the rendered view's alpha, as a group.
     case opacity(Double)
+    /// `.clipShape(_:)`: clips the rendered view, as a group, to the shape in the view's frame.
     case clipShape(Shape)
+    /// `.shadow(color:radius:x:y:)`: a drop shadow of the rendered view, as a group.
     case shadow(Shadow)
     /// `.accessibilityHidden(_:)`: VoiceOver skips the view, always or while a state holds.
     case accessibilityHidden(StateFlag)
     /// `.accessibilityElement(children:)`: the view becomes one element made of its children.
     case accessibilityElement(AccessibilityChildren)
+    /// `.accessibilityLabel(_:)`: what VoiceOver says for the view, replacing the label of each of its elements
+    /// (a view with none, such as a shape, becomes one element over its frame).
     case accessibilityLabel(String)
+    /// `.accessibilityHint(_:)`: what VoiceOver says after the label about what the view does, set on each of
+    /// its elements (or on a new one over its frame when it has none).
     case accessibilityHint(String)
     /// `.accessibilityAddTraits(_:)`.
     case accessibilityAddTraits([AccessibilityTrait])
@@ -212,6 +273,7 @@ public enum ViewModifier: Equatable, Sendable {
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as
 /// `.accessibilityHidden(isDark)` does.
 public enum StateFlag: Equatable, Sendable {
+    /// Always true or always false, whatever the scene's states.
     case constant(Bool)
     /// True while the named state holds.
     case state(String)
@@ -229,6 +291,8 @@ public enum AccessibilityChildren: String, Equatable, Sendable, CaseIterable {
 
 /// SwiftUI's `AccessibilityTraits`, by their Swift names.
 public enum AccessibilityTrait: String, Equatable, Sendable, CaseIterable {
+    /// The traits as SwiftUI names them (`.isButton` is `AccessibilityTraits.isButton`); this declaration order is
+    /// the order an element lists its traits in.
     case isButton, isHeader, isImage, isLink, isModal, isSearchField, isSelected, isStaticText,
         isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
         causesPageTurn, playsSound
