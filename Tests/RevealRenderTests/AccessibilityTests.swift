@@ -289,5 +289,20 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(
             Golden.verifyAccessibility(covered, named: "../card", in: goldens, settings: settings(.all)).outcome,
             .failed)
+        // A golden that is not a readable file, and artifacts that cannot be written, fail with their reason.
+        try FileManager.default.createDirectory(
+            atPath: goldens + "/odd.accessibility.json", withIntermediateDirectories: true)
+        XCTAssertEqual(
+            Golden.verifyAccessibility(covered, named: "odd", in: goldens, settings: settings(.never)).message
+                .components(separatedBy: "\n").first,
+            "cannot read the accessibility golden at \(goldens)/odd.accessibility.json")
+        XCTAssertTrue(
+            Golden.verifyAccessibility(covered, named: "odd", in: goldens, settings: settings(.failed)).message
+                .hasPrefix("cannot record the accessibility golden: "))
+        try AtomicFile.write(Array("x".utf8), to: artifacts + "/blocker")
+        let stuck = Golden.verifyAccessibility(
+            covered, named: "card", in: goldens,
+            settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts + "/blocker/a"))
+        XCTAssertTrue(stuck.message.contains("(could not write the expected and actual elements: "), stuck.message)
     }
 }

@@ -251,3 +251,43 @@ final class AnimationCurveTests: XCTestCase {
         return curve
     }
 }
+
+/// The clock and the spring at their edges: values a scene's validation refuses still give an answer
+/// instead of a trap, and settling times hold what they promise over a sweep of springs.
+final class AnimationEdgeTests: XCTestCase {
+    func testTheClockAtItsEdges() {
+        XCTAssertEqual(FrameClock(fps: 60).frameCount(through: 1e20), Int.max, "more frames than any sequence")
+        XCTAssertEqual(FrameClock(fps: 0).frameCount(through: 1), 1)
+        XCTAssertEqual(FrameClock(fps: 60).frameCount(through: .nan), 1)
+        XCTAssertThrowsError(try FrameClock(fps: 0).frameIndex(at: 1)) { error in
+            XCTAssertEqual("\(error)", "time 1.0 at 0.0 frames per second is not a frame of any sequence")
+        }
+        XCTAssertThrowsError(try FrameClock(fps: 60).frameIndex(at: -1))
+    }
+
+    func testSpringsThatNeverSettleSaySo() {
+        XCTAssertEqual(Spring(response: 0, dampingFraction: 0.8).settlingTime, .infinity)
+        XCTAssertEqual(Spring(response: 0.5, dampingFraction: 0).settlingTime, .infinity)
+        XCTAssertEqual(Spring(response: 0.5, dampingFraction: 0.8).settlingTime(within: 0), .infinity)
+    }
+
+    /// From the settling time on the spring stays within the threshold (sampled finely), and just
+    /// before it, it is not: over damping fractions from barely to over-damped and thresholds of many sizes.
+    func testSettlingTimesHoldOverASweepOfSprings() {
+        for zeta in stride(from: 0.05, through: 1.6, by: 0.05) {
+            for threshold in [0.2, 0.05, 0.01, 1e-3, 1e-4, 1e-6] {
+                let spring = Spring(response: 0.4, dampingFraction: zeta)
+                let settled = spring.settlingTime(within: threshold)
+                XCTAssertTrue(settled.isFinite, "ζ \(zeta), threshold \(threshold)")
+                for k in 0...400 {
+                    let t = settled + Double(k) * spring.response / 100
+                    XCTAssertLessThanOrEqual(abs(1 - spring.value(at: t)), threshold * (1 + 1e-9), "ζ \(zeta) at \(t)")
+                }
+                if settled > 0 {
+                    XCTAssertGreaterThan(
+                        abs(1 - spring.value(at: settled - 1e-6)), threshold * (1 - 1e-6), "ζ \(zeta), \(threshold)")
+                }
+            }
+        }
+    }
+}

@@ -47,4 +47,26 @@ import Testing
         }
         #expect(result?.outcome == .failed)
     }
+
+    @Test func accessibilityMismatchRecordsAnIssueAndAMatchNone() throws {
+        let (goldens, artifacts) = try folders()
+        defer { try? FileManager.default.removeItem(atPath: (goldens as NSString).deletingLastPathComponent) }
+        let settings = GoldenSettings(recordMode: .never, artifactsDirectory: artifacts)
+        let elements = [AccessibilityElement(label: "Scratch card", traits: [.isButton], actions: ["activate"])]
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        try AtomicFile.write(Array(AccessibilityElement.json(elements).utf8), to: goldens + "/card.accessibility.json")
+        #expect(expectAccessibility(elements, named: "card", directory: goldens, settings: settings).passed)
+        var changed = elements
+        changed[0].label = "Prize"
+        var result: GoldenResult?
+        withKnownIssue {
+            result = expectAccessibility(changed, named: "card", directory: goldens, settings: settings)
+        } matching: { issue in
+            guard case .errorCaught(let error) = issue.kind else { return false }
+            return "\(error)".hasPrefix("accessibility golden \"card\" does not match")
+                && "\(error)".contains("element 0 differs")
+        }
+        #expect(result?.outcome == .failed)
+        #expect(result?.artifacts?.actual.hasSuffix("card.accessibility.actual.json") == true)
+    }
 }

@@ -112,6 +112,49 @@ final class GoldenAssertionTests: XCTestCase {
         XCTAssertEqual(verify(image, "card.png", mode: .missing).goldenPath, goldenPath)
     }
 
+    /// A golden that cannot be recorded, artifacts that cannot be written, a record mode the
+    /// environment spells wrong: each is a failed check with its reason, never a throw or a trap.
+    func testWhatCannotBeWrittenOrReadFailsTheCheckWithItsReason() throws {
+        let image = try TestImages.gradient(4, 4)
+        let blocker = goldens + "/not-a-folder"
+        try AtomicFile.write(Array("x".utf8), to: blocker)
+        let unrecordable = Golden.verify(image, named: "card", in: blocker + "/inside", settings: settings(.missing))
+        XCTAssertEqual(unrecordable.outcome, .failed)
+        XCTAssertTrue(unrecordable.message.hasPrefix("cannot record the golden: "), unrecordable.message)
+        try TestImages.writePNG(image, to: goldenPath)
+        let noArtifacts = Golden.verify(
+            image.nudged(x: 1, y: 1, by: 9), named: "card", in: goldens,
+            settings: GoldenSettings(recordMode: .never, artifactsDirectory: blocker + "/artifacts"))
+        XCTAssertEqual(noArtifacts.outcome, .failed)
+        XCTAssertTrue(
+            noArtifacts.message.contains("(could not write the expected, actual and diff images: "), noArtifacts.message
+        )
+        setenv("REVEAL_RECORD", "sometimes", 1)
+        defer { unsetenv("REVEAL_RECORD") }
+        for result in [
+            Golden.verify(image, named: "card", directory: goldens, testFile: #filePath),
+            Golden.verifyAccessibility([], named: "card", directory: goldens, testFile: #filePath),
+        ] {
+            XCTAssertEqual(result.outcome, .failed)
+            XCTAssertEqual(
+                result.message, "REVEAL_RECORD=sometimes is not a record mode (use all, missing, failed or never)")
+        }
+    }
+
+    func testAssertAccessibilityFailsTheTestAtTheCaller() throws {
+        let elements = [AccessibilityElement(label: "Try again", traits: [.isButton], actions: ["activate"])]
+        try AtomicFile.write(Array(AccessibilityElement.json(elements).utf8), to: goldens + "/card.accessibility.json")
+        catching = true
+        assertAccessibility(elements, named: "card", directory: goldens, settings: settings(.never))
+        XCTAssertEqual(caught.count, 0)
+        let line = #line + 1  // where the next call starts, which the failure must name
+        let result = assertAccessibility([], named: "card", directory: goldens, settings: settings(.never))
+        catching = false
+        XCTAssertEqual(caught.count, 1)
+        XCTAssertEqual(caught.first?.line, line)
+        XCTAssertTrue(result.message.contains("expected 1 element, found 0"), result.message)
+    }
+
     // MARK: - Record modes
 
     func testMissingGoldenIsRecordedAndTheCheckFails() throws {
