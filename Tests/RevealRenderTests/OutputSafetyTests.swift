@@ -304,6 +304,25 @@ final class OutputSafetyTests: CLITestCase {
         XCTAssertEqual(try PNG.decode(contentsOf: workspace.appendingPathComponent("still.png").path).width, 8)
     }
 
+    /// A sequence from a scene in a named FIFO finishes, and its manifest still records a scene digest
+    /// (`join` needs one), although the FIFO cannot be read a second time for it.
+    func testASequenceFromAFIFOFinishesWithItsDigest() throws {
+        let workspace = try makeWorkspace(scene: tinyScene)
+        let result = try run(
+            [
+                "-c",
+                "mkfifo scene.fifo && { cat strokes.json > scene.fifo & } && exec \"$0\" --stroke scene.fifo --out frames --quiet",
+                try executableURL().path,
+            ],
+            in: workspace, executable: URL(fileURLWithPath: "/bin/bash"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let manifest = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json")))
+                as? [String: Any])
+        XCTAssertEqual((manifest["sceneDigest"] as? String)?.count, 64)
+    }
+
     func testMessagesQuoteAtMostEightyCharactersOfAnyName() throws {
         let name = String(repeating: "n", count: 100_000) + ".png"
         let scene = #"{"width": 8, "height": 6, "content": {"image": "\#(name)"}}"#
