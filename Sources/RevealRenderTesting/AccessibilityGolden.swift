@@ -136,7 +136,6 @@ private struct AccessibilityCheck {
     }
 
     private func write(_ text: String, to path: String) throws {
-        try FrameFolder.makeFolders(PathComponents.folder(of: path))
-        try AtomicFile.write(Array(text.utf8), to: path)
+        try Golden.write(Array(text.utf8), to: path)
     }
 }

@@ -137,6 +137,12 @@ public enum Golden {
         return check.run()
     }
 
+    /// Writes a golden or an artifact atomically, creating the folders on the way.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try FrameFolder.makeFolders(PathComponents.folder(of: path))
+        try AtomicFile.write(bytes, to: path)
+    }
+
     /// Where a golden folder's artifacts go inside the artifacts folder: its last two folders, leaving
     /// out `__Goldens__` — for the default location `<test target's folder>/<TestFile>`, so two targets
     /// with a test file of the same name keep their artifacts apart.
@@ -295,7 +301,6 @@ private struct Check {
 
     /// Creates the folders on the way and writes `pixmap` atomically.
     private func writePNG(_ pixmap: Pixmap, to path: String) throws {
-        try FrameFolder.makeFolders(PathComponents.folder(of: path))
-        try AtomicFile.write(try PNG.encode(pixmap), to: path)
+        try Golden.write(try PNG.encode(pixmap), to: path)
     }
 }

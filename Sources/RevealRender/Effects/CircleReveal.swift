@@ -230,17 +230,21 @@ public struct CircleRevealTimeline: SceneTimeline {
     /// The base and, while it is in (`isDark`, from a toggle that inserts it until the next toggle),
     /// the revealed view: a view on its way out is gone for VoiceOver at once.
     public func accessibility(atFrame index: Int) -> EffectAccessibility {
-        let time = FrameClock(fps: scene.fps).time(ofFrame: index)
-        let inserted = toggles.filter { $0 <= time + FrameClock.tolerance }.count % 2 == 1
+        let inserted = togglesStarted(at: FrameClock(fps: scene.fps).time(ofFrame: index)) % 2 == 1
         return EffectAccessibility(
             states: ["inserted": inserted],
             views: ["background", "base"] + (inserted ? ["revealed"] : []))
     }
 
+    /// How many toggles have happened by `time`: odd while the revealed view is in.
+    private func togglesStarted(at time: Double) -> Int {
+        toggles.filter { $0 <= time + FrameClock.tolerance }.count
+    }
+
     /// The state at frame `index`, time `index / fps`.
     public func frame(_ index: Int) -> CircleRevealFrameState {
         let time = FrameClock(fps: scene.fps).time(ofFrame: index)
-        let started = toggles.filter { $0 <= time + FrameClock.tolerance }.count
+        let started = togglesStarted(at: time)
         // Present after an insertion, and during a removal until its animation has finished.
         let visible =
             started > 0 && (started % 2 == 1 || time < toggles[started - 1] + settlingTime - FrameClock.tolerance)

@@ -56,3 +56,43 @@ final class ManifestWriter {
         }
     }
 }
+
+/// Reads a folder's `manifest.json` back, for comparing and joining runs: at most 256 MiB, parsed.
+enum ManifestReader {
+    /// Why a manifest could not be read: the file (missing, unreadable, too large) or its JSON.
+    enum Failure: Error {
+        case unreadable(FileReadError)
+        case malformed(SceneError)
+    }
+
+    static func read(in folder: String) -> Result<JSONNode, Failure> {
+        let path = folder + "/" + ManifestWriter.fileName
+        switch BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }) {
+        case .failure(let error):
+            return .failure(.unreadable(error))
+        case .success(let bytes):
+            do {
+                return .success(try JSONNode.parse(file: path, bytes: bytes))
+            } catch {
+                return .failure(.malformed(error))
+            }
+        }
+    }
+}
+
+extension FrameMetadata {
+    /// A parsed JSON value as metadata, to print it as the manifest does.
+    init(json value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let x): self = .number(x)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .list(items.map(FrameMetadata.init(json:)))
+        case .table(let table): self = .list(table.rows.map(FrameMetadata.init(json:)))
+        case .object(let object):
+            self = .object(
+                keys: object.entries.map(\.key), values: object.entries.map { FrameMetadata(json: $0.value) })
+        }
+    }
+}

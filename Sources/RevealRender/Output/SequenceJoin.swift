@@ -130,16 +130,15 @@ private struct Shard {
         func fail(_ at: String, _ message: String) -> JoinError {
             JoinError("\(displayPath(path))\(at.isEmpty ? "" : ": " + at): \(message)")
         }
-        let bytes: [UInt8]
-        switch BoundedFileReader.read(path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }) {
-        case .success(let read): bytes = read
-        case .failure(let error):
+        let root: JSONNode
+        switch ManifestReader.read(in: folder) {
+        case .success(let node): root = node
+        case .failure(.unreadable(let error)):
             throw JoinError(
                 "\(displayPath(folder)): no readable manifest (\(error.reason)): each part is a folder a run wrote with --frames"
             )
+        case .failure(.malformed(let error)): throw JoinError("\(error)")
         }
-        let root: JSONNode
-        do { root = try JSONNode.parse(file: path, bytes: bytes) } catch { throw JoinError("\(error)") }
         guard case .object(let object) = root.value else { throw fail("", "not a manifest (expected a JSON object)") }
         guard object["sceneDigest"] != nil else {
             throw fail("", "no sceneDigest: only parts written by reveal-render with --frames can be joined")

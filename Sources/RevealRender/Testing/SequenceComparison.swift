@@ -203,30 +203,7 @@ private func fieldDifferences(_ a: JSONObject, _ b: JSONObject, frame: String?, 
 
 /// A folder's `manifest.json`, parsed; nil when there is none or it cannot be read.
 private func readManifest(_ folder: String) -> JSONValue? {
-    let path = folder + "/" + ManifestWriter.fileName
-    guard
-        case .success(let bytes) = BoundedFileReader.read(
-            path, maxBytes: 256 << 20, kind: "a manifest", tooLarge: { $0 }),
-        let root = try? JSONNode.parse(file: path, bytes: bytes)
-    else { return nil }
-    return root.value
-}
-
-extension FrameMetadata {
-    /// A parsed JSON value as metadata, to print it as the manifest does.
-    init(json value: JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .number(let x): self = .number(x)
-        case .string(let s): self = .string(s)
-        case .array(let items): self = .list(items.map(FrameMetadata.init(json:)))
-        case .table(let table): self = .list(table.rows.map(FrameMetadata.init(json:)))
-        case .object(let object):
-            self = .object(
-                keys: object.entries.map(\.key), values: object.entries.map { FrameMetadata(json: $0.value) })
-        }
-    }
+    try? ManifestReader.read(in: folder).get().value
 }
 
 /// The font files a folder's manifest lists, as "path (sha256 …)"; nil without a manifest or fonts.
