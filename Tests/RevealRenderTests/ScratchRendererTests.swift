@@ -19,8 +19,10 @@ final class ScratchRendererTests: XCTestCase {
         }
     }
 
-    /// Each frame's cover mask against an independent full render: opaque, minus each stroke's whole
-    /// path (`Stroker.roundStroke` over its samples so far) filled from scratch.
+    /// Each frame's cover mask against full renders: opaque, minus each stroke's whole outline (a
+    /// `StrokeOutline` over its samples so far) filled from scratch, the same pixels; and minus each
+    /// stroke's one-contour path (`Stroker.roundStroke`), an independent construction of the same
+    /// region: within a level.
     func testEveryFramesMaskIsTheWholeStrokesFilledFromScratch() throws {
         var scene = try Bench.scratchScene()
         scene.scale = 0.5
@@ -33,27 +35,35 @@ final class ScratchRendererTests: XCTestCase {
             let state = timeline.frame(index)
             _ = renderer.render(state)
             var expected = try Mask(width: width, height: height, value: 255)
+            var contour = expected
             var stroke: [Point] = []
-            for k in 0..<state.samplesHandled {
-                if timeline.startsStroke[k] && !stroke.isEmpty {
-                    try punch(stroke, into: &expected, rasterizer: &rasterizer, scene: scene)
+            for k in 0...state.samplesHandled {
+                if k == state.samplesHandled || (timeline.startsStroke[k] && !stroke.isEmpty) {
+                    guard !stroke.isEmpty else { break }
+                    var outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, size: scene.pixelSize)
+                    for p in stroke { outline.add(p) }
+                    var coverage = try Mask(width: width, height: height)
+                    rasterizer.fill(outline, into: &coverage, rows: RowRange(0, height))
+                    punch(coverage, into: &expected)
+                    coverage = try Mask(width: width, height: height)
+                    rasterizer.fill(
+                        Stroker.roundStroke(stroke, width: scene.maskBrushWidth * scene.scale), into: &coverage,
+                        rows: RowRange(0, height))
+                    punch(coverage, into: &contour)
                     stroke = []
                 }
-                stroke.append(Point(x: timeline.samples[k].x * scene.scale, y: timeline.samples[k].y * scene.scale))
+                if k < state.samplesHandled {
+                    stroke.append(Point(x: timeline.samples[k].x * scene.scale, y: timeline.samples[k].y * scene.scale))
+                }
             }
-            if !stroke.isEmpty { try punch(stroke, into: &expected, rasterizer: &rasterizer, scene: scene) }
             XCTAssertEqual(renderer.coverMask, expected, "frame \(index)")
-            if renderer.coverMask != expected { return }
+            let largest = zip(renderer.coverMask.bytes, contour.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(largest, 1, "frame \(index) against the one-contour path")
+            if renderer.coverMask != expected || largest > 1 { return }
         }
     }
 
-    private func punch(_ stroke: [Point], into mask: inout Mask, rasterizer: inout Rasterizer, scene: ScratchScene)
-        throws
-    {
-        var coverage = try Mask(width: mask.width, height: mask.height)
-        rasterizer.fill(
-            Stroker.roundStroke(stroke, width: scene.maskBrushWidth * scene.scale), into: &coverage,
-            rows: RowRange(0, mask.height))
+    private func punch(_ coverage: Mask, into mask: inout Mask) {
         let before = mask
         Compositor.destinationOut(coverage, from: before, into: &mask, rows: RowRange(0, mask.height))
     }

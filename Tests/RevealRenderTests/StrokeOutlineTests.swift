@@ -2,10 +2,29 @@ import XCTest
 
 @testable import RevealRender
 
-/// The outline grown point by point against `Stroker.roundStroke` over the same points, filled whole:
-/// the same pixels, every step, including loops, reversals, repeated and collinear points, and points
-/// far outside the mask.
+/// The outline grown point by point, filled tile by tile where it changed, against the same outline
+/// filled whole (the same pixels at every step) and against `Stroker.roundStroke`'s one contour over
+/// the same points (the same region: within a level), including loops, reversals, repeated and
+/// collinear points, and points far outside the mask.
 final class StrokeOutlineTests: XCTestCase {
+    private func fill(_ outline: StrokeOutline, width: Int, height: Int) throws -> Mask {
+        var mask = try Mask(width: width, height: height)
+        var rasterizer = Rasterizer()
+        rasterizer.fill(outline, into: &mask, rows: RowRange(0, height))
+        return mask
+    }
+
+    /// The largest difference between two masks, in levels, and how many pixels differ.
+    private func difference(_ a: Mask, _ b: Mask) -> (largest: Int, count: Int) {
+        var largest = 0
+        var count = 0
+        for (p, q) in zip(a.bytes, b.bytes) where p != q {
+            largest = max(largest, abs(Int(p) - Int(q)))
+            count += 1
+        }
+        return (largest, count)
+    }
+
     private func fill(_ path: Path, width: Int, height: Int) throws -> Mask {
         var mask = try Mask(width: width, height: height)
         var rasterizer = Rasterizer()
@@ -36,43 +55,74 @@ final class StrokeOutlineTests: XCTestCase {
         return points
     }
 
-    func testTheGrownOutlineFillsAsTheWholeStrokeAtEveryPoint() throws {
+    func testTheOutlineFillsTheRegionOfTheOneContourStroke() throws {
         let size = 48
+        var differing = 0
+        var pixels = 0
         for seed in 1...12 {
             let points = polyline(seed: UInt64(seed), count: 40, size: Double(size))
             let width = [0.5, 3, 9, 17][seed % 4]
-            var outline = StrokeOutline(width: width, height: size)
-            var rasterizer = Rasterizer()
+            var outline = StrokeOutline(width: width, size: PixelSize(width: size, height: size))
             for k in 0..<points.count {
                 outline.add(points[k])
-                var grown = try Mask(width: size, height: size)
-                rasterizer.fill(outline, into: &grown, rows: RowRange(0, size))
-                let whole = try fill(Stroker.roundStroke(Array(points[0...k]), width: width), width: size, height: size)
-                XCTAssertEqual(grown, whole, "seed \(seed), width \(width), after point \(k)")
-                if grown != whole { return }
+                let pieces = try fill(outline, width: size, height: size)
+                let contour = try fill(
+                    Stroker.roundStroke(Array(points[0...k]), width: width), width: size, height: size)
+                let (largest, count) = difference(pieces, contour)
+                XCTAssertLessThanOrEqual(largest, 1, "seed \(seed), width \(width), after point \(k)")
+                if largest > 1 { return }
+                differing += count
+                pixels += size * size
+            }
+        }
+        // The two sum the same areas in another order: rounding moves a level now and then, no more.
+        XCTAssertLessThan(Double(differing) / Double(pixels), 0.002)
+    }
+
+    func testFillingOnlyTheChangedTilesBuildsTheWholeStroke() throws {
+        for (width, size) in [(7.0, 64), (40.0, 150), (0.7, 40)] {
+            let points = polyline(seed: 99, count: 200, size: Double(size))
+            var outline = StrokeOutline(width: width, size: PixelSize(width: size, height: size + 5))
+            var rasterizer = Rasterizer()
+            var mask = try Mask(width: size, height: size + 5)
+            for k in 0..<points.count {
+                outline.add(points[k])
+                _ = rasterizer.fillChangedTiles(of: &outline, into: &mask)
+                let whole = try fill(outline, width: size, height: size + 5)
+                XCTAssertEqual(mask, whole, "width \(width), after point \(k)")
+                if mask != whole { return }
             }
         }
     }
 
-    func testFillingOnlyTheRowsOfEachNewSegmentBuildsTheWholeStroke() throws {
-        let size = 64
-        let width = 7.0
-        let points = polyline(seed: 99, count: 200, size: Double(size))
-        var outline = StrokeOutline(width: width, height: size)
+    /// A zigzag whose legs never meet: each new point costs the same edges at the tenth leg as at the
+    /// hundredth, although every row has been crossed ten times as often.
+    func testTheCostOfAPointDoesNotGrowWithTheStrokeBehindIt() throws {
+        let height = 200
+        let legs = 100
+        let spacing = 24.0
+        let size = PixelSize(width: Int(spacing) * legs + 40, height: height)
+        var outline = StrokeOutline(width: 8, size: size)
         var rasterizer = Rasterizer()
-        var mask = try Mask(width: size, height: size)
-        for k in 0..<points.count {
-            outline.add(points[k])
-            let from = points[max(k - 1, 0)]
-            let to = points[k]
-            let reach = width / 2 + 2
-            let rows = RowRange(
-                Int((min(from.y, to.y) - reach).rounded(.down)), Int((max(from.y, to.y) + reach).rounded(.up)))
-            rasterizer.fill(outline, into: &mask, rows: rows)
-            let whole = try fill(Stroker.roundStroke(Array(points[0...k]), width: width), width: size, height: size)
-            XCTAssertEqual(mask, whole, "after point \(k)")
-            if mask != whole { return }
+        var mask = try Mask(width: size.width, height: size.height)
+        var swept: [Int: [Int]] = [:]
+        for leg in 0..<legs {
+            for step in 0..<20 {
+                let f = Double(step) / 20
+                let x = 20 + spacing * (Double(leg) + f)
+                let y = leg % 2 == 0 ? 10 + 180 * f : 190 - 180 * f
+                outline.add(Point(x: x, y: y))
+                _ = rasterizer.fillChangedTiles(of: &outline, into: &mask)
+                swept[leg, default: []].append(rasterizer.edgesSwept)
+            }
         }
+        // Eight legs are three tiles wide: legs 8–15 and 88–95 fall on the tiles alike.
+        let early = (8..<16).flatMap { swept[$0, default: []] }.reduce(0, +)
+        let late = (88..<96).flatMap { swept[$0, default: []] }.reduce(0, +)
+        XCTAssertGreaterThan(early, 0)
+        XCTAssertLessThanOrEqual(
+            Double(late), 1.1 * Double(early), "edges swept on legs 8–15: \(early), on legs 88–95: \(late)")
+        XCTAssertEqual(mask, try fill(outline, width: size.width, height: size.height))
     }
 
     func testAFillDoesNotDependOnTheOrderOfTheEdges() throws {

@@ -2,9 +2,10 @@
 /// stroke, destination-out) at the cover's opacity.
 ///
 /// Frames asked for in order are drawn incrementally: the stroke in progress grows as a `StrokeOutline`,
-/// its coverage is recomputed only on the rows its new segments reach (from the edges there, not the
-/// whole stroke), and only those rows are composited again. Any other order starts over. Either way
-/// the pixels are those of filling each whole stroke's path (a test checks every frame).
+/// its coverage is recomputed only in the tiles its new segments reach (from the pieces of the stroke
+/// there, not the whole stroke), and only those rows are composited again. Any other order starts
+/// over. Either way the pixels are those of filling each whole stroke's outline (a test checks every
+/// frame), so a frame costs what changed in it, however long the stroke behind it.
 struct ScratchCardRenderer {
     public let timeline: ScratchTimeline
     /// Background with the content over it: what shows where the cover is gone.
@@ -43,7 +44,7 @@ struct ScratchCardRenderer {
         committed = try Mask(width: width, height: height, value: 255)
         visible = committed
         strokeCoverage = try Mask(width: width, height: height)
-        outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, height: height)
+        outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, size: size)
         frame = base
     }
 
@@ -62,6 +63,7 @@ struct ScratchCardRenderer {
             drawnSamples = state.roundStart
             currentStrokeStart = state.roundStart
             outline = newOutline()
+            strokeCoverage.fill(0)
             drawnOpacity = nil
             drawnRound = state.round
         }
@@ -87,13 +89,13 @@ struct ScratchCardRenderer {
                 committed = visible
                 currentStrokeStart = k
                 outline = newOutline()
+                strokeCoverage.fill(0)
             }
             // The new samples of this stroke, up to the next stroke or the end.
             var stop = k + 1
             while stop < end && !timeline.startsStroke[stop] { stop += 1 }
-            let rows = strokeRows(from: max(k - 1, currentStrokeStart), to: stop)
             for j in k..<stop { outline.add(timeline.pixelPoint(j)) }
-            rasterizer.fill(outline, into: &strokeCoverage, rows: rows)
+            let rows = rasterizer.fillChangedTiles(of: &outline, into: &strokeCoverage)
             Compositor.destinationOut(strokeCoverage, from: committed, into: &visible, rows: rows)
             dirty = dirty.union(rows)
             k = stop
@@ -102,22 +104,8 @@ struct ScratchCardRenderer {
         return dirty
     }
 
-    /// The pixel rows that the brush can reach along samples `from..<to` of one stroke.
-    private func strokeRows(from: Int, to: Int) -> RowRange {
-        let reach = timeline.scene.maskBrushWidth * timeline.scene.scale / 2 + 2
-        var lower = Double.infinity
-        var upper = -Double.infinity
-        for sample in timeline.samples[from..<to] {
-            let y = sample.y * timeline.scene.scale
-            lower = min(lower, y - reach)
-            upper = max(upper, y + reach)
-        }
-        return RowRange(Int(max(lower.rounded(.down), -1)), Int(min(upper.rounded(.up), Double(frame.height) + 1)))
-            .clamped(to: frame.height)
-    }
-
     private func newOutline() -> StrokeOutline {
-        StrokeOutline(width: timeline.scene.maskBrushWidth * timeline.scene.scale, height: frame.height)
+        StrokeOutline(width: timeline.scene.maskBrushWidth * timeline.scene.scale, size: timeline.scene.pixelSize)
     }
 
     private mutating func composite(rows: RowRange, opacity: UInt8) {

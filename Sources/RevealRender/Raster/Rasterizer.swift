@@ -9,8 +9,9 @@ import Foundation
 /// covered area. Overlapping contours (self-overlapping strokes) are therefore exact too, not clamped.
 ///
 /// The result depends only on the set of edges, not on the order they come in: edges are sorted into
-/// one canonical order before the scan. So an outline grown piece by piece (`StrokeOutline`) fills
-/// exactly as the same outline built in one go.
+/// one canonical order before the scan. A stroke outline (`StrokeOutline`) is filled tile by tile,
+/// each from the edges of the pieces that reach it, so it fills the same whether it grew point by
+/// point or was built in one go.
 struct Rasterizer {
     /// A non-horizontal edge, top end first.
     struct Edge {
@@ -54,6 +55,8 @@ struct Rasterizer {
     }
 
     private var edges: [Edge] = []
+    /// How many edges the last `fillChangedTiles` swept, over all its tiles: the work it did.
+    private(set) var edgesSwept = 0
 
     public init() {}
 
@@ -66,28 +69,65 @@ struct Rasterizer {
         scan(into: &mask, rows: rows)
     }
 
-    /// Writes the coverage of a stroke outline into `mask` for the rows in `rows`, as `fill` does for a
-    /// path: only the outline's edges that reach those rows are looked at.
+    /// Writes the coverage of a stroke outline into `mask` for the rows in `rows` (full width), tile by
+    /// tile from the pieces that reach each tile.
     public mutating func fill(_ outline: StrokeOutline, into mask: inout Mask, rows: RowRange) {
-        let rows = rows.clamped(to: mask.height)
-        guard !rows.isEmpty else { return }
-        edges.removeAll(keepingCapacity: true)
-        outline.collectEdges(reaching: rows, into: &edges)
-        edges.sort(by: Edge.precedes)
-        scan(into: &mask, rows: rows)
+        let rows = rows.clamped(to: min(mask.height, outline.maskHeight))
+        guard !rows.isEmpty, mask.width == outline.maskWidth else { return }
+        let first = rows.lower / StrokeOutline.tileHeight
+        let end = (rows.upper + StrokeOutline.tileHeight - 1) / StrokeOutline.tileHeight
+        for tile in first * outline.columns..<end * outline.columns {
+            fill(outline, tile: tile, into: &mask, rows: rows)
+        }
     }
 
-    /// Quantises the coverage of `edges` (sorted) into the rows of `mask`.
-    private mutating func scan(into mask: inout Mask, rows: RowRange) {
+    /// Brings `mask` up to date with the tiles of `outline` that changed since this was last called;
+    /// returns the rows those tiles cover.
+    public mutating func fillChangedTiles(of outline: inout StrokeOutline, into mask: inout Mask) -> RowRange {
+        var touched = RowRange.empty
+        edgesSwept = 0
+        guard mask.width == outline.maskWidth, mask.height == outline.maskHeight else { return touched }
+        for tile in outline.takeChangedTiles() {
+            let least = fill(outline, tile: tile, into: &mask, rows: RowRange(0, mask.height))
+            // Wholly covered to far better than a level: the tile stays 255 however the outline grows.
+            if least >= 1 - 1e-9 { outline.markCovered(tile) }
+            edgesSwept += edges.count
+            let bounds = outline.bounds(ofTile: tile).rows
+            touched = touched.union(RowRange(bounds.lowerBound, bounds.upperBound))
+        }
+        return touched
+    }
+
+    /// Writes one tile of the outline's coverage (the part of it in `rows`); returns the least area
+    /// covered in it.
+    @discardableResult
+    private mutating func fill(_ outline: StrokeOutline, tile: Int, into mask: inout Mask, rows: RowRange) -> Double {
+        let bounds = outline.bounds(ofTile: tile)
+        let tileRows = RowRange(max(bounds.rows.lowerBound, rows.lower), min(bounds.rows.upperBound, rows.upper))
+        guard !tileRows.isEmpty, !bounds.columns.isEmpty else { return 0 }
+        edges.removeAll(keepingCapacity: true)
+        outline.collectEdges(ofTile: tile, into: &edges)
+        edges.sort(by: Edge.precedes)
+        return scan(into: &mask, rows: tileRows, columns: bounds.columns)
+    }
+
+    /// Quantises the coverage of `edges` (sorted) into the rows of `mask`, in `columns` (all by default);
+    /// returns the least area covered.
+    @discardableResult
+    private mutating func scan(into mask: inout Mask, rows: RowRange, columns: Range<Int>? = nil) -> Double {
         let width = mask.width
+        let columns = columns ?? 0..<width
+        var least = Double.infinity
         mask.bytes.withUnsafeMutableBufferPointer { out in
-            sweepEdges(width: width, rows: rows) { y, row in
-                let base = y * width
-                for x in 0..<width {
+            sweepEdges(columns: columns, rows: rows) { y, row in
+                let base = y * width + columns.lowerBound
+                for x in 0..<columns.count {
+                    least = min(least, row[x])
                     out[base + x] = Rasterizer.quantize(row[x])
                 }
             }
         }
+        return least
     }
 
     /// Computes the exact covered area (0...1) of every pixel in `rows`, `width` pixels wide, and
@@ -97,12 +137,15 @@ struct Rasterizer {
         _ body: (Int, UnsafeBufferPointer<Double>) -> Void
     ) {
         buildEdges(path, rows: rows)
-        sweepEdges(width: width, rows: rows, body)
+        sweepEdges(columns: 0..<width, rows: rows, body)
     }
 
-    private mutating func sweepEdges(width: Int, rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
+    /// Sweeps `edges` over `rows`, handing each row's coverage in `columns` (index 0 is the first column).
+    private mutating func sweepEdges(
+        columns: Range<Int>, rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void
+    ) {
         edges.withUnsafeBufferPointer { edges in
-            let sweep = Sweep(edges: edges, width: width)
+            let sweep = Sweep(edges: edges, columns: columns)
             defer { sweep.deallocate() }
             sweep.run(rows: rows, body)
         }
@@ -141,6 +184,9 @@ struct Rasterizer {
 private struct Sweep {
     typealias Edge = Rasterizer.Edge
     let edges: UnsafeBufferPointer<Edge>
+    /// The first column swept and how many: coverage outside them is not computed, except that what
+    /// lies left of them counts in the first (the filled region is closed, so it winds back).
+    let left: Int
     let width: Int
     /// Signed area per column (two spare columns for spill-over at the right end).
     let accumulator: UnsafeMutableBufferPointer<Double>
@@ -163,9 +209,10 @@ private struct Sweep {
     let spanning: UnsafeMutableBufferPointer<Int>
     let nextSpanning: UnsafeMutableBufferPointer<Int>
 
-    init(edges: UnsafeBufferPointer<Edge>, width: Int) {
+    init(edges: UnsafeBufferPointer<Edge>, columns: Range<Int>) {
         self.edges = edges
-        self.width = width
+        left = columns.lowerBound
+        width = columns.count
         let n = max(edges.count, 1)
         accumulator = .allocate(capacity: width + 2)
         accumulator.initialize(repeating: 0)
@@ -386,13 +433,15 @@ private struct Sweep {
     }
 
     /// Adds the area to the right of the segment (x0, y0)–(x1, y1), with y in 0...1 inside the row,
-    /// clipping x to 0...width: parts left of the image count at column 0, parts right of it not at all.
+    /// clipping x to the columns swept: parts left of them count at the first, parts right of them not
+    /// at all.
     private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, sign: Double) {
-        let w = Double(width)
-        if (x0 < 0 && x1 > 0) || (x0 > 0 && x1 < 0) {
-            let ym = y0 + (0 - x0) / (x1 - x0) * (y1 - y0)
-            accumulate(x0, y0, 0, ym, sign: sign)
-            accumulate(0, ym, x1, y1, sign: sign)
+        let l = Double(left)
+        let w = Double(left + width)
+        if (x0 < l && x1 > l) || (x0 > l && x1 < l) {
+            let ym = y0 + (l - x0) / (x1 - x0) * (y1 - y0)
+            accumulate(x0, y0, l, ym, sign: sign)
+            accumulate(l, ym, x1, y1, sign: sign)
             return
         }
         if (x0 < w && x1 > w) || (x0 > w && x1 < w) {
@@ -402,29 +451,29 @@ private struct Sweep {
             return
         }
         let height = (y1 - y0) * sign
-        if x0 <= 0 && x1 <= 0 {
+        if x0 <= l && x1 <= l {
             accumulator[0] += height
             return
         }
         if x0 >= w && x1 >= w { return }
-        let left = min(x0, x1)
-        let right = max(x0, x1)
-        var column = Int(left)
-        if right - left < 1e-12 || Double(column + 1) >= right {
+        let lower = min(x0, x1)
+        let upper = max(x0, x1)
+        var column = Int(lower)
+        if upper - lower < 1e-12 || Double(column + 1) >= upper {
             // Within one column: a trapezoid whose mean distance to the column's right side is known.
             let mid = (x0 + x1) / 2 - Double(column)
-            accumulator[column] += height * (1 - mid)
-            accumulator[column + 1] += height * mid
+            accumulator[column - left] += height * (1 - mid)
+            accumulator[column - left + 1] += height * mid
             return
         }
-        let heightPerX = height / (right - left)
-        var x = left
-        while x < right {
-            let next = min(Double(column + 1), right)
+        let heightPerX = height / (upper - lower)
+        var x = lower
+        while x < upper {
+            let next = min(Double(column + 1), upper)
             let h = (next - x) * heightPerX
             let mid = (x + next) / 2 - Double(column)
-            accumulator[column] += h * (1 - mid)
-            accumulator[column + 1] += h * mid
+            accumulator[column - left] += h * (1 - mid)
+            accumulator[column - left + 1] += h * mid
             x = next
             column += 1
         }

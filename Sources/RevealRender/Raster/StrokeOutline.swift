@@ -1,39 +1,70 @@
-/// The outline of a round-capped, round-joined stroke that grows point by point, with its edges kept
-/// by the rows they reach, so that filling the rows around a new segment costs the edges there, not
-/// the length of the stroke behind it.
+/// The outline of a round-capped, round-joined stroke that grows point by point, cut into closed
+/// pieces and indexed by the tiles of the mask they reach, so that filling what a new point changed
+/// costs the pieces near it: not the length of the stroke behind it, nor the other passes of the
+/// stroke through the same rows.
 ///
-/// Its edges are exactly those of `Stroker.roundStroke` over the same points (the same pieces, in the
-/// same arithmetic), and the rasterizer's result depends only on the set of edges, so
-/// `Rasterizer.fill(outline, …)` gives the pixels of filling the whole stroke's path.
+/// The pieces are the start cap, one piece per segment (with the join at its start) and the end cap.
+/// Each is closed by the diameter across the stroke where it meets the next, and consecutive pieces
+/// close with the same diameter run in opposite directions, so together they have the winding
+/// numbers of the one contour `Stroker.roundStroke` draws (the same vertices, in the same arithmetic).
+/// A closed piece winds zero around any point outside its bounds, so a tile is filled exactly from
+/// the pieces that reach it; where two consecutive pieces both do, their shared diameter is left out,
+/// which leaves the contour's own edges.
 ///
-/// The contour `roundStroke` draws is: the left side (forward), the end cap, the right side (back),
-/// the start cap. Each new point adds a join and a segment to both sides, which never change again,
-/// and replaces the end cap; only the cap's edges are kept apart.
+/// A tile's pixels are a function of the pieces listed for it alone, so filling only the tiles a new
+/// point changed (`takeChangedTiles`) gives exactly the pixels of filling the whole outline again.
 struct StrokeOutline {
+    /// A closed piece: its edges' range in `edges`, and the diameters it shares with the piece before
+    /// and after it (indices into `edges`; -1 for none or a horizontal one).
+    private struct Piece {
+        var first: Int
+        var count: Int
+        var back = -1
+        var forward = -1
+    }
+
     private let piece: StrokePiece
-    /// Only edges reaching rows `0..<height` are kept.
-    private let height: Int
-    /// The edges that never change again, and for each band of `bandRows` rows the ones reaching it.
+    /// The mask's size, and its tiles: `tileWidth`×`tileHeight` pixels, `columns` across.
+    let maskWidth: Int
+    let maskHeight: Int
+    let tileWidth: Int
+    static let tileHeight = 16
+    let columns: Int
+    let rows: Int
     private var edges: [Rasterizer.Edge] = []
-    private var bands: [[Int32]]
-    /// The end cap (or, for one point, the whole disc).
+    private var pieces: [Piece] = []
+    /// For each tile, the pieces that reach it, in order.
+    private var tilePieces: [[Int32]]
+    /// The end cap (or, for one point, the whole disc), replaced at every point, and the tiles it reaches.
     private var cap: [Rasterizer.Edge] = []
+    private var capBack = -1
+    private var capTiles: TileSpan?
+    /// Tiles whose pixels changed since the last `takeChangedTiles`, and tiles wholly covered: the
+    /// region only grows, so those never change again and are not filled again.
+    private var changed: [Bool]
+    private var covered: [Bool]
+    private var changedList: [Int] = []
     /// The last two distinct points.
     private var previous: Point?
     private var last: Point?
-    /// The left side's last vertex and the right side's first: the end cap runs from one to the other.
+    /// The two sides' vertices at the last point: the end cap runs from one to the other, and the next
+    /// segment's piece starts from them.
     private var leftEnd = Point(x: 0, y: 0)
-    private var rightStart = Point(x: 0, y: 0)
-    /// A scratch path for one piece's vertices.
-    private var scratch = Path()
+    private var rightEnd = Point(x: 0, y: 0)
 
-    static let bandRows = 16
-
-    /// An empty outline for a pen `width` pixels wide, for a mask `height` rows tall.
-    public init(width: Double, height: Int, tolerance: Double = Path.defaultTolerance) {
+    /// An empty outline for a pen `width` pixels wide, over a `size` mask.
+    public init(width: Double, size: PixelSize, tolerance: Double = Path.defaultTolerance) {
         piece = StrokePiece(radius: width / 2, tolerance: tolerance)
-        self.height = max(height, 0)
-        bands = [[Int32]](repeating: [], count: (self.height + StrokeOutline.bandRows - 1) / StrokeOutline.bandRows)
+        maskWidth = max(size.width, 0)
+        maskHeight = max(size.height, 0)
+        // Tiles about as wide as the pen: a piece reaches few of them, and few pieces reach each.
+        let wide = (width / 16).rounded(.up)
+        tileWidth = wide.isFinite && wide > 1 ? 16 * Int(min(wide, 65536)) : 16
+        columns = (maskWidth + tileWidth - 1) / tileWidth
+        rows = (maskHeight + StrokeOutline.tileHeight - 1) / StrokeOutline.tileHeight
+        tilePieces = [[Int32]](repeating: [], count: columns * rows)
+        changed = [Bool](repeating: false, count: columns * rows)
+        covered = changed
     }
 
     public var isEmpty: Bool { last == nil }
@@ -44,91 +75,169 @@ struct StrokeOutline {
         guard piece.radius > 0 else { return }
         guard let b = last else {
             last = point
-            scratch = Path()
-            scratch.addCircle(center: point, radius: piece.radius, tolerance: piece.tolerance)
-            cap = StrokeOutline.closedEdges(scratch.points)
+            var disc = Path()
+            disc.addCircle(center: point, radius: piece.radius, tolerance: piece.tolerance)
+            setCap(disc.points, back: false)
             return
         }
         guard (point - b).length > Stroker.coincidence else { return }
+        let c = point
+        let newLeftEnd = c + piece.normal(from: b, to: c)
+        let newRightEnd = c + piece.normal(from: c, to: b)
+        var left: [Point]
+        var right = [newRightEnd, b + piece.normal(from: c, to: b)]
         if let a = previous {
-            // Left side: the join at b, then the new segment.
-            var chain = [leftEnd]
-            scratch = Path()
-            piece.join(a, b, point, to: &scratch)
-            chain += scratch.points
-            leftEnd = point + piece.normal(from: b, to: point)
-            chain.append(leftEnd)
-            keep(chain)
-            // Right side, which runs backwards: the new segment's end at b, the join at b, then on.
-            let start = b + piece.normal(from: point, to: b)
-            chain = [start]
-            scratch = Path()
-            piece.join(point, b, a, to: &scratch)
-            chain += scratch.points
-            chain.append(rightStart)
-            keep(chain)
-            rightStart = start
+            // Left side: the join at b, then the segment; right side (backwards): the segment, the join.
+            var join = Path()
+            piece.join(a, b, c, to: &join)
+            left = [leftEnd] + join.points
+            join = Path()
+            piece.join(c, b, a, to: &join)
+            right += join.points
+            right.append(rightEnd)
         } else {
-            // The second point: the first segment on both sides and the start cap, which stays.
-            let a = b
-            let origin = a + piece.normal(from: a, to: point)
-            leftEnd = point + piece.normal(from: a, to: point)
-            keep([origin, leftEnd])
-            rightStart = a + piece.normal(from: point, to: a)
-            scratch = Path()
-            piece.cap(point, a, to: &scratch)
-            keep([rightStart] + scratch.points + [origin])
+            // The second point: the start cap first, closed by the diameter at b.
+            left = [b + piece.normal(from: b, to: c)]
+            var arc = Path()
+            piece.cap(c, b, to: &arc)
+            addPiece([right[1]] + arc.points + [left[0]], back: nil, forward: arc.points.count + 1)
         }
+        left.append(newLeftEnd)
+        // Closed by the diameter at c (forward) and the one at b (back).
+        addPiece(left + right, back: left.count + right.count - 1, forward: left.count - 1)
+        leftEnd = newLeftEnd
+        rightEnd = newRightEnd
         previous = b
-        last = point
-        scratch = Path()
-        piece.cap(b, point, to: &scratch)
-        cap = StrokeOutline.openEdges([leftEnd] + scratch.points + [rightStart])
+        last = c
+        var arc = Path()
+        piece.cap(b, c, to: &arc)
+        setCap([leftEnd] + arc.points + [rightEnd], back: true)
     }
 
-    /// Appends the outline's edges that reach rows `rows` to `out`, in no particular order.
-    func collectEdges(reaching rows: RowRange, into out: inout [Rasterizer.Edge]) {
-        let top = Double(rows.lower)
-        let bottom = Double(rows.upper)
-        for edge in cap where edge.reaches(top, bottom) { out.append(edge) }
-        let first = max(rows.lower, 0) / StrokeOutline.bandRows
-        let end = min((rows.upper + StrokeOutline.bandRows - 1) / StrokeOutline.bandRows, bands.count)
-        guard first < end else { return }
-        for band in first..<end {
-            for index in bands[band] {
-                let edge = edges[Int(index)]
-                // An edge listed in several bands is taken from the first of them that the query reaches.
-                guard band == max(StrokeOutline.firstBand(of: edge), first), edge.reaches(top, bottom) else { continue }
-                out.append(edge)
+    /// The tiles whose pixels changed since the last call, and forgets them.
+    public mutating func takeChangedTiles() -> [Int] {
+        let list = changedList
+        for tile in list { changed[tile] = false }
+        changedList.removeAll(keepingCapacity: true)
+        return list
+    }
+
+    /// Notes that every pixel of tile `index` is wholly inside the outline (to well within rounding), so
+    /// that adding to the outline never changes it again.
+    mutating func markCovered(_ index: Int) {
+        covered[index] = true
+    }
+
+    /// The pixels of tile `index`: its columns and rows, within the mask.
+    func bounds(ofTile index: Int) -> (columns: Range<Int>, rows: Range<Int>) {
+        let x = index % columns * tileWidth
+        let y = index / columns * StrokeOutline.tileHeight
+        return (x..<min(x + tileWidth, maskWidth), y..<min(y + StrokeOutline.tileHeight, maskHeight))
+    }
+
+    /// Appends the edges that fill tile `index` to `out`: those of the pieces reaching it, less the
+    /// diameters two of them share.
+    func collectEdges(ofTile index: Int, into out: inout [Rasterizer.Edge]) {
+        let list = tilePieces[index]
+        let capHere = capTiles?.contains(index, columns: columns) ?? false
+        for (j, p) in list.enumerated() {
+            let piece = pieces[Int(p)]
+            let skipBack = piece.back >= 0 && j > 0 && list[j - 1] == p - 1
+            let next = j + 1 < list.count ? Int(list[j + 1]) : (capHere ? pieces.count : -1)
+            let skipForward = piece.forward >= 0 && next == Int(p) + 1
+            for e in piece.first..<piece.first + piece.count {
+                if (skipBack && e == piece.back) || (skipForward && e == piece.forward) { continue }
+                out.append(edges[e])
             }
+        }
+        guard capHere else { return }
+        let skipBack = capBack >= 0 && list.last.map { Int($0) == pieces.count - 1 } == true
+        for (e, edge) in cap.enumerated() where !(skipBack && e == capBack) { out.append(edge) }
+    }
+
+    /// Adds the closed polygon through `vertices` as the next piece. `back` and `forward` are the
+    /// positions of its diameters shared with the pieces before and after it (edge k runs from vertex k
+    /// to the next).
+    private mutating func addPiece(_ vertices: [Point], back: Int?, forward: Int?) {
+        let (pieceEdges, positions) = StrokeOutline.closedEdges(vertices)
+        var added = Piece(first: edges.count, count: pieceEdges.count)
+        if let back, let k = positions[back] { added.back = edges.count + k }
+        if let forward, let k = positions[forward] { added.forward = edges.count + k }
+        edges += pieceEdges
+        let index = Int32(pieces.count)
+        pieces.append(added)
+        guard let span = tiles(of: vertices) else { return }
+        for tile in span.indices(columns: columns) {
+            tilePieces[tile].append(index)
+            markChanged(tile)
         }
     }
 
-    private static func firstBand(of edge: Rasterizer.Edge) -> Int {
-        max(Int(edge.y0.rounded(.down)), 0) / bandRows
-    }
-
-    /// Keeps the edges of the open chain of `vertices` for good.
-    private mutating func keep(_ vertices: [Point]) {
-        for edge in StrokeOutline.openEdges(vertices) {
-            let first = max(Int(edge.y0.rounded(.down)), 0)
-            let last = min(Int(edge.y1.rounded(.up)), height)
-            guard first < last else { continue }  // never reaches a row of the mask
-            let index = Int32(edges.count)
-            edges.append(edge)
-            for band in StrokeOutline.firstBand(of: edge)...(last - 1) / StrokeOutline.bandRows {
-                bands[band].append(index)
-            }
+    /// Replaces the end cap; the tiles the old and the new one reach change.
+    private mutating func setCap(_ vertices: [Point], back: Bool) {
+        if let old = capTiles {
+            for tile in old.indices(columns: columns) { markChanged(tile) }
+        }
+        let (capEdges, positions) = StrokeOutline.closedEdges(vertices)
+        cap = capEdges
+        capBack = back ? positions[vertices.count - 1] ?? -1 : -1
+        capTiles = tiles(of: vertices)
+        if let new = capTiles {
+            for tile in new.indices(columns: columns) { markChanged(tile) }
         }
     }
 
-    private static func openEdges(_ vertices: [Point]) -> [Rasterizer.Edge] {
-        guard vertices.count > 1 else { return [] }
-        return (1..<vertices.count).compactMap { Rasterizer.Edge(from: vertices[$0 - 1], to: vertices[$0]) }
+    private mutating func markChanged(_ tile: Int) {
+        guard !changed[tile], !covered[tile] else { return }
+        changed[tile] = true
+        changedList.append(tile)
     }
 
-    private static func closedEdges(_ vertices: [Point]) -> [Rasterizer.Edge] {
-        guard let first = vertices.first else { return [] }
-        return openEdges(vertices + [first])
+    /// The tiles the bounds of `vertices` reach, if any.
+    private func tiles(of vertices: [Point]) -> TileSpan? {
+        guard let first = vertices.first, columns > 0, rows > 0 else { return nil }
+        var lower = first
+        var upper = first
+        for p in vertices {
+            lower = Point(x: min(lower.x, p.x), y: min(lower.y, p.y))
+            upper = Point(x: max(upper.x, p.x), y: max(upper.y, p.y))
+        }
+        guard lower.x.isFinite, lower.y.isFinite, upper.x.isFinite, upper.y.isFinite,
+            upper.x >= 0, upper.y >= 0, lower.x < Double(maskWidth), lower.y < Double(maskHeight)
+        else { return nil }
+        func index(_ v: Double, _ size: Int, _ count: Int) -> Int {
+            Int(min(max((v / Double(size)).rounded(.down), 0), Double(count - 1)))
+        }
+        return TileSpan(
+            columns: index(lower.x, tileWidth, columns)...index(upper.x, tileWidth, columns),
+            rows: index(lower.y, StrokeOutline.tileHeight, rows)...index(upper.y, StrokeOutline.tileHeight, rows))
+    }
+
+    /// The non-horizontal edges of the closed polygon through `vertices`, and where each side (vertex k
+    /// to the next) is among them, when it is not horizontal.
+    private static func closedEdges(_ vertices: [Point]) -> ([Rasterizer.Edge], [Int?]) {
+        var out: [Rasterizer.Edge] = []
+        var positions: [Int?] = []
+        for k in 0..<vertices.count {
+            let edge =
+                vertices.count > 1 ? Rasterizer.Edge(from: vertices[k], to: vertices[(k + 1) % vertices.count]) : nil
+            positions.append(edge.map { _ in out.count })
+            if let edge { out.append(edge) }
+        }
+        return (out, positions)
+    }
+}
+
+/// A rectangle of tiles.
+private struct TileSpan {
+    var columns: ClosedRange<Int>
+    var rows: ClosedRange<Int>
+
+    func contains(_ index: Int, columns count: Int) -> Bool {
+        rows.contains(index / count) && columns.contains(index % count)
+    }
+
+    func indices(columns count: Int) -> [Int] {
+        rows.flatMap { row in columns.map { row * count + $0 } }
     }
 }
