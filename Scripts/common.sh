@@ -25,10 +25,13 @@ ensure_packages() {
     install_packages "to build reveal-render" "${missing[@]}"
 }
 
-# What only the test suite needs: HarfBuzz's own shaper (hb-shape), which the shaping tests compare with.
+# What only the test suite needs: HarfBuzz's own shaper (hb-shape), which the shaping tests compare with,
+# and Chromium, which opens the HTML reports.
 ensure_test_packages() {
     local missing=()
     command -v hb-shape >/dev/null 2>&1 || missing+=(libharfbuzz-bin)
+    # The HTML report tests open the pages in a real browser, headless.
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     install_packages "by the test suite" "${missing[@]}"
 }
 

@@ -8,19 +8,20 @@ extension Golden {
     /// `<name>.accessibility.{expected,actual}.json`.
     public static func verifyAccessibility(
         _ elements: [AccessibilityElement], named name: String, directory: String? = nil,
-        settings: GoldenSettings? = nil, testFile: String
+        settings: GoldenSettings? = nil, testFile: String, test: String? = nil
     ) -> GoldenResult {
         switch resolve(directory: directory, settings: settings, testFile: testFile) {
         case .success((let folder, let resolved)):
-            return verifyAccessibility(elements, named: name, in: folder, settings: resolved)
+            return verifyAccessibility(elements, named: name, in: folder, settings: resolved, test: test)
         case .failure(let failed): return failed.result
         }
     }
 
-    /// Checks `elements` against `<folder>/<name>.accessibility.json` under `settings`.
+    /// Checks `elements` against `<folder>/<name>.accessibility.json` under `settings`; a failure is
+    /// added to the artifacts folder's page under `test`.
     public static func verifyAccessibility(
         _ elements: [AccessibilityElement], named name: String, in folder: String,
-        settings: GoldenSettings
+        settings: GoldenSettings, test: String? = nil
     ) -> GoldenResult {
         let stem: String
         switch Golden.stem(of: name, dropping: ".accessibility.json") {
@@ -33,7 +34,10 @@ extension Golden {
             artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem
                 + ".accessibility",
             mode: settings.recordMode)
-        return check.run()
+        let result = check.run()
+        GoldenReport.update(
+            result, artifactsBase: check.artifactsBase, kind: "accessibility", test: test, settings: settings)
+        return result
     }
 }
 

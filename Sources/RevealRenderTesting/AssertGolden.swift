@@ -14,11 +14,11 @@ import XCTest
 public func assertGolden(
     _ pixmap: Pixmap, named name: String, options: ComparisonOptions = .init(),
     directory: String? = nil, settings: GoldenSettings? = nil,
-    file: StaticString = #filePath, line: UInt = #line
+    file: StaticString = #filePath, function: StaticString = #function, line: UInt = #line
 ) -> GoldenResult {
     let result = Golden.verify(
         pixmap, named: name, options: options, directory: directory, settings: settings,
-        testFile: "\(file)")
+        testFile: "\(file)", test: testName(file, function))
     if !result.passed {
         XCTFail(result.message, file: file, line: line)
     }
@@ -32,12 +32,20 @@ public func assertGolden(
 @discardableResult
 public func assertAccessibility(
     _ elements: [AccessibilityElement], named name: String, directory: String? = nil,
-    settings: GoldenSettings? = nil, file: StaticString = #filePath, line: UInt = #line
+    settings: GoldenSettings? = nil, file: StaticString = #filePath, function: StaticString = #function,
+    line: UInt = #line
 ) -> GoldenResult {
     let result = Golden.verifyAccessibility(
-        elements, named: name, directory: directory, settings: settings, testFile: "\(file)")
+        elements, named: name, directory: directory, settings: settings, testFile: "\(file)",
+        test: testName(file, function))
     if !result.passed {
         XCTFail(result.message, file: file, line: line)
     }
     return result
+}
+
+/// "TestFile.testSomething()": the test file's name and the function the assertion is in.
+private func testName(_ file: StaticString, _ function: StaticString) -> String {
+    let type = PathComponents.name(of: "\(file)").split(separator: ".").first.map { "\($0)." } ?? ""
+    return type + "\(function)"
 }

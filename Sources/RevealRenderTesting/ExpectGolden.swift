@@ -34,7 +34,7 @@
     ) -> GoldenResult {
         let result = Golden.verifyAccessibility(
             elements, named: name, directory: directory, settings: settings,
-            testFile: sourceLocation.filePath)
+            testFile: sourceLocation.filePath, test: Test.current?.name)
         report(result, sourceLocation)
         return result
     }

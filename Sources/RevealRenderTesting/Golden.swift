@@ -61,14 +61,15 @@ public enum Golden {
 
     /// Checks `actual` against the golden `name` as the assertions do: in `directory` when given (a
     /// relative one is taken from the test file's folder), else in `directory(forTestFile:)`; with
-    /// `settings`, else those of the environment (`GoldenSettings.current()`).
+    /// `settings`, else those of the environment (`GoldenSettings.current()`). `test` names the test in
+    /// the artifacts folder's page of failures.
     public static func verify(
         _ actual: Pixmap, named name: String, options: ComparisonOptions = .init(),
-        directory: String? = nil, settings: GoldenSettings? = nil, testFile: String
+        directory: String? = nil, settings: GoldenSettings? = nil, testFile: String, test: String? = nil
     ) -> GoldenResult {
         switch resolve(directory: directory, settings: settings, testFile: testFile) {
         case .success((let folder, let resolved)):
-            return verify(actual, named: name, in: folder, options: options, settings: resolved)
+            return verify(actual, named: name, in: folder, options: options, settings: resolved, test: test)
         case .failure(let failed): return failed.result
         }
     }
@@ -120,10 +121,11 @@ public enum Golden {
     /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
     /// hold subfolders but no `..`), recording under `settings.recordMode`, writing artifacts to
     /// `<settings.artifactsDirectory>/<artifactsFolder(for: folder)>/<name>.{expected,actual,diff}.png` when
-    /// it fails, and removing that name's old artifacts when it matches.
+    /// it fails, and removing that name's old artifacts when it matches. A failure is also added to
+    /// `<settings.artifactsDirectory>/index.html`, the page of every failing golden, under `test`.
     public static func verify(
         _ actual: Pixmap, named name: String, in folder: String,
-        options: ComparisonOptions = .init(), settings: GoldenSettings
+        options: ComparisonOptions = .init(), settings: GoldenSettings, test: String? = nil
     ) -> GoldenResult {
         let stem: String
         switch Golden.stem(of: name, dropping: ".png") {
@@ -134,7 +136,9 @@ public enum Golden {
             actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
             artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,
             options: options, mode: settings.recordMode)
-        return check.run()
+        let result = check.run()
+        GoldenReport.update(result, artifactsBase: check.artifactsBase, kind: "image", test: test, settings: settings)
+        return result
     }
 
     /// Writes a golden or an artifact atomically, creating the folders on the way.

@@ -5,8 +5,8 @@ let compareHelpText = """
     reveal-render compare: compares two PNG images, or two folders of frames, pixel by pixel.
 
     USAGE
-      reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [OPTIONS]
-      reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [OPTIONS]
+      reveal-render compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--report DIR] [OPTIONS]
+      reveal-render compare EXPECTED_DIR ACTUAL_DIR [--diff OUT.png | --diff OUT_DIR] [--report DIR] [OPTIONS]
 
     Exact by default: a pixel differs when any of its bytes differs.
 
@@ -25,6 +25,12 @@ let compareHelpText = """
                            frames in the folder PATH (files already there that this run does not write
                            stay as they are). PATH may not be, or lie inside, EXPECTED or ACTUAL:
                            compare never changes its inputs.
+      --report DIR         also write a web page, DIR/index.html, with its images beside it (open it from
+                           the file system; no network). Files: the figures, expected | actual | diff
+                           with the differences' bounding box, and a swipe / onion-skin view. Folders: a
+                           summary, the manifests' differences, a filmstrip of the differing frames (the
+                           first 200 get images) and a scrubber over every frame (slider, arrow keys).
+                           Written whether or not they match; DIR follows the same rules as --diff.
 
     FOLDERS
       Frames pair by name (frame-00000.png, …). Frames missing from ACTUAL_DIR or extra in it make the
@@ -42,6 +48,7 @@ private struct CompareArguments {
     var expected = ""
     var actual = ""
     var diff: String?
+    var report: String?
     var options = ComparisonOptions()
     var help = false
 
@@ -60,6 +67,7 @@ private struct CompareArguments {
         while let arg = reader.next() {
             switch arg {
             case "--diff": diff = try reader.value(arg)
+            case "--report": report = try reader.value(arg)
             case "--threshold": options.threshold = try fraction(arg)
             case "--antialiasing": options.antialiasing = true
             case "--max-diff-pixels": pixels = try reader.integer(arg)
@@ -117,12 +125,15 @@ func compareCommand(_ argv: [String]) -> Int32 {
             )
         }
         folders = expectedIsFolder
-        if let diff = args.diff, let input = FileIdentity.input(containing: diff, among: [args.expected, args.actual]) {
+        for (flag, out) in [("--diff", args.diff), ("--report", args.report)] {
+            guard let out, let input = FileIdentity.input(containing: out, among: [args.expected, args.actual]) else {
+                continue
+            }
             let role = FileIdentity(path: input) == FileIdentity(path: args.expected) ? "EXPECTED" : "ACTUAL"
-            let relation = FileIdentity(path: diff) == FileIdentity(path: input) ? "is" : "lies inside"
+            let relation = FileIdentity(path: out) == FileIdentity(path: input) ? "is" : "lies inside"
             throw UsageError(
                 message:
-                    "--diff \(quoted(diff)) \(relation) \(role) (\(quoted(input))); write the diff somewhere else: compare never changes its inputs"
+                    "\(flag) \(quoted(out)) \(relation) \(role) (\(quoted(input))); write it somewhere else: compare never changes its inputs"
             )
         }
     } catch {
@@ -147,14 +158,31 @@ func compareCommand(_ argv: [String]) -> Int32 {
                     }
                 }
             }
+            if let folder = args.report {
+                let shown = try ComparisonReport.write(result, to: folder)
+                if shown < result.differingFrames.count {
+                    report(
+                        "reveal-render compare: note: the report shows images for the first \(shown) of \(result.differingFrames.count) differing frames"
+                    )
+                }
+            }
             print(result.report)
             passed = result.passed
         } else {
-            let expected = try PNG.decode(contentsOf: args.expected)
-            let actual = try PNG.decode(contentsOf: args.actual)
-            let result = compare(expected: expected, actual: actual, options: args.options, diffImage: args.diff != nil)
+            let expectedBytes = try PNG.readFile(args.expected)
+            let actualBytes = try PNG.readFile(args.actual)
+            let expected = try PNG.decode(expectedBytes, readFrom: args.expected)
+            let actual = try PNG.decode(actualBytes, readFrom: args.actual)
+            let result = compare(
+                expected: expected, actual: actual, options: args.options,
+                diffImage: args.diff != nil || args.report != nil)
             if let out = args.diff, let image = result.diffImage {
                 try AtomicFile.write(try PNG.encode(image), to: out)
+            }
+            if let folder = args.report {
+                try ComparisonReport.write(
+                    result, expected: expectedBytes, actual: actualBytes, expectedName: args.expected,
+                    actualName: args.actual, to: folder)
             }
             print(result.report)
             passed = result.passed

@@ -135,23 +135,34 @@ public enum PNG {
         return width * height
     }
 
-    /// Reads a file and decodes it; errors name the file.
-    ///
-    /// The whole file is read into memory first (see `BoundedFileReader`: regular files and pipes, never
-    /// devices or folders), and only up to `maxFileBytes(maxPixels:)` bytes; every error message starts
-    /// with `path`.
-    public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
-        -> Pixmap
+    /// The bytes of a PNG file, undecoded: regular files and pipes, never devices or folders (see
+    /// `BoundedFileReader`), and only up to `maxFileBytes(maxPixels:)` bytes.
+    public static func readFile(_ path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> [UInt8]
     {
         let maxBytes = maxFileBytes(maxPixels: maxPixels)
         let read = BoundedFileReader.read(path, maxBytes: maxBytes, kind: "a PNG file") {
             "file is \($0) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"
         }
-        let bytes: [UInt8]
         switch read {
-        case .success(let contents): bytes = contents
+        case .success(let contents): return contents
         case .failure(let error): throw PNGError(message: error.description)
         }
+    }
+
+    /// Reads a file and decodes it; errors name the file.
+    ///
+    /// The whole file is read into memory first (see `readFile`); every error message starts with `path`.
+    public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
+        -> Pixmap
+    {
+        try decode(try readFile(path, maxPixels: maxPixels), readFrom: path, maxPixels: maxPixels)
+    }
+
+    /// Decodes the bytes of the file at `path` (from `readFile`); errors name the file.
+    public static func decode(
+        _ bytes: [UInt8], readFrom path: String, maxPixels: Int = SceneLimits.defaultMaxPixels
+    ) throws(PNGError) -> Pixmap {
         do {
             return try decode(bytes, maxPixels: maxPixels)
         } catch {
