@@ -220,6 +220,7 @@ public enum HTMLReport {
           var imgs=Array.prototype.slice.call(document.images);
           out.images=imgs.length;out.loaded=imgs.filter(function(i){return i.complete&&i.naturalWidth>0;}).length;
           out.withoutAlt=imgs.filter(function(i){return !i.alt;}).length;
+          out.overflow=document.documentElement.scrollWidth-window.innerWidth;out.viewport=window.innerWidth;
           if(range){out.first=scrubber.dataset.frame;
             range.value=+range.value+1;range.dispatchEvent(new Event('input'));out.afterSlider=scrubber.dataset.frame;
             document.dispatchEvent(new KeyboardEvent('keydown',{key:'ArrowRight',bubbles:true}));out.afterArrow=scrubber.dataset.frame;
