@@ -84,14 +84,7 @@ enum Compositor {
         let rows = rows.clamped(to: destination.height)
         guard !rows.isEmpty else { return }
         let width = destination.width
-        var source = [UInt8](repeating: 0, count: width * 4)
-        for x in 0..<width {
-            source[x * 4] = color.r
-            source[x * 4 + 1] = color.g
-            source[x * 4 + 2] = color.b
-            source[x * 4 + 3] = color.a
-        }
-        source.withUnsafeBufferPointer { src in
+        solidRow(color, count: width).withUnsafeBufferPointer { src in
             mask.bytes.withUnsafeBufferPointer { m in
                 destination.bytes.withUnsafeMutableBufferPointer { dst in
                     for y in rows.lower..<rows.upper {
@@ -139,13 +132,7 @@ enum Compositor {
     /// Source-over of one color through `mask` placed with its top-left corner at `at` of the
     /// destination; what falls outside the destination is skipped.
     static func fill(_ color: PremultipliedRGBA8, mask: Mask, at: (x: Int, y: Int), onto destination: inout Pixmap) {
-        var row = [UInt8](repeating: 0, count: mask.width * 4)
-        for x in 0..<mask.width {
-            row[x * 4] = color.r
-            row[x * 4 + 1] = color.g
-            row[x * 4 + 2] = color.b
-            row[x * 4 + 3] = color.a
-        }
+        var row = solidRow(color, count: mask.width)
         blend(mask: mask, at: at, onto: &destination, row: &row) { _, _, _ in }
     }
 
@@ -457,15 +444,27 @@ extension Compositor {
         }
     }
 
+    /// `count` pixels of one colour, as a row of bytes to composite from.
+    static func solidRow(_ color: PremultipliedRGBA8, count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: max(count, 0) * 4) { bytes, initialized in
+            for x in 0..<max(count, 0) {
+                bytes[x * 4] = color.r
+                bytes[x * 4 + 1] = color.g
+                bytes[x * 4 + 2] = color.b
+                bytes[x * 4 + 3] = color.a
+            }
+            initialized = max(count, 0) * 4
+        }
+    }
+
     /// Source-over of one color through `columns` of row `y` of `mask` (the destination's size).
     static func fill(
         _ color: PremultipliedRGBA8, mask: Mask, row y: Int, columns: Range<Int>, onto destination: inout Pixmap
     ) {
         let columns = columns.clamped(to: 0..<min(destination.width, mask.width))
         guard y >= 0, y < min(destination.height, mask.height), !columns.isEmpty else { return }
-        let source = [UInt8]((0..<columns.count).flatMap { _ in [color.r, color.g, color.b, color.a] })
         let start = (y * destination.width + columns.lowerBound) * 4
-        source.withUnsafeBufferPointer { src in
+        solidRow(color, count: columns.count).withUnsafeBufferPointer { src in
             mask.bytes.withUnsafeBufferPointer { m in
                 destination.bytes.withUnsafeMutableBufferPointer { dst in
                     sourceOver(
