@@ -33,7 +33,8 @@ final class HTMLReportTests: CLITestCase {
         let result = try Subprocess.run(
             try chromium(),
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--hide-scrollbars",
                 "--user-data-dir=\(profile)", "--virtual-time-budget=10000",
             ] + arguments,
             scratch: root.appendingPathComponent("capture", isDirectory: true), timeout: 90)
