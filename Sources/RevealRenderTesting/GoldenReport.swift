@@ -19,7 +19,12 @@ enum GoldenReport {
         _ result: GoldenResult, artifactsBase: String, kind: String, test: String?, settings: GoldenSettings
     ) {
         let root = settings.artifactsDirectory
-        let relative = String(artifactsBase.dropFirst(root.count + 1))
+        // A path inside the artifacts folder, relative to it.
+        func inside(_ path: String?) -> String? {
+            guard let path, path.hasPrefix(root + "/") else { return nil }
+            return String(path.dropFirst(root.count + 1))
+        }
+        let relative = inside(artifactsBase) ?? artifactsBase
         let entry = root + "/" + entriesFolder + "/" + relative.replacingOccurrences(of: "/", with: "%2F") + ".json"
         lock.lock()
         defer { lock.unlock() }
@@ -31,10 +36,6 @@ enum GoldenReport {
                 "mode": settings.recordMode.rawValue,
                 "outcome": result.outcome == .recorded ? "recorded" : "failed",
             ]
-            func inside(_ path: String?) -> String? {
-                guard let path, path.hasPrefix(root + "/") else { return nil }
-                return String(path.dropFirst(root.count + 1))
-            }
             record["expected"] = inside(result.artifacts?.expected)
             record["actual"] = inside(result.artifacts?.actual)
             record["diff"] = inside(result.artifacts?.diff)

@@ -50,6 +50,13 @@ public struct FrameFolder: Sendable {
         return Int(name.dropFirst(6).dropLast(4))
     }
 
+    /// Whether frame file `a` comes before `b`: by frame number, then by name (names that are not
+    /// frame names last).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (frameNumber(a) ?? Int.max, frameNumber(b) ?? Int.max)
+        return x < y || x == y && a < b
+    }
+
     /// Writes frame `index` (a symbolic link of its name is replaced, not followed).
     public func write(frame index: Int, png: [UInt8]) throws(OutputError) {
         try AtomicFile.write(png, to: path + "/" + FrameFolder.frameName(index), replacingLinks: true)

@@ -88,8 +88,7 @@ public enum ComparisonReport {
                     name: name, state: "extra", status: "extra in ACTUAL", detail: nil,
                     note: "Only ACTUAL has this frame."))
         }
-        func number(_ name: String) -> Int { FrameFolder.frameNumber(name) ?? Int.max }
-        entries.sort { number($0.name) < number($1.name) || number($0.name) == number($1.name) && $0.name < $1.name }
+        entries.sort { FrameFolder.precedes($0.name, $1.name) }
         let position = Dictionary(entries.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
 
         var strip = ""
@@ -209,9 +208,9 @@ public enum ComparisonReport {
         var out = try Pixmap(width: width, height: rows)
         for y in 0..<rows {
             for x in 0..<width {
-                var sum = [0, 0, 0, 0]
-                for dy in 0..<factor where y * factor + dy < image.height {
-                    for dx in 0..<factor where x * factor + dx < image.width {
+                var sum = SIMD4<Int>()
+                for dy in 0..<factor {
+                    for dx in 0..<factor {
                         let i = ((y * factor + dy) * image.width + x * factor + dx) * 4
                         for c in 0..<4 { sum[c] += Int(image.bytes[i + c]) }
                     }
@@ -223,20 +222,11 @@ public enum ComparisonReport {
         return out
     }
 
+    /// `text` as a JSON string (`jsonQuoted`) that can sit inside a `<script>` element: `<` and `&`,
+    /// which occur only inside strings, as `\u` escapes.
     private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "<": out += "\\u003c"
-            case "&": out += "\\u0026"
-            default:
-                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
+        jsonQuoted(text, limit: .max).replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "&", with: "\\u0026")
     }
 }
 

@@ -224,10 +224,7 @@ private func manifestFonts(_ folder: String) -> [String]? {
 func frameNames(in folder: String) throws(ComparisonInputError) -> [String] {
     let names: [String]
     do { names = try FrameFolder.listing(folder) } catch { throw ComparisonInputError(error.description) }
-    func number(_ name: String) -> Int { FrameFolder.frameNumber(name) ?? Int.max }
-    return names.filter(FrameFolder.isFrameName).sorted {
-        number($0) < number($1) || number($0) == number($1) && $0 < $1
-    }
+    return names.filter(FrameFolder.isFrameName).sorted(by: FrameFolder.precedes)
 }
 
 private func readFrame(_ folder: String, _ name: String) throws(ComparisonInputError) -> Pixmap {
