@@ -11,6 +11,8 @@ struct CircleRevealRenderer {
     private let revealed: Layer
     private let center: Point
     public private(set) var frame: Pixmap
+    /// The rows the last `render` drew again; the others are as the render before left them.
+    private(set) var lastChangedRows: Range<Int>
     private var drawn: (disc: DiscCoverage, opacity: UInt8)?
     private var coverage: [UInt8]
     private var scratch: [UInt8] = []
@@ -26,6 +28,7 @@ struct CircleRevealRenderer {
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
         frame = try under.materialized()
         coverage = [UInt8](repeating: 0, count: width)
+        lastChangedRows = 0..<size.height
     }
 
     public mutating func render(frame index: Int) -> Pixmap {
@@ -37,13 +40,16 @@ struct CircleRevealRenderer {
         let disc = DiscCoverage(center: center, radius: radius)
         let width = frame.width
         if let previous = drawn, previous.opacity == opacity || previous.disc.radius == 0 && disc.radius == 0 {
+            lastChangedRows = 0..<0
             if previous.disc.radius == disc.radius { return frame }
             // Only the band between the two edges changes.
+            var changed: (first: Int, last: Int)?
             for y in 0..<frame.height {
                 let old = previous.disc.rowSpan(y, width: width)
                 let new = disc.rowSpan(y, width: width)
                 let touched = hull(old.touched, new.touched)
                 guard !touched.isEmpty else { continue }
+                changed = (changed?.first ?? y, y)
                 let keep = old.full.clamped(to: new.full)
                 if keep.isEmpty {
                     drawRow(y, columns: touched, disc: disc, span: new, opacity: opacity)
@@ -52,10 +58,12 @@ struct CircleRevealRenderer {
                     drawRow(y, columns: keep.upperBound..<touched.upperBound, disc: disc, span: new, opacity: opacity)
                 }
             }
+            if let changed { lastChangedRows = changed.first..<changed.last + 1 }
         } else {
             for y in 0..<frame.height {
                 drawRow(y, columns: 0..<width, disc: disc, span: disc.rowSpan(y, width: width), opacity: opacity)
             }
+            lastChangedRows = 0..<frame.height
         }
         drawn = (disc, opacity)
         return frame
@@ -92,7 +100,7 @@ struct CircleRevealRenderer {
 }
 
 /// The circle reveal as a frame sequence.
-public struct CircleRevealSequence: FrameSequence {
+public struct CircleRevealSequence: FrameSequence, ChangedRowsReporting {
     /// The timeline the frames show, worked out once.
     public let timeline: CircleRevealTimeline
     /// The number of frames, any hold included.
@@ -125,6 +133,8 @@ public struct CircleRevealSequence: FrameSequence {
     public mutating func render(frame index: Int) throws -> Pixmap {
         renderer.render(frame: index)
     }
+
+    var lastChangedRows: Range<Int> { renderer.lastChangedRows }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         CircleRevealRenderer.drawn(timeline.frame(index)) == CircleRevealRenderer.drawn(timeline.frame(other))

@@ -41,7 +41,20 @@ public protocol FrameSequence {
     func frame(_ index: Int, looksLike other: Int) -> Bool
 }
 
+/// A sequence that knows which rows its last `render(frame:)` may have changed, so that what follows
+/// it (the encoder, a card around it) compares and copies only those rows.
+protocol ChangedRowsReporting {
+    /// Rows of the frame last rendered that may differ from the frame rendered before it; every other
+    /// row equals it. Every row after the first render.
+    var lastChangedRows: Range<Int> { get }
+}
+
 extension FrameSequence {
+    /// The rows the last render may have changed: as the sequence reports them, else every row.
+    var rowsTheLastRenderMayHaveChanged: Range<Int> {
+        (self as? any ChangedRowsReporting)?.lastChangedRows ?? 0..<pixelHeight
+    }
+
     /// The time of frame `index` in seconds.
     public func time(ofFrame index: Int) -> Double { FrameClock(fps: fps).time(ofFrame: index) }
 

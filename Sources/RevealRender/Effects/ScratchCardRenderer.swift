@@ -24,6 +24,8 @@ struct ScratchCardRenderer {
     public var coverMask: Mask { visible }
     /// The frame as last drawn.
     public private(set) var frame: Pixmap
+    /// The rows the last `render` drew again; the others are as the render before left them.
+    private(set) var lastChangedRows: RowRange
     private var drawnSamples = 0
     private var drawnOpacity: UInt8?
     private var drawnRound = 0
@@ -46,6 +48,7 @@ struct ScratchCardRenderer {
         strokeCoverage = try Mask(width: width, height: height)
         outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, size: size)
         frame = base
+        lastChangedRows = RowRange(0, height)
     }
 
     /// Draws frame `index` and returns it.
@@ -76,6 +79,7 @@ struct ScratchCardRenderer {
             drawnOpacity = opacity
         }
         composite(rows: dirty, opacity: opacity)
+        lastChangedRows = dirty
         return frame
     }
 

@@ -1,5 +1,5 @@
 /// The scratch card as a frame sequence: timeline, renderer and manifest entries together.
-public struct ScratchSequence: FrameSequence {
+public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
     /// The timeline the frames show, worked out once.
     public let timeline: ScratchTimeline
     /// The number of frames, any hold included.
@@ -57,6 +57,12 @@ public struct ScratchSequence: FrameSequence {
         var frame = renderer.render(frame: index)
         overlay?.draw(timeline.frame(index), on: &frame)
         return frame
+    }
+
+    /// The renderer's changed rows; every row under the debug overlay, which is drawn anew each frame.
+    var lastChangedRows: Range<Int> {
+        let rows = overlay == nil ? renderer.lastChangedRows : RowRange(0, pixelHeight)
+        return rows.lower..<rows.upper
     }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {

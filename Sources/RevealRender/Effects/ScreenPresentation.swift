@@ -4,7 +4,7 @@
 /// The screen's layers are drawn once per state (the `when` conditions) and kept; from one frame to
 /// the next only the rows where the effect changed are drawn again, unless the state or the effect's
 /// alpha (which the shadow follows) changed.
-struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
+struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReporting {
     private(set) var base: Base
     let screen: Screen
     let fonts: FontFiles
@@ -15,6 +15,8 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
     private var state: (key: ViewConditions, layout: ScreenLayout, layers: Layers)?
     private var drawn: (frame: Pixmap, effect: Pixmap)?
     private var shadow: Mask?
+    /// The screen rows the last `render` drew again.
+    private(set) var lastChangedRows: Range<Int>
 
     /// One state's screen, drawn: under and over the effect, and where the effect goes.
     struct Layers {
@@ -37,6 +39,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         let size = screen.pixelSize(scale: base.scale)
         pixelWidth = size.width
         pixelHeight = size.height
+        lastChangedRows = 0..<size.height
     }
 
     var scale: Double { base.scale }
@@ -173,6 +176,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         let key = conditions(index)
         let (layers, changedBox) = try layers(for: key)
         let effect = try base.render(frame: index)
+        lastChangedRows = 0..<pixelHeight
         guard var (out, last) = drawn else {
             var out = layers.under.ownCopy()
             try drawShadow(layers, effect: effect)
@@ -182,23 +186,29 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence {
         }
         drawn = nil  // one reference to each buffer, so both are updated in place
         var alphaChanged = false
-        let changed = last.updateSpans(from: effect, alphaChanged: &alphaChanged)
+        let changed = last.updateSpans(
+            from: effect, rows: base.rowsTheLastRenderMayHaveChanged, alphaChanged: &alphaChanged)
         if alphaChanged && layers.shadow != nil {
             try drawShadow(layers, effect: effect)
             for y in 0..<pixelHeight { draw(screenRow: y, columns: 0..<pixelWidth, layers, effect: effect, into: &out) }
         } else {
             // Only what changed: the part of the screen a change of state redrew, and the pixels
             // where the effect changed.
+            let boxRows = changedBox.y..<changedBox.y + changedBox.height
             let columns = changedBox.x..<changedBox.x + changedBox.width
-            for y in changedBox.y..<changedBox.y + changedBox.height {
+            for y in boxRows {
                 draw(screenRow: y, columns: columns, layers, effect: effect, into: &out)
             }
+            var rows = RowRange(boxRows.lowerBound, boxRows.upperBound)
             for (row, span) in changed.enumerated() {
                 guard let span else { continue }
                 draw(
                     screenRow: row + layers.y, columns: span.lowerBound + layers.x..<span.upperBound + layers.x,
                     layers, effect: effect, into: &out)
+                rows = rows.union(RowRange(row + layers.y, row + layers.y + 1))
             }
+            rows = rows.clamped(to: pixelHeight)
+            lastChangedRows = rows.lower..<rows.upper
         }
         drawn = (out, last)
         return out

@@ -77,8 +77,9 @@ final class PNGEncoder: @unchecked Sendable {
 
     /// Takes a copy of the rows of `image` that differ from the image staged before, so that the
     /// caller may draw into `image` again while `encodeStaged` runs on another thread. Cheap: a
-    /// comparison and a copy of changed rows; everything else is left to `encodeStaged`.
-    public func stage(_ image: Pixmap) throws(PNGError) {
+    /// comparison and a copy of changed rows; everything else is left to `encodeStaged`. A caller
+    /// that knows the rows outside `mayDiffer` equal the image staged before saves comparing them.
+    public func stage(_ image: Pixmap, mayDiffer: Range<Int>? = nil) throws(PNGError) {
         guard image.width == width, image.height == height else {
             throw PNGError(
                 message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
@@ -95,7 +96,7 @@ final class PNGEncoder: @unchecked Sendable {
             return
         }
         staged = nil  // one reference, so the rows below are written in place
-        let changedRows = copy.updateRows(from: image)
+        let changedRows = copy.updateRows(from: image, rows: mayDiffer)
         staged = copy
         for k in strips.indices {
             let rows = strips[k].rows

@@ -169,7 +169,7 @@ public enum SequenceExport {
                 if let folder {
                     encoderFree.wait()
                     let t1 = DispatchTime.now().uptimeNanoseconds
-                    do { try encoder.stage(rendered) } catch {
+                    do { try encoder.stage(rendered, mayDiffer: sequence.rowsTheLastRenderMayHaveChanged) } catch {
                         encoderFree.signal()
                         throw error
                     }

@@ -291,31 +291,35 @@ extension Pixmap {
     }
 
     /// Makes each row equal to that row of `source` and says which rows it had to change: how a copy
-    /// of a frame follows the frame at the cost of the rows that differ. A source of another size
-    /// replaces the pixmap, every row changed.
-    mutating func updateRows(from source: Pixmap) -> [Bool] {
+    /// of a frame follows the frame at the cost of the rows that differ. Only `rows` are compared (the
+    /// caller knows the others are equal). A source of another size replaces the pixmap, every row changed.
+    mutating func updateRows(from source: Pixmap, rows: Range<Int>? = nil) -> [Bool] {
         guard source.width == width, source.height == height else {
             self = source.ownCopy()
             return [Bool](repeating: true, count: height)
         }
         let rowBytes = width * 4
-        return source.bytes.withUnsafeBufferPointer { from in
+        let rows = (rows ?? 0..<height).clamped(to: 0..<height)
+        var changed = [Bool](repeating: false, count: height)
+        source.bytes.withUnsafeBufferPointer { from in
             bytes.withUnsafeMutableBufferPointer { to in
-                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
-                return (0..<height).map { y in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return }
+                for y in rows {
                     let row = y * rowBytes
-                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return false }
+                    guard memcmp(f + row, t + row, rowBytes) != 0 else { continue }
                     (t + row).update(from: f + row, count: rowBytes)
-                    return true
+                    changed[y] = true
                 }
             }
         }
+        return changed
     }
 
     /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
     /// it had to change (from the first differing pixel to the last; nil for a row that was equal),
-    /// and whether any alpha value changed. A source of another size replaces it, all changed.
-    mutating func updateSpans(from source: Pixmap, alphaChanged: inout Bool) -> [Range<Int>?] {
+    /// and whether any alpha value changed. Only `rows` are compared (the caller knows the others are
+    /// equal). A source of another size replaces it, all changed.
+    mutating func updateSpans(from source: Pixmap, rows: Range<Int>? = nil, alphaChanged: inout Bool) -> [Range<Int>?] {
         guard source.width == width, source.height == height else {
             self = source.ownCopy()
             alphaChanged = true
@@ -325,12 +329,14 @@ extension Pixmap {
         let width = width
         var alpha = false
         defer { alphaChanged = alphaChanged || alpha }
-        return source.bytes.withUnsafeBufferPointer { from in
+        let rows = (rows ?? 0..<height).clamped(to: 0..<height)
+        var spans = [Range<Int>?](repeating: nil, count: height)
+        source.bytes.withUnsafeBufferPointer { from in
             bytes.withUnsafeMutableBufferPointer { to in
-                guard let f = from.baseAddress, let t = to.baseAddress else { return [] }
-                return (0..<height).map { y -> Range<Int>? in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return }
+                for y in rows {
                     let row = y * rowBytes
-                    guard memcmp(f + row, t + row, rowBytes) != 0 else { return nil }
+                    guard memcmp(f + row, t + row, rowBytes) != 0 else { continue }
                     // The first and last differing pixels, four bytes at a time.
                     var first = 0
                     var last = width - 1
@@ -350,10 +356,11 @@ extension Pixmap {
                         alpha = k <= row + last * 4 + 3
                     }
                     (t + row + first * 4).update(from: f + row + first * 4, count: (last - first + 1) * 4)
-                    return first..<last + 1
+                    spans[y] = first..<last + 1
                 }
             }
         }
+        return spans
     }
 
     /// Copies `source` (every row and column, or `rows` and `columns` of it) into this pixmap with its top-left corner at (x, y),

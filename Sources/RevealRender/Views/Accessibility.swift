@@ -207,7 +207,7 @@ extension PreparedScene {
 
 /// A sequence whose frames also say what VoiceOver sees (`accessibility` in the manifest), worked out
 /// once per distinct state.
-struct AccessibleSequence<Base: FrameSequence>: FrameSequence {
+struct AccessibleSequence<Base: FrameSequence>: FrameSequence, ChangedRowsReporting {
     var base: Base
     let prepared: PreparedScene
     private let cache = AccessibilityCache()
@@ -225,6 +225,7 @@ struct AccessibleSequence<Base: FrameSequence>: FrameSequence {
     var summary: [(String, FrameMetadata)] { base.summary }
 
     mutating func render(frame index: Int) throws -> Pixmap { try base.render(frame: index) }
+    var lastChangedRows: Range<Int> { base.rowsTheLastRenderMayHaveChanged }
 
     func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
 
