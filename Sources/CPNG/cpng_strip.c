@@ -89,6 +89,38 @@ static int cpng_strip_stream(cpng_strip_compressor *compressor, int level, int s
     return status;
 }
 
+/* Adler-32 as zlib defines it, 32 bytes at a time: over a group starting with sums (s1, s2),
+ * s2 gains 32·s1 plus each byte weighted by how many of the group's sums it enters, and s1 the
+ * bytes' sum. Reduced modulo 65521 every 5536 bytes (under zlib's 5552, so no sum overflows).
+ * Built for AVX2 too (chosen when it runs), where the weighted sums vectorise; a few times
+ * faster than zlib's byte-at-a-time loop. */
+#if defined(__x86_64__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length) {
+    uint32_t s1 = adler & 0xFFFFu, s2 = adler >> 16;
+    while (length >= 32) {
+        size_t block = length < 5536 ? length - length % 32 : 5536;
+        length -= block;
+        for (; block > 0; block -= 32, data += 32) {
+            uint32_t sum = 0, weighted = 0;
+            for (uint32_t i = 0; i < 32; i++) {
+                sum += data[i];
+                weighted += (32 - i) * data[i];
+            }
+            s2 += 32 * s1 + weighted;
+            s1 += sum;
+        }
+        s1 %= 65521u;
+        s2 %= 65521u;
+    }
+    for (; length > 0; length--) {
+        s1 += *data++;
+        s2 += s1;
+    }
+    return (s1 % 65521u) | ((s2 % 65521u) << 16);
+}
+
 int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
                         const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
                         char *message, size_t message_capacity) {
@@ -179,7 +211,7 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
     }
     *out_data = compressor->output;
     *out_size = bound - stream->avail_out;
-    *out_adler = (uint32_t)adler32(1, compressor->filtered, (uInt)filtered_size);
+    *out_adler = cpng_adler32(1, compressor->filtered, filtered_size);
     return CPNG_OK;
 }
 

@@ -60,6 +60,63 @@ final class CompositorTests: XCTestCase {
             PremultipliedRGBA8(r: 26, g: 26, b: 26, a: 255))
     }
 
+    /// The four-pixel loop against the pixel-at-a-time reference, on runs of every length up to 37
+    /// (the tail), with coverage runs of 0 (skipped groups) and 255 and everything between, every
+    /// opacity class, and random premultiplied pixels over random ones.
+    func testTheWideLoopEqualsTheScalarLoop() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        func premultipliedPixels(_ count: Int) -> [UInt8] {
+            (0..<count).flatMap { _ -> [UInt8] in
+                let a = [0, 255, next(256)][next(3)]
+                return [next(a + 1), next(a + 1), next(a + 1), a].map(UInt8.init)
+            }
+        }
+        for trial in 0..<2000 {
+            let count = trial % 38
+            let src = premultipliedPixels(count)
+            let dst = premultipliedPixels(count)
+            let coverage = (0..<count).map { _ in UInt8([0, 255, next(256)][next(3)]) }
+            let opacity = UInt8([255, 0, next(256)][next(3)])
+            for mask in [coverage, nil] {
+                var wide = dst
+                var scalar = dst
+                src.withUnsafeBufferPointer { s in
+                    let m = mask.map { $0.withUnsafeBufferPointer { $0 } }
+                    wide.withUnsafeMutableBufferPointer {
+                        Compositor.sourceOver(s, coverage: m, opacity: opacity, onto: $0)
+                    }
+                    scalar.withUnsafeMutableBufferPointer {
+                        Compositor.sourceOverScalar(s, coverage: m, opacity: opacity, onto: $0)
+                    }
+                }
+                XCTAssertEqual(wide, scalar, "trial \(trial): \(count) pixels, opacity \(opacity)")
+            }
+        }
+    }
+
+    /// Source-over and destination-out restricted to columns change those and nothing else.
+    func testColumnsLimitTheOperations() throws {
+        let source = try Pixmap(width: 9, height: 3, fill: PremultipliedRGBA8(r: 200, g: 0, b: 0, a: 255))
+        var out = try Pixmap(width: 9, height: 3, fill: PremultipliedRGBA8(r: 0, g: 0, b: 90, a: 255))
+        Compositor.sourceOver(source, opacity: 128, onto: &out, rows: RowRange(1, 2), columns: 2..<7)
+        for y in 0..<3 {
+            for x in 0..<9 {
+                let inside = y == 1 && (2..<7).contains(x)
+                XCTAssertEqual(out[x, y].r, inside ? 100 : 0, "(\(x), \(y))")
+            }
+        }
+        var coverage = try Mask(width: 9, height: 3)
+        coverage.bytes = [UInt8](repeating: 255, count: 27)
+        let opaque = try Mask(width: 9, height: 3, value: 255)
+        var result = opaque
+        Compositor.destinationOut(coverage, from: opaque, into: &result, rows: RowRange(0, 2), columns: 7..<20)
+        XCTAssertEqual(result.bytes.indices.filter { result.bytes[$0] == 0 }, [7, 8, 16, 17])
+    }
+
     func testDestinationOut() throws {
         let coverage = try Mask(width: 3, height: 1, value: 0)
         var c = coverage

@@ -104,6 +104,37 @@ final class PNGEncoderTests: XCTestCase {
     /// The fast preset (level 3) looks far enough back to find the row above in a wide gradient: zlib's
     /// own level 3 made the bench scratch scene's frames 1.6 times the size level 6 makes, beyond the
     /// 1.5 times our files may be of the references'.
+    /// The strips' Adler-32 against its definition (a byte at a time, modulo 65521), at every length
+    /// around its 32-byte groups and 5536-byte blocks, from several starting values; and on bytes of
+    /// 255, the largest sums.
+    func testAdler32FollowsItsDefinition() {
+        func reference(_ adler: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var (s1, s2) = (adler & 0xFFFF, adler >> 16)
+            for b in bytes {
+                s1 = (s1 + UInt32(b)) % 65521
+                s2 = (s2 + s1) % 65521
+            }
+            return s1 | s2 << 16
+        }
+        var state: UInt32 = 12345
+        let random = (0..<12000).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let full = [UInt8](repeating: 255, count: 40000)
+        let lengths = Array(0..<70) + [5535, 5536, 5537, 5567, 5568, 11072, 11073, 11999]
+        for bytes in [random, full] {
+            for length in lengths where length <= bytes.count {
+                for start: UInt32 in [1, 0xFFF0_FFF0, 0x1234_5678] {
+                    let ours = bytes.withUnsafeBufferPointer { cpng_adler32(start, $0.baseAddress, length) }
+                    XCTAssertEqual(ours, reference(start, bytes[0..<length]), "\(length) bytes from \(start)")
+                }
+            }
+        }
+        let ours = full.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, $0.count) }
+        XCTAssertEqual(ours, reference(1, full[...]))
+    }
+
     func testTheFastPresetFindsMatchesInTheRowAbove() throws {
         var scene = try Bench.scratchScene()
         scene.scale = 3

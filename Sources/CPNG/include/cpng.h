@@ -197,6 +197,9 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
                         const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
                         char *message, size_t message_capacity);
 
+/* The Adler-32 of `length` bytes continuing from `adler` (1 to start), as zlib's adler32 computes it. */
+uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length);
+
 /* The Adler-32 of two byte sequences one after the other, from theirs and the second's length. */
 uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 

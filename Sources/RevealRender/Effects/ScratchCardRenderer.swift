@@ -3,7 +3,7 @@
 ///
 /// Frames asked for in order are drawn incrementally: the stroke in progress grows as a `StrokeOutline`,
 /// its coverage is recomputed only in the tiles its new segments reach (from the pieces of the stroke
-/// there, not the whole stroke), and only those rows are composited again. Any other order starts
+/// there, not the whole stroke), and only the box around those tiles is composited again. Any other order starts
 /// over. Either way the pixels are those of filling each whole stroke's outline (a test checks every
 /// frame), so a frame costs what changed in it, however long the stroke behind it.
 struct ScratchCardRenderer {
@@ -58,7 +58,7 @@ struct ScratchCardRenderer {
 
     /// Draws the frame for `state` (from this renderer's timeline) and returns it.
     public mutating func render(_ state: ScratchFrameState) -> Pixmap {
-        var dirty = RowRange.empty
+        var dirty = PixelBox.empty
         if state.samplesHandled < drawnSamples || state.round != drawnRound {
             // An earlier frame, or a new card: the mask starts over from the round's first sample.
             committed.fill(255)
@@ -75,17 +75,17 @@ struct ScratchCardRenderer {
         }
         let opacity = Color.level(state.coverOpacity)
         if opacity != drawnOpacity {
-            dirty = RowRange(0, frame.height)
+            dirty = PixelBox(x: 0, y: 0, width: frame.width, height: frame.height)
             drawnOpacity = opacity
         }
-        composite(rows: dirty, opacity: opacity)
-        lastChangedRows = dirty
+        composite(dirty, opacity: opacity)
+        lastChangedRows = dirty.isEmpty ? .empty : RowRange(dirty.y, dirty.y + dirty.height)
         return frame
     }
 
-    /// Brings `visible` up to date with samples `drawnSamples..<end`; returns the rows that changed.
-    private mutating func addSamples(upTo end: Int) -> RowRange {
-        var dirty = RowRange.empty
+    /// Brings `visible` up to date with samples `drawnSamples..<end`; returns the box that changed.
+    private mutating func addSamples(upTo end: Int) -> PixelBox {
+        var dirty = PixelBox.empty
         var k = drawnSamples
         while k < end {
             if timeline.startsStroke[k] && k > currentStrokeStart {
@@ -99,9 +99,11 @@ struct ScratchCardRenderer {
             var stop = k + 1
             while stop < end && !timeline.startsStroke[stop] { stop += 1 }
             for j in k..<stop { outline.add(timeline.pixelPoint(j)) }
-            let rows = rasterizer.fillChangedTiles(of: &outline, into: &strokeCoverage)
-            Compositor.destinationOut(strokeCoverage, from: committed, into: &visible, rows: rows)
-            dirty = dirty.union(rows)
+            let box = rasterizer.fillChangedTiles(of: &outline, into: &strokeCoverage)
+            Compositor.destinationOut(
+                strokeCoverage, from: committed, into: &visible, rows: RowRange(box.y, box.y + box.height),
+                columns: box.x..<box.x + box.width)
+            dirty = dirty.union(box)
             k = stop
         }
         drawnSamples = end
@@ -112,10 +114,13 @@ struct ScratchCardRenderer {
         StrokeOutline(width: timeline.scene.maskBrushWidth * timeline.scene.scale, size: timeline.scene.pixelSize)
     }
 
-    private mutating func composite(rows: RowRange, opacity: UInt8) {
-        guard !rows.isEmpty else { return }
-        let range = rows.lower * frame.width * 4..<rows.upper * frame.width * 4
-        frame.bytes.replaceSubrange(range, with: base.bytes[range])
-        Compositor.sourceOver(cover, mask: visible, opacity: opacity, onto: &frame, rows: rows)
+    private mutating func composite(_ box: PixelBox, opacity: UInt8) {
+        guard !box.isEmpty else { return }
+        let rows = box.y..<box.y + box.height
+        let columns = box.x..<box.x + box.width
+        frame.copy(base, x: 0, y: 0, rows: rows, columns: columns)
+        Compositor.sourceOver(
+            cover, mask: visible, opacity: opacity, onto: &frame, rows: RowRange(rows.lowerBound, rows.upperBound),
+            columns: columns)
     }
 }

@@ -12,27 +12,30 @@ enum Compositor {
         return (t + (t >> 8)) >> 8
     }
 
-    /// Source-over: `dst = src·f + dst·(1 − src.a·f)` for the rows given, where the source is
-    /// scaled per pixel by `mask` (when given) and by `opacity` (0...255).
+    /// Source-over: `dst = src·f + dst·(1 − src.a·f)` for the rows given (and `columns` of them, all by
+    /// default), where the source is scaled per pixel by `mask` (when given) and by `opacity` (0...255).
     public static func sourceOver(
         _ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
-        onto destination: inout Pixmap, rows: RowRange
+        onto destination: inout Pixmap, rows: RowRange, columns: Range<Int>? = nil
     ) {
         guard source.width == destination.width && source.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
-        guard !rows.isEmpty, opacity > 0 else { return }
         let width = destination.width
+        let columns = (columns ?? 0..<width).clamped(to: 0..<width)
+        guard !rows.isEmpty, !columns.isEmpty, opacity > 0 else { return }
+        if let mask, mask.width != width || mask.height != destination.height { return }
         source.bytes.withUnsafeBufferPointer { src in
             destination.bytes.withUnsafeMutableBufferPointer { dst in
                 for y in rows.lower..<rows.upper {
-                    let start = y * width
-                    let bytes = start * 4..<(start + width) * 4
+                    let start = y * width + columns.lowerBound
+                    let end = y * width + columns.upperBound
+                    let bytes = start * 4..<end * 4
                     let srcRow = UnsafeBufferPointer(rebasing: src[bytes])
                     let dstRow = UnsafeMutableBufferPointer(rebasing: dst[bytes])
                     if let mask {
                         mask.bytes.withUnsafeBufferPointer { m in
                             sourceOver(
-                                srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<start + width]),
+                                srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<end]),
                                 opacity: opacity, onto: dstRow)
                         }
                     } else {
@@ -183,8 +186,76 @@ enum Compositor {
 
     /// The hot loop: source-over of a run of pixels (`dst.count / 4` of them, 4 bytes each), each
     /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`.
+    ///
+    /// Four pixels at a time in 16-bit lanes, without branches: `dst = src·f + dst·(255 − src.a·f)`
+    /// with every product rounded by `multiply`, which for premultiplied sources (no channel above
+    /// alpha) is exactly what `sourceOverScalar` computes (a test checks). Four clear coverage
+    /// values skip their pixels; the last few pixels of a run go through the scalar loop.
     @inline(__always)
     public static func sourceOver(
+        _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
+        opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        var pixels = min(dst.count, src.count) / 4
+        if let coverage { pixels = min(pixels, coverage.count) }
+        var p = 0
+        #if _endian(little)
+            if let s = src.baseAddress, let d = dst.baseAddress {
+                let o = SIMD16<UInt16>(repeating: UInt16(opacity))
+                while p + 4 <= pixels {
+                    var f = o
+                    if let c = coverage?.baseAddress {
+                        let four = UnsafeRawPointer(c + p).loadUnaligned(as: UInt32.self)
+                        if four == 0 {
+                            p += 4
+                            continue
+                        }
+                        f = multiply(lanes(four), o)
+                    }
+                    let scaled = multiply(widen(UnsafeRawPointer(s + 4 * p)), f)
+                    let under = multiply(widen(UnsafeRawPointer(d + 4 * p)), 255 &- alphas(scaled))
+                    UnsafeMutableRawPointer(d + 4 * p).storeBytes(
+                        of: SIMD16<UInt8>(truncatingIfNeeded: scaled &+ under), as: SIMD16<UInt8>.self)
+                    p += 4
+                }
+            }
+        #endif
+        guard p < pixels else { return }
+        sourceOverScalar(
+            UnsafeBufferPointer(rebasing: src[4 * p..<4 * pixels]),
+            coverage: coverage.map { UnsafeBufferPointer(rebasing: $0[p..<pixels]) }, opacity: opacity,
+            onto: UnsafeMutableBufferPointer(rebasing: dst[4 * p..<4 * pixels]))
+    }
+
+    /// `multiply` in every lane.
+    @inline(__always)
+    static func multiply(_ a: SIMD16<UInt16>, _ b: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let t = a &* b &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// Four pixels' 16 bytes from `pointer`, one per 16-bit lane.
+    @inline(__always)
+    private static func widen(_ pointer: UnsafeRawPointer) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(truncatingIfNeeded: pointer.loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+
+    /// The four bytes of `four` (little-endian), each in the four lanes of its pixel.
+    @inline(__always)
+    private static func lanes(_ four: UInt32) -> SIMD16<UInt16> {
+        let b = SIMD4<UInt64>(truncatingIfNeeded: unsafeBitCast(four, to: SIMD4<UInt8>.self))
+        return unsafeBitCast(b | b &<< 16 | b &<< 32 | b &<< 48, to: SIMD16<UInt16>.self)
+    }
+
+    /// Each pixel's alpha (its fourth lane) in all four of its lanes.
+    @inline(__always)
+    private static func alphas(_ pixels: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let a = unsafeBitCast(pixels, to: SIMD4<UInt64>.self) &>> 48
+        return unsafeBitCast(a | a &<< 16 | a &<< 32 | a &<< 48, to: SIMD16<UInt16>.self)
+    }
+
+    /// The reference for `sourceOver`'s run, a pixel at a time, skipping what cannot change.
+    static func sourceOverScalar(
         _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
         opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
     ) {
@@ -221,21 +292,26 @@ enum Compositor {
         }
     }
 
-    /// Destination-out of an alpha mask: `result = destination·(1 − coverage)` for the rows given.
-    /// Writes into `result`, which may be a different mask from `destination` (or the same one).
-    public static func destinationOut(_ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange)
-    {
+    /// Destination-out of an alpha mask: `result = destination·(1 − coverage)` for the rows given (and
+    /// `columns` of them, all by default). Writes into `result`, which may be a different mask from
+    /// `destination` (or the same one).
+    public static func destinationOut(
+        _ coverage: Mask, from destination: Mask, into result: inout Mask, rows: RowRange, columns: Range<Int>? = nil
+    ) {
         guard coverage.width == destination.width && destination.width == result.width,
             coverage.height == destination.height && destination.height == result.height
         else { return }
         let rows = rows.clamped(to: result.height)
-        guard !rows.isEmpty else { return }
-        let range = rows.lower * result.width..<rows.upper * result.width
+        let width = result.width
+        let columns = (columns ?? 0..<width).clamped(to: 0..<width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
         coverage.bytes.withUnsafeBufferPointer { c in
             destination.bytes.withUnsafeBufferPointer { d in
                 result.bytes.withUnsafeMutableBufferPointer { r in
-                    for i in range {
-                        r[i] = UInt8(multiply(UInt32(d[i]), 255 - UInt32(c[i])))
+                    for y in rows.lower..<rows.upper {
+                        for i in y * width + columns.lowerBound..<y * width + columns.upperBound {
+                            r[i] = UInt8(multiply(UInt32(d[i]), 255 - UInt32(c[i])))
+                        }
                     }
                 }
             }

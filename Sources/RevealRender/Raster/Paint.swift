@@ -110,11 +110,22 @@ public struct Paint: Equatable, Sendable {
         case .color(let color):
             pixmap = try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
         case .linearGradient(let stops, let start, let end):
-            let axis = GradientAxis(stops, start, end, width: width, height: height)
-            var row = [PremultipliedRGBA8](repeating: .transparent, count: region.width)
-            for y in 0..<region.height {
-                for x in 0..<region.width { row[x] = axis.color(x: x + region.x, y: y + region.y, opacity: opacity) }
-                pixmap.setRow(y, to: row)
+            // Rows are independent, so bands of them are drawn on all cores: a full-screen gradient
+            // is most of a scene's set-up time.
+            let axis = UnsafeSendable(GradientAxis(stops, start, end, width: width, height: height))
+            let (opacity, columns, rows) = (opacity, region.width, region.height)
+            let bands = min(rows, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+            pixmap.bytes.withUnsafeMutableBufferPointer { out in
+                let out = UnsafeSendable(out)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    for y in rows * band / bands..<rows * (band + 1) / bands {
+                        for x in 0..<columns {
+                            let c = axis.value.color(x: x + region.x, y: y + region.y, opacity: opacity)
+                            let i = (y * columns + x) * 4
+                            (out.value[i], out.value[i + 1], out.value[i + 2], out.value[i + 3]) = (c.r, c.g, c.b, c.a)
+                        }
+                    }
+                }
             }
         case .image(let image, let mode):
             renderImage(image, mode, width: width, height: height, region: region, into: &pixmap)

@@ -82,9 +82,9 @@ struct Rasterizer {
     }
 
     /// Brings `mask` up to date with the tiles of `outline` that changed since this was last called;
-    /// returns the rows those tiles cover.
-    public mutating func fillChangedTiles(of outline: inout StrokeOutline, into mask: inout Mask) -> RowRange {
-        var touched = RowRange.empty
+    /// returns the box around those tiles.
+    public mutating func fillChangedTiles(of outline: inout StrokeOutline, into mask: inout Mask) -> PixelBox {
+        var touched = PixelBox.empty
         edgesSwept = 0
         guard mask.width == outline.maskWidth, mask.height == outline.maskHeight else { return touched }
         for tile in outline.takeChangedTiles() {
@@ -92,8 +92,11 @@ struct Rasterizer {
             // Wholly covered to far better than a level: the tile stays 255 however the outline grows.
             if least >= 1 - 1e-9 { outline.markCovered(tile) }
             edgesSwept += edges.count
-            let bounds = outline.bounds(ofTile: tile).rows
-            touched = touched.union(RowRange(bounds.lowerBound, bounds.upperBound))
+            let bounds = outline.bounds(ofTile: tile)
+            touched = touched.union(
+                PixelBox(
+                    x: bounds.columns.lowerBound, y: bounds.rows.lowerBound, width: bounds.columns.count,
+                    height: bounds.rows.count))
         }
         return touched
     }
