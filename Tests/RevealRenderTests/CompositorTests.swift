@@ -60,6 +60,24 @@ final class CompositorTests: XCTestCase {
             PremultipliedRGBA8(r: 26, g: 26, b: 26, a: 255))
     }
 
+    /// The quantiser's rounding is `rounded()` exactly: at every half and the doubles either side of
+    /// it, at every whole number, and at a million values spread over 0...255.
+    func testNearestIsRoundedExactly() {
+        var values: [Double] = [0, 0.5.nextDown, 0.5, 0.5.nextUp, 254.5, 255, 255.0.nextDown]
+        for k in 0...255 {
+            let half = Double(k) + 0.5
+            values += [Double(k), Double(k).nextUp, Double(k).nextDown, half, half.nextDown, half.nextUp]
+        }
+        var state: UInt64 = 7
+        for _ in 0..<1_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(state >> 11) / Double(1 << 53) * 255)
+        }
+        for v in values where (0...255).contains(v) {
+            XCTAssertEqual(Color.nearest(v), UInt8(v.rounded()), "\(v)")
+        }
+    }
+
     /// The four-pixel loop against the pixel-at-a-time reference, on runs of every length up to 37
     /// (the tail), with coverage runs of 0 (skipped groups) and 255 and everything between, every
     /// opacity class, and random premultiplied pixels over random ones.

@@ -44,7 +44,7 @@ public struct Color: Equatable, Hashable, Sendable {
     /// Components outside 0…1 are clamped, and NaN counts as 0.
     public var premultiplied: PremultipliedRGBA8 {
         let a = Color.unit(alpha)
-        func q(_ v: Double) -> UInt8 { UInt8((Color.unit(v) * a * 255).rounded()) }
+        func q(_ v: Double) -> UInt8 { Color.nearest(Color.unit(v) * a * 255) }
         return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: Color.level(a))
     }
 
@@ -52,7 +52,15 @@ public struct Color: Equatable, Hashable, Sendable {
     static func unit(_ v: Double) -> Double { v >= 0 ? min(v, 1) : 0 }
 
     /// An opacity (0…1, clamped, NaN as 0) as the compositor applies it: an 8-bit level, rounded.
-    static func level(_ opacity: Double) -> UInt8 { UInt8((unit(opacity) * 255).rounded()) }
+    static func level(_ opacity: Double) -> UInt8 { nearest(unit(opacity) * 255) }
+
+    /// `v` (0...255) rounded to nearest, halves away from zero: exactly `v.rounded()`, since `v` minus
+    /// its whole part is exact, but without the library call that `rounded()` is on x86-64.
+    @inline(__always)
+    static func nearest(_ v: Double) -> UInt8 {
+        let whole = Int(v)
+        return UInt8(whole + (v - Double(whole) >= 0.5 ? 1 : 0))
+    }
 }
 
 /// One premultiplied RGBA8 pixel: every color channel is at most `a`.

@@ -237,7 +237,12 @@ enum Compositor {
     /// Four pixels' 16 bytes from `pointer`, one per 16-bit lane.
     @inline(__always)
     private static func widen(_ pointer: UnsafeRawPointer) -> SIMD16<UInt16> {
-        SIMD16<UInt16>(truncatingIfNeeded: pointer.loadUnaligned(as: SIMD16<UInt8>.self))
+        // Lane by lane: the compiler makes this one zero-extension, where the generic
+        // `init(truncatingIfNeeded:)` stays a call.
+        let bytes = pointer.loadUnaligned(as: SIMD16<UInt8>.self)
+        var lanes = SIMD16<UInt16>()
+        for i in 0..<16 { lanes[i] = UInt16(bytes[i]) }
+        return lanes
     }
 
     /// The four bytes of `four` (little-endian), each in the four lanes of its pixel.
