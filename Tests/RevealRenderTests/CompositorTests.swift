@@ -105,7 +105,7 @@ final class CompositorTests: XCTestCase {
                 src.withUnsafeBufferPointer { s in
                     let m = mask.map { $0.withUnsafeBufferPointer { $0 } }
                     wide.withUnsafeMutableBufferPointer {
-                        Compositor.sourceOver(s, coverage: m, opacity: opacity, onto: $0)
+                        Compositor.sourceOverWide(s, coverage: m, opacity: opacity, onto: $0)
                     }
                     scalar.withUnsafeMutableBufferPointer {
                         Compositor.sourceOverScalar(s, coverage: m, opacity: opacity, onto: $0)

@@ -106,7 +106,7 @@ public final class APNGWriter: @unchecked Sendable {
         let file = try OutputFile(path: path)
         self.file = file
         frames = FrameChunks(
-            file: file, path: path, stride: 4 * width, channels: channels, options: self.options, delay: delay)
+            file: file, path: path, channels: channels, options: self.options, delay: delay)
         var header: [UInt8] = []
         PNGChunk.appendHeader(
             width: width, height: height, channels: channels, pixelsPerMeter: self.options.pixelsPerMeter,
@@ -149,20 +149,36 @@ public final class APNGWriter: @unchecked Sendable {
                     path: path,
                     reason: "frame \(framesWritten) has translucent pixels, but the animation was started opaque (RGB)")
             }
+            // The writer follows the frames in a buffer of its own and hands the background writer
+            // a copy of the changed rectangle: holding the caller's pixmap would make the renderer
+            // copy its whole frame on its next draw.
             var rect = PixelRect(x: 0, y: 0, width: width, height: height)
-            if let previous, !storesFullFrames {
-                rect = PixelRect.changed(from: previous, to: pixmap) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            if var kept = previous {
+                previous = nil  // one reference, so it is updated in place
+                var alphaChanged = false
+                let spans = kept.updateSpans(from: pixmap, alphaChanged: &alphaChanged)
+                previous = kept
+                if !storesFullFrames { rect = PixelRect(around: spans) ?? PixelRect(x: 0, y: 0, width: 1, height: 1) }
+            } else {
+                previous = pixmap.ownCopy()
             }
+            var pixels: Pixmap
+            do {
+                pixels = try Pixmap(width: rect.width, height: rect.height)
+            } catch {
+                throw OutputError(path: path, reason: "cannot hold frame \(framesWritten): \(error)")
+            }
+            pixels.copy(
+                pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
             let index = framesWritten
             let changed = rect
             let chunkLimit = maxChunkData
-            previous = pixmap
             framesWritten += 1
             guard let frames else { return }
             pending.enter()
-            queue.async { [pending] in
+            queue.async { [pending, pixels] in
                 defer { pending.leave() }
-                frames.write(pixmap, changed, frame: index, chunkLimit: chunkLimit)
+                frames.write(pixels, changed, frame: index, chunkLimit: chunkLimit)
             }
         } catch {
             cancel()
@@ -258,7 +274,6 @@ public final class APNGWriter: @unchecked Sendable {
 private final class FrameChunks: @unchecked Sendable {
     let file: OutputFile
     let path: String
-    let stride: Int
     let channels: Int
     let options: PNGEncodingOptions
     let delay: (numerator: UInt16, denominator: UInt16)
@@ -270,18 +285,18 @@ private final class FrameChunks: @unchecked Sendable {
     private(set) var failure: OutputError?
 
     init(
-        file: OutputFile, path: String, stride: Int, channels: Int, options: PNGEncodingOptions,
+        file: OutputFile, path: String, channels: Int, options: PNGEncodingOptions,
         delay: (numerator: UInt16, denominator: UInt16)
     ) {
         self.file = file
         self.path = path
-        self.stride = stride
         self.channels = channels
         self.options = options
         self.delay = delay
     }
 
-    /// Compresses the pixels of `rect` and writes frame `index`'s chunks.
+    /// Compresses frame `index`, whose pixels in `rect` are `pixmap` (of the rectangle's size), and
+    /// writes its chunks.
     func write(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int, chunkLimit: Int) {
         guard failure == nil else { return }
         do throws(OutputError) {
@@ -303,10 +318,10 @@ private final class FrameChunks: @unchecked Sendable {
         let starts = Array(Swift.stride(from: 0, to: rect.height, by: rowsPerStrip))
         do {
             let results = try pixmap.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
-                let origin = pixels.baseAddress.map { $0 + rect.y * stride + rect.x * 4 }
                 let requests = starts.map { first in
                     cpng_strip(
-                        image: origin, stride: stride, width: UInt32(rect.width), height: UInt32(rect.height),
+                        image: pixels.baseAddress, stride: 4 * pixmap.width, width: UInt32(rect.width),
+                        height: UInt32(rect.height),
                         first_row: UInt32(first), row_count: UInt32(min(rowsPerStrip, rect.height - first)),
                         channels: Int32(channels), filter: options.filter.cValue,
                         compression_level: Int32(options.compressionLevel), strategy: options.strategy.cValue)
@@ -351,35 +366,13 @@ private final class FrameChunks: @unchecked Sendable {
 }
 
 extension PixelRect {
-    /// The bounding rectangle of the pixels that differ between two same-sized pixmaps; nil when none do.
-    /// `append` checks the sizes first; a mismatch here would be the writer's own bug.
-    static func changed(from old: Pixmap, to new: Pixmap) -> PixelRect? {
-        precondition(old.width == new.width && old.height == new.height)
-        let width = new.width
-        let rowBytes = new.width * 4
-        return old.bytes.withUnsafeBytes { a in
-            new.bytes.withUnsafeBytes { b in
-                func pixel(_ p: UnsafeRawBufferPointer, _ x: Int, _ y: Int) -> UInt32 {
-                    p.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
-                }
-                func rowDiffers(_ y: Int) -> Bool {
-                    memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0
-                }
-                guard let top = (0..<new.height).first(where: rowDiffers) else { return nil }
-                let bottom = (top..<new.height).last(where: rowDiffers)!
-                var left = width
-                var right = -1
-                for y in top...bottom where rowDiffers(y) {
-                    // Only pixels outside the columns found so far can widen the rectangle.
-                    var x = 0
-                    while x < left && pixel(a, x, y) == pixel(b, x, y) { x += 1 }
-                    left = min(left, x)
-                    x = width - 1
-                    while x > right && pixel(a, x, y) == pixel(b, x, y) { x -= 1 }
-                    right = max(right, x)
-                }
-                return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-            }
-        }
+    /// The rectangle around per-row spans of changed pixels (`Pixmap.updateSpans`); nil when none changed.
+    init?(around spans: [Range<Int>?]) {
+        guard let top = spans.firstIndex(where: { $0 != nil }), let bottom = spans.lastIndex(where: { $0 != nil })
+        else { return nil }
+        let changed = spans.compactMap { $0 }
+        let left = changed.map(\.lowerBound).min() ?? 0
+        let right = changed.map(\.upperBound).max() ?? 0
+        self.init(x: left, y: top, width: right - left, height: bottom - top + 1)
     }
 }

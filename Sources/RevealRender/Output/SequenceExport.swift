@@ -13,7 +13,8 @@ extension FrameSequence {
 /// Where an export's time went, for benchmarks. Encoding runs on several threads, so `encode` and
 /// `write` add up the time of each frame, not the wall clock.
 public struct ExportTimings: Sendable {
-    /// Seconds spent rendering frames on the calling thread (a repeated frame is not rendered again).
+    /// Seconds spent rendering frames on the calling thread (a repeated frame is not counted: it is not
+    /// drawn again, or only for observers, where drawing it changes nothing).
     public var render = 0.0
     /// Seconds spent compressing frames to PNG, summed over frames.
     public var encode = 0.0
@@ -140,17 +141,18 @@ public enum SequenceExport {
         cpng_return_large_buffers_to_the_system()
         var renderTime = 0.0
         var previous: (index: Int, frame: EncodedFrame)?
-        // The last rendered frame, kept only for observers of repeated frames: holding it otherwise
-        // would make the renderer copy its frame on every draw.
-        var last: Pixmap?
         var started = 0
         for (done, index) in frames.enumerated() {
             if state.error != nil { break }
             if shouldStop() { throw ExportInterrupted(framesWritten: started, framesWanted: frames.count) }
             started += 1
             let encoded = EncodedFrame()
-            if let previous, observers.isEmpty || last != nil, sequence.frame(index, looksLike: previous.index) {
-                if let repeated = last {
+            if let previous, sequence.frame(index, looksLike: previous.index) {
+                if !observers.isEmpty {
+                    // Drawn again for the observers, which changes nothing and costs next to
+                    // nothing; keeping the last frame instead would make the renderer copy its
+                    // frame on every draw.
+                    let repeated = try sequence.render(frame: index)
                     for observer in observers { try observer.observe(repeated, frame: index) }
                 }
                 if let folder {
@@ -164,7 +166,6 @@ public enum SequenceExport {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let rendered = try sequence.render(frame: index)
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                if !observers.isEmpty { last = rendered }
                 for observer in observers { try observer.observe(rendered, frame: index) }
                 if let folder {
                     encoderFree.wait()

@@ -185,14 +185,27 @@ enum Compositor {
     }
 
     /// The hot loop: source-over of a run of pixels (`dst.count / 4` of them, 4 bytes each), each
-    /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`.
-    ///
-    /// Four pixels at a time in 16-bit lanes, without branches: `dst = src·f + dst·(255 − src.a·f)`
-    /// with every product rounded by `multiply`, which for premultiplied sources (no channel above
-    /// alpha) is exactly what `sourceOverScalar` computes (a test checks). Four clear coverage
-    /// values skip their pixels; the last few pixels of a run go through the scalar loop.
+    /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`. Optimised builds take
+    /// the wide loop; debug builds the scalar one, since unoptimised SIMD code is a hundred times
+    /// slower (the tests check that the two agree).
     @inline(__always)
     public static func sourceOver(
+        _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
+        opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        #if DEBUG
+            sourceOverScalar(src, coverage: coverage, opacity: opacity, onto: dst)
+        #else
+            sourceOverWide(src, coverage: coverage, opacity: opacity, onto: dst)
+        #endif
+    }
+
+    /// Source-over of a run four pixels at a time in 16-bit lanes, without branches:
+    /// `dst = src·f + dst·(255 − src.a·f)` with every product rounded by `multiply`, which for
+    /// premultiplied sources (no channel above alpha) is exactly what `sourceOverScalar` computes.
+    /// Four clear coverage values skip their pixels; the last few pixels go through the scalar loop.
+    @inline(__always)
+    static func sourceOverWide(
         _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
         opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
     ) {
