@@ -169,7 +169,8 @@ public final class APNGWriter: @unchecked Sendable {
                 throw OutputError(path: path, reason: "cannot hold frame \(framesWritten): \(error)")
             }
             pixels.copy(
-                pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
+                pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height,
+                columns: rect.x..<rect.x + rect.width)
             let index = framesWritten
             let changed = rect
             let chunkLimit = maxChunkData
