@@ -25,7 +25,7 @@ struct ScratchCardRenderer {
     /// The frame as last drawn.
     public private(set) var frame: Pixmap
     /// The rows the last `render` drew again; the others are as the render before left them.
-    private(set) var lastChangedRows: RowRange
+    private(set) var lastChangedRows: Range<Int>
     private var drawnSamples = 0
     private var drawnOpacity: UInt8?
     private var drawnRound = 0
@@ -48,7 +48,7 @@ struct ScratchCardRenderer {
         strokeCoverage = try Mask(width: width, height: height)
         outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, size: size)
         frame = base
-        lastChangedRows = RowRange(0, height)
+        lastChangedRows = 0..<height
     }
 
     /// Draws frame `index` and returns it.
@@ -79,7 +79,7 @@ struct ScratchCardRenderer {
             drawnOpacity = opacity
         }
         composite(dirty, opacity: opacity)
-        lastChangedRows = dirty.isEmpty ? .empty : RowRange(dirty.y, dirty.y + dirty.height)
+        lastChangedRows = dirty.rows
         return frame
     }
 
@@ -101,8 +101,8 @@ struct ScratchCardRenderer {
             for j in k..<stop { outline.add(timeline.pixelPoint(j)) }
             let box = rasterizer.fillChangedTiles(of: &outline, into: &strokeCoverage)
             Compositor.destinationOut(
-                strokeCoverage, from: committed, into: &visible, rows: RowRange(box.y, box.y + box.height),
-                columns: box.x..<box.x + box.width)
+                strokeCoverage, from: committed, into: &visible, rows: RowRange(box.rows),
+                columns: box.columns)
             dirty = dirty.union(box)
             k = stop
         }
@@ -116,11 +116,9 @@ struct ScratchCardRenderer {
 
     private mutating func composite(_ box: PixelBox, opacity: UInt8) {
         guard !box.isEmpty else { return }
-        let rows = box.y..<box.y + box.height
-        let columns = box.x..<box.x + box.width
-        frame.copy(base, x: 0, y: 0, rows: rows, columns: columns)
+        frame.copy(base, x: 0, y: 0, rows: box.rows, columns: box.columns)
         Compositor.sourceOver(
-            cover, mask: visible, opacity: opacity, onto: &frame, rows: RowRange(rows.lowerBound, rows.upperBound),
-            columns: columns)
+            cover, mask: visible, opacity: opacity, onto: &frame, rows: RowRange(box.rows),
+            columns: box.columns)
     }
 }

@@ -60,10 +60,7 @@ public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
     }
 
     /// The renderer's changed rows; every row under the debug overlay, which is drawn anew each frame.
-    var lastChangedRows: Range<Int> {
-        let rows = overlay == nil ? renderer.lastChangedRows : RowRange(0, pixelHeight)
-        return rows.lower..<rows.upper
-    }
+    var lastChangedRows: Range<Int> { overlay == nil ? renderer.lastChangedRows : 0..<pixelHeight }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index)

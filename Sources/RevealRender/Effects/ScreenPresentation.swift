@@ -194,12 +194,10 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         } else {
             // Only what changed: the part of the screen a change of state redrew, and the pixels
             // where the effect changed.
-            let boxRows = changedBox.y..<changedBox.y + changedBox.height
-            let columns = changedBox.x..<changedBox.x + changedBox.width
-            for y in boxRows {
-                draw(screenRow: y, columns: columns, layers, effect: effect, into: &out)
+            for y in changedBox.rows {
+                draw(screenRow: y, columns: changedBox.columns, layers, effect: effect, into: &out)
             }
-            var rows = RowRange(boxRows.lowerBound, boxRows.upperBound)
+            var rows = RowRange(changedBox.rows)
             for (row, span) in changed.enumerated() {
                 guard let span else { continue }
                 draw(

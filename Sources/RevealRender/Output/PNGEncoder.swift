@@ -12,8 +12,8 @@ final class PNGEncoder: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let options: PNGEncodingOptions
-    /// Rows per strip, at least 8, unless a test asks otherwise: about 64 KiB of pixels at the fast
-    /// levels (1–6), where small strips mean less to compress again after a small change and more
+    /// Rows per strip, at least 8, unless a test asks otherwise: about 64 KiB of pixels at levels
+    /// 0–6, where small strips mean less to compress again after a small change and more
     /// to share among cores; about 256 KiB at 7–9, where a strip's own Huffman tables and longer
     /// reach make the files smaller. On the bench scenes at level 3, 64 KiB against 256 KiB took
     /// 0.60 against 0.65 s (scratch) and 0.30 against 0.33 s (circle), for 1.00x and 1.11x the bytes.

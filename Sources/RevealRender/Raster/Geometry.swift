@@ -34,6 +34,8 @@ struct RowRange: Equatable, Sendable {
         self.upper = max(lower, upper)
     }
 
+    public init(_ rows: Range<Int>) { self.init(rows.lowerBound, rows.upperBound) }
+
     public static let empty = RowRange(0, 0)
     public var isEmpty: Bool { lower >= upper }
 
@@ -107,6 +109,9 @@ struct PixelBox: Equatable, Sendable {
     var x: Int, y: Int, width: Int, height: Int
 
     var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// Its rows and its columns, as ranges.
+    var rows: Range<Int> { y..<y + max(height, 0) }
+    var columns: Range<Int> { x..<x + max(width, 0) }
 
     /// The pixels in both (empty when they do not meet).
     func intersection(_ other: PixelBox) -> PixelBox {
@@ -132,4 +137,11 @@ struct PixelBox: Equatable, Sendable {
     func expanded(by d: Int) -> PixelBox { PixelBox(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
 
     static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
+}
+
+extension PixelBox {
+    /// The box of `columns` by `rows`.
+    init(columns: Range<Int>, rows: Range<Int>) {
+        self.init(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+    }
 }

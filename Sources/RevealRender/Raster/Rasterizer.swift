@@ -93,10 +93,7 @@ struct Rasterizer {
             if least >= 1 - 1e-9 { outline.markCovered(tile) }
             edgesSwept += edges.count
             let bounds = outline.bounds(ofTile: tile)
-            touched = touched.union(
-                PixelBox(
-                    x: bounds.columns.lowerBound, y: bounds.rows.lowerBound, width: bounds.columns.count,
-                    height: bounds.rows.count))
+            touched = touched.union(PixelBox(columns: bounds.columns, rows: bounds.rows))
         }
         return touched
     }
