@@ -55,6 +55,11 @@ struct Rasterizer {
     }
 
     private var edges: [Edge] = []
+    /// Scratch space for `clip`, and for the sweep (kept from one fill to the next: a stroke is filled
+    /// in many small tiles).
+    private var clipped: [Edge] = []
+    private var sweepDoubles: [Double] = []
+    private var sweepInts: [Int] = []
     /// How many edges the last `fillChangedTiles` swept, over all its tiles: the work it did.
     private(set) var edgesSwept = 0
 
@@ -107,8 +112,62 @@ struct Rasterizer {
         guard !tileRows.isEmpty, !bounds.columns.isEmpty else { return 0 }
         edges.removeAll(keepingCapacity: true)
         outline.collectEdges(ofTile: tile, into: &edges)
+        clip(columns: bounds.columns, rows: tileRows)
         edges.sort(by: Edge.precedes)
         return scan(into: &mask, rows: tileRows, columns: bounds.columns)
+    }
+
+    /// Cuts `edges` to the box of `columns` and `rows`, keeping the coverage of every pixel in it: parts
+    /// above, below or right of the box add nothing to its pixels and are dropped, and parts left of it
+    /// add only their winding, so they become vertical edges on its left side, which cross nothing.
+    /// Fewer edges, and fewer crossings where the pieces of a dense stroke overlap beside the tile.
+    private mutating func clip(columns: Range<Int>, rows: RowRange) {
+        let left = Double(columns.lowerBound)
+        let right = Double(columns.upperBound)
+        let top = Double(rows.lower)
+        let bottom = Double(rows.upper)
+        clipped.removeAll(keepingCapacity: true)
+        for e in edges {
+            let y0 = max(e.y0, top)
+            let y1 = min(e.y1, bottom)
+            guard y1 > y0 else { continue }
+            let x0 = y0 == e.y0 ? e.x0 : e.x(at: y0)
+            let x1 = y1 == e.y1 ? e.x1 : e.x(at: y1)
+            if max(x0, x1) <= left {
+                clipped.append(Edge(x0: left, y0: y0, x1: left, y1: y1, slope: 0, winding: e.winding))
+                continue
+            }
+            if min(x0, x1) >= right { continue }
+            // Cut where the edge crosses the box's sides (at most two heights, in order down the edge),
+            // and keep each part by which side of the box its middle is on.
+            var lower = y1
+            var upper = y1
+            func cut(at side: Double) {
+                guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
+                let y = y0 + (side - x0) / (x1 - x0) * (y1 - y0)
+                guard y > y0 && y < y1 else { return }
+                if y < lower { (lower, upper) = (y, lower) } else if y < upper { upper = y }
+            }
+            cut(at: left)
+            cut(at: right)
+            var a = y0
+            var xa = x0
+            func part(to b: Double) {
+                guard b > a else { return }
+                let xb = b == y1 ? x1 : e.x(at: b)
+                let middle = (xa + xb) / 2
+                if middle <= left {
+                    clipped.append(Edge(x0: left, y0: a, x1: left, y1: b, slope: 0, winding: e.winding))
+                } else if middle < right {
+                    clipped.append(Edge(x0: xa, y0: a, x1: xb, y1: b, slope: e.slope, winding: e.winding))
+                }
+                (a, xa) = (b, xb)
+            }
+            part(to: lower)
+            part(to: upper)
+            part(to: y1)
+        }
+        swap(&edges, &clipped)
     }
 
     /// Quantises the coverage of `edges` (sorted) into the rows of `mask`, in `columns` (all by default);
@@ -144,10 +203,16 @@ struct Rasterizer {
     private mutating func sweepEdges(
         columns: Range<Int>, rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void
     ) {
+        let n = max(edges.count, 1)
+        let (doubles, ints) = Sweep.scratchSizes(edges: n, width: columns.count)
+        if sweepDoubles.count < doubles { sweepDoubles = [Double](repeating: 0, count: doubles) }
+        if sweepInts.count < ints { sweepInts = [Int](repeating: 0, count: ints) }
         edges.withUnsafeBufferPointer { edges in
-            let sweep = Sweep(edges: edges, columns: columns)
-            defer { sweep.deallocate() }
-            sweep.run(rows: rows, body)
+            sweepDoubles.withUnsafeMutableBufferPointer { doubles in
+                sweepInts.withUnsafeMutableBufferPointer { ints in
+                    Sweep(edges: edges, columns: columns, doubles: doubles, ints: ints).run(rows: rows, body)
+                }
+            }
         }
     }
 
@@ -180,7 +245,8 @@ struct Rasterizer {
 }
 
 /// The scan of one `coverage` call: the edges, and scratch space sized for them, in unsafe buffers
-/// so that the hot loops run without bounds checks or copy-on-write checks. Allocated per call.
+/// so that the hot loops run without bounds checks or copy-on-write checks. The rasterizer lends the
+/// scratch space for the call.
 private struct Sweep {
     typealias Edge = Rasterizer.Edge
     let edges: UnsafeBufferPointer<Edge>
@@ -209,32 +275,44 @@ private struct Sweep {
     let spanning: UnsafeMutableBufferPointer<Int>
     let nextSpanning: UnsafeMutableBufferPointer<Int>
 
-    init(edges: UnsafeBufferPointer<Edge>, columns: Range<Int>) {
+    /// How many doubles and integers of scratch space a sweep of `edges` edges over `width` columns needs.
+    static func scratchSizes(edges n: Int, width: Int) -> (doubles: Int, ints: Int) {
+        (width + 2 + 4 * n + 2, 10 * n + 3)
+    }
+
+    /// A sweep of `edges` over `columns`, working in `doubles` and `ints` (at least `scratchSizes`).
+    init(
+        edges: UnsafeBufferPointer<Edge>, columns: Range<Int>, doubles: UnsafeMutableBufferPointer<Double>,
+        ints: UnsafeMutableBufferPointer<Int>
+    ) {
         self.edges = edges
         left = columns.lowerBound
         width = columns.count
         let n = max(edges.count, 1)
-        accumulator = .allocate(capacity: width + 2)
-        accumulator.initialize(repeating: 0)
-        active = .allocate(capacity: n)
-        band = .allocate(capacity: n)
-        order = .allocate(capacity: n)
-        xTop = .allocate(capacity: n)
-        xBottom = .allocate(capacity: n)
-        breaks = .allocate(capacity: 2 * n + 2)
-        enterBand = .allocate(capacity: n)
-        exitBand = .allocate(capacity: n)
-        byEnter = .allocate(capacity: n)
-        firstBands = .allocate(capacity: 2 * n + 3)
-        spanning = .allocate(capacity: n)
-        nextSpanning = .allocate(capacity: n)
-    }
-
-    func deallocate() {
-        for buffer in [accumulator, xTop, xBottom, breaks] { buffer.deallocate() }
-        for buffer in [active, band, order, enterBand, exitBand, byEnter, firstBands, spanning, nextSpanning] {
-            buffer.deallocate()
+        var d = 0
+        func doubleBuffer(_ count: Int) -> UnsafeMutableBufferPointer<Double> {
+            defer { d += count }
+            return UnsafeMutableBufferPointer(rebasing: doubles[d..<d + count])
         }
+        var i = 0
+        func intBuffer(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
+            defer { i += count }
+            return UnsafeMutableBufferPointer(rebasing: ints[i..<i + count])
+        }
+        accumulator = doubleBuffer(width + 2)
+        accumulator.update(repeating: 0)
+        xTop = doubleBuffer(n)
+        xBottom = doubleBuffer(n)
+        breaks = doubleBuffer(2 * n + 2)
+        active = intBuffer(n)
+        band = intBuffer(n)
+        order = intBuffer(n)
+        enterBand = intBuffer(n)
+        exitBand = intBuffer(n)
+        byEnter = intBuffer(n)
+        firstBands = intBuffer(2 * n + 3)
+        spanning = intBuffer(n)
+        nextSpanning = intBuffer(n)
     }
 
     func run(rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {

@@ -28,7 +28,7 @@ struct StrokeOutline {
     let maskWidth: Int
     let maskHeight: Int
     let tileWidth: Int
-    static let tileHeight = 16
+    static let tileHeight = 4
     let columns: Int
     let rows: Int
     private var edges: [Rasterizer.Edge] = []
@@ -57,9 +57,11 @@ struct StrokeOutline {
         piece = StrokePiece(radius: width / 2, tolerance: tolerance)
         maskWidth = max(size.width, 0)
         maskHeight = max(size.height, 0)
-        // Tiles about as wide as the pen: a piece reaches few of them, and few pieces reach each.
-        let wide = (width / 16).rounded(.up)
-        tileWidth = wide.isFinite && wide > 1 ? 16 * Int(min(wide, 65536)) : 16
+        // Tiles about as wide as the pen and four rows high: a piece reaches few of them, few pieces
+        // reach each, and since a tile's edges are cut to it (`Rasterizer`), where the pen has passed
+        // many times a tile costs the few edges inside it, and is soon wholly covered and left alone.
+        let wide = (width / 4).rounded(.up)
+        tileWidth = wide.isFinite && wide > 1 ? 4 * Int(min(wide, 65536)) : 4
         columns = (maskWidth + tileWidth - 1) / tileWidth
         rows = (maskHeight + StrokeOutline.tileHeight - 1) / StrokeOutline.tileHeight
         tilePieces = [[Int32]](repeating: [], count: columns * rows)
