@@ -57,11 +57,14 @@ public final class APNGWriter: @unchecked Sendable {
     private let channels: Int
     private var file: OutputFile?
     private var previous: Pixmap?
-    /// Compresses and writes frames on `queue`, one behind the caller, so that the next frame renders
-    /// meanwhile; `pending` holds the frame in flight. It does not hold the writer, so releasing an
-    /// unfinished writer cancels it at once.
+    /// Compresses frames on `compressing` and writes them in order on `queue`, at most two behind the
+    /// caller, so that the next frame renders meanwhile and a frame whose change is one strip does not
+    /// wait for the last; `pending` holds the frames in flight. It does not hold the writer, so
+    /// releasing an unfinished writer cancels it at once.
     private var frames: FrameChunks?
     private let queue = DispatchQueue(label: "reveal-render.apng-writer")
+    private let compressing = DispatchQueue(label: "reveal-render.apng-compress", attributes: .concurrent)
+    private let inFlight = DispatchSemaphore(value: 2)
     private let pending = DispatchGroup()
 
     /// Starts the file and writes its header.
@@ -132,7 +135,7 @@ public final class APNGWriter: @unchecked Sendable {
             throw OutputError(path: path, reason: "the animation is already finished or abandoned")
         }
         do throws(OutputError) {
-            try waitForFrameInFlight()
+            if let failure = frames?.failure { throw failure }
             guard pixmap.width == width, pixmap.height == height else {
                 throw OutputError(
                     path: path,
@@ -176,10 +179,18 @@ public final class APNGWriter: @unchecked Sendable {
             let chunkLimit = maxChunkData
             framesWritten += 1
             guard let frames else { return }
+            inFlight.wait()
             pending.enter()
-            queue.async { [pending, pixels] in
-                defer { pending.leave() }
-                frames.write(pixels, changed, frame: index, chunkLimit: chunkLimit)
+            let compressed = CompressedFrame()
+            compressing.async { [pixels] in
+                compressed.finish(frames.compress(pixels, changed, frame: index))
+            }
+            queue.async { [pending, inFlight] in
+                defer {
+                    pending.leave()
+                    inFlight.signal()
+                }
+                frames.write(compressed.wait(), changed, frame: index, chunkLimit: chunkLimit)
             }
         } catch {
             cancel()
@@ -194,7 +205,7 @@ public final class APNGWriter: @unchecked Sendable {
     public func finish() throws(OutputError) {
         guard let file else { throw OutputError(path: path, reason: "the animation is already finished or abandoned") }
         do throws(OutputError) {
-            try waitForFrameInFlight()
+            try waitForFramesInFlight()
         } catch {
             cancel()
             throw error
@@ -264,14 +275,32 @@ public final class APNGWriter: @unchecked Sendable {
 
     // MARK: - Encoding one frame
 
-    /// Waits until the frame in flight is written; throws what writing it threw.
-    private func waitForFrameInFlight() throws(OutputError) {
+    /// Waits until the frames in flight are written; throws what writing one of them threw.
+    private func waitForFramesInFlight() throws(OutputError) {
         pending.wait()
         if let failure = frames?.failure { throw failure }
     }
 }
 
-/// The frames' chunks, compressed and written in turn on the writer's queue (never two at once).
+/// One frame's compressed image data, handed from the compressing queue to the writing one.
+private final class CompressedFrame: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<[UInt8], OutputError> = .success([])
+
+    func finish(_ result: Result<[UInt8], OutputError>) {
+        self.result = result
+        done.signal()
+    }
+
+    /// Waits for the frame to be compressed.
+    func wait() -> Result<[UInt8], OutputError> {
+        done.wait()
+        return result
+    }
+}
+
+/// The frames' chunks: compressed on any thread, written in turn on the writer's queue (never two at
+/// once).
 private final class FrameChunks: @unchecked Sendable {
     let file: OutputFile
     let path: String
@@ -282,8 +311,13 @@ private final class FrameChunks: @unchecked Sendable {
     /// The chunks about to be written, reused for every frame.
     private var output: [UInt8] = []
     private var sequenceNumber: UInt32 = 0
+    private let lock = NSLock()
+    private var firstFailure: OutputError?
     /// What writing a frame threw; the frames after it are not written.
-    private(set) var failure: OutputError?
+    var failure: OutputError? {
+        get { lock.withLock { firstFailure } }
+        set { lock.withLock { firstFailure = newValue } }
+    }
 
     init(
         file: OutputFile, path: String, channels: Int, options: PNGEncodingOptions,
@@ -296,22 +330,30 @@ private final class FrameChunks: @unchecked Sendable {
         self.delay = delay
     }
 
-    /// Compresses frame `index`, whose pixels in `rect` are `pixmap` (of the rectangle's size), and
-    /// writes its chunks.
-    func write(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int, chunkLimit: Int) {
+    /// Writes the chunks of frame `index`, whose pixels in `rect` compressed to `data`.
+    func write(_ data: Result<[UInt8], OutputError>, _ rect: PixelRect, frame index: Int, chunkLimit: Int) {
         guard failure == nil else { return }
         do throws(OutputError) {
-            writeFrameChunks(rect, data: try compress(pixmap, rect, frame: index), frame: index, chunkLimit: chunkLimit)
+            writeFrameChunks(rect, data: try data.get(), frame: index, chunkLimit: chunkLimit)
             try file.write(output)
         } catch {
             failure = error
         }
     }
 
+    /// Frame `index`'s image data: its pixels in `rect` (`pixmap`, of the rectangle's size) compressed.
+    func compress(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int) -> Result<[UInt8], OutputError> {
+        do throws(OutputError) {
+            return .success(try compressStrips(pixmap, rect, frame: index))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Demultiplies, filters and compresses the pixels of `rect` into one zlib stream, in strips
     /// compressed on all cores (each primed with the row above it, as `PNGEncoder`'s): two per core,
     /// and at least 256 KiB each, since every strip boundary costs the compressor its context.
-    private func compress(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int) throws(OutputError) -> [UInt8] {
+    private func compressStrips(_ pixmap: Pixmap, _ rect: PixelRect, frame index: Int) throws(OutputError) -> [UInt8] {
         let perCore =
             (rect.height + 2 * ProcessInfo.processInfo.activeProcessorCount - 1)
             / (2 * ProcessInfo.processInfo.activeProcessorCount)
