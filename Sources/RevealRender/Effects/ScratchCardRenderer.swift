@@ -3,9 +3,9 @@
 ///
 /// Frames asked for in order are drawn incrementally: the stroke in progress grows as a `StrokeOutline`,
 /// its coverage is recomputed only in the tiles its new segments reach (from the pieces of the stroke
-/// there, not the whole stroke), and only the box around those tiles is composited again. Any other order starts
-/// over. Either way the pixels are those of filling each whole stroke's outline (a test checks every
-/// frame), so a frame costs what changed in it, however long the stroke behind it.
+/// there, not the whole stroke), and only the box around those tiles is composited again. Any other
+/// order starts over. Either way the pixels are those of filling each whole stroke's outline (a test
+/// checks every frame), so a frame costs what changed in it, however long the stroke behind it.
 struct ScratchCardRenderer {
     public let timeline: ScratchTimeline
     /// Background with the content over it: what shows where the cover is gone.

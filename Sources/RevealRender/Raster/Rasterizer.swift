@@ -133,11 +133,6 @@ struct Rasterizer {
             guard y1 > y0 else { continue }
             let x0 = y0 == e.y0 ? e.x0 : e.x(at: y0)
             let x1 = y1 == e.y1 ? e.x1 : e.x(at: y1)
-            if max(x0, x1) <= left {
-                clipped.append(Edge(x0: left, y0: y0, x1: left, y1: y1, slope: 0, winding: e.winding))
-                continue
-            }
-            if min(x0, x1) >= right { continue }
             // Cut where the edge crosses the box's sides (at most two heights, in order down the edge),
             // and keep each part by which side of the box its middle is on.
             var lower = y1
