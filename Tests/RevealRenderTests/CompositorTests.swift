@@ -80,7 +80,8 @@ final class CompositorTests: XCTestCase {
 
     /// The four-pixel loop against the pixel-at-a-time reference, on runs of every length up to 37
     /// (the tail), with coverage runs of 0 (skipped groups) and 255 and everything between, every
-    /// opacity class, and random premultiplied pixels over random ones.
+    /// opacity class, and random premultiplied pixels over random ones; and drawn over a separate
+    /// background, against copying it first.
     func testTheWideLoopEqualsTheScalarLoop() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -112,6 +113,21 @@ final class CompositorTests: XCTestCase {
                     }
                 }
                 XCTAssertEqual(wide, scalar, "trial \(trial): \(count) pixels, opacity \(opacity)")
+                let background = premultipliedPixels(count)
+                var over = dst
+                src.withUnsafeBufferPointer { s in
+                    background.withUnsafeBufferPointer { under in
+                        let m = mask.map { $0.withUnsafeBufferPointer { $0 } }
+                        over.withUnsafeMutableBufferPointer {
+                            Compositor.sourceOverWide(s, coverage: m, opacity: opacity, over: under, onto: $0)
+                        }
+                        scalar = background
+                        scalar.withUnsafeMutableBufferPointer {
+                            Compositor.sourceOverScalar(s, coverage: m, opacity: opacity, onto: $0)
+                        }
+                    }
+                }
+                XCTAssertEqual(over, scalar, "trial \(trial) over a background: \(count) pixels, opacity \(opacity)")
             }
         }
     }
@@ -154,6 +170,38 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(pixmap[254, 1], PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255))
         // Middle pixel x = 127: t = 0.5 exactly → green (45 + 149)/2 = 97, blue 42.5 → 43.
         XCTAssertEqual(pixmap[127, 0], PremultipliedRGBA8(r: 255, g: 97, b: 43, a: 255))
+    }
+
+    /// Rendered gradients (the row loop, four components at once) against `GradientAxis.color`, the
+    /// pixel-at-a-time definition, on random stops (two to five, some coinciding, colors a little
+    /// outside 0...1, translucent), axes and opacities, for every pixel.
+    func testRenderedGradientsEqualTheColorAtEachPixel() throws {
+        var random = SplitMix64(seed: 15)
+        func unit() -> Double { Double(random.next() % 1_000_001) / 1_000_000 }
+        let points: [UnitPoint] = [.topLeading, .bottom, .trailing, .center, UnitPoint(x: 0.3, y: 0.9)]
+        for trial in 0..<60 {
+            var locations = (0..<(2 + trial % 4)).map { _ in unit() }.sorted()
+            if trial % 5 == 0 { locations[1] = locations[0] }
+            let stops = locations.map { location in
+                GradientStop(
+                    color: Color(
+                        red: unit() * 1.2 - 0.1, green: unit(), blue: unit(), alpha: trial % 3 == 0 ? unit() : 1),
+                    location: location)
+            }
+            let start = points[trial % points.count]
+            let end = points[(trial / 2 + 1) % points.count]
+            let paint = Paint(
+                .linearGradient(stops: stops, startPoint: start, endPoint: end), opacity: [1, unit()][trial % 2])
+            let (width, height) = (37 + trial % 7, 23)
+            let pixmap = try paint.render(width: width, height: height)
+            let axis = GradientAxis(stops, start, end, width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    XCTAssertEqual(
+                        pixmap[x, y], axis.color(x: x, y: y, opacity: paint.opacity), "trial \(trial) at (\(x), \(y))")
+                }
+            }
+        }
     }
 
     func testDiagonalGradientIsolinesArePerpendicularToTheAxis() throws {

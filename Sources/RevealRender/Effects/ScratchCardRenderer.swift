@@ -116,9 +116,8 @@ struct ScratchCardRenderer {
 
     private mutating func composite(_ box: PixelBox, opacity: UInt8) {
         guard !box.isEmpty else { return }
-        frame.copy(base, x: 0, y: 0, rows: box.rows, columns: box.columns)
         Compositor.sourceOver(
-            cover, mask: visible, opacity: opacity, onto: &frame, rows: RowRange(box.rows),
+            cover, mask: visible, opacity: opacity, over: base, onto: &frame, rows: RowRange(box.rows),
             columns: box.columns)
     }
 }

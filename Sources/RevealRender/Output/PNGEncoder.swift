@@ -5,9 +5,11 @@ import Foundation
 /// for the next image: a strip whose rows (and the two rows above it) are unchanged is not
 /// compressed again, and changed strips are compressed on all cores.
 ///
-/// The bytes depend only on the image and the options, never on what was encoded before, so a
-/// frame of a sequence encodes exactly as the same image would on its own. Not for use from two
-/// threads at once.
+/// Two images may be on their way at once: `stage` returns a `Job` without compressing anything,
+/// and the next image can be staged while that job compresses, so that a core left idle by the last
+/// strips of one image can start on the next. The bytes depend only on the image and the options,
+/// never on what was encoded before, so a frame of a sequence encodes exactly as the same image
+/// would on its own. `stage` is for one thread at a time; jobs may run on any.
 final class PNGEncoder: @unchecked Sendable {
     public let width: Int
     public let height: Int
@@ -26,29 +28,30 @@ final class PNGEncoder: @unchecked Sendable {
         var strategy: PNGStrategy
     }
 
-    /// One strip's compressed bytes and the facts about its rows that choose the image's mode.
-    private struct Strip {
+    /// The facts about one strip's rows that choose the image's mode.
+    private struct StripMeasure {
         var rows: Range<Int>
-        var data: [UInt8] = []
-        var adler: UInt32 = 1
-        var filteredCount = 0
         var isOpaque = true
         /// Pixels equal to their left neighbour, and neighbour pairs, on rows whose index is a multiple of 8.
         var flatPairs = 0
         var pairs = 0
-        /// Its rows changed since they were last measured.
-        var unmeasured = true
-        /// Its bytes must be compressed again.
-        var stale = true
     }
 
-    /// The pixels of the image last staged; strips are compressed from here.
-    private var staged: Pixmap?
-    private var strips: [Strip]
+    /// The last two images staged, taking turns: a job compresses from one while the next image is
+    /// staged into the other. `newest` is the last one's index.
+    private var images: [Pixmap?] = [nil, nil]
+    private var newest = 0
+    /// The rows the last staging changed, which the other image does not have yet.
+    private var changedLast: [Bool]?
+    private var measures: [StripMeasure]
     private var mode: Mode?
+    /// The jobs of the last two images staged; the older one reads the image staged next.
+    private var older: Job?
+    private var newer: Job?
+    private let book: StripBook
     private let compressors = CompressorPool()
 
-    /// How many strips the last `encodeStaged` compressed (the others were kept).
+    /// How many strips the last image staged has to compress (the others are kept).
     private(set) var stripsCompressed = 0
 
     /// Throws for a size outside `Pixmap`'s limits or a compression level outside 0...9.
@@ -71,20 +74,23 @@ final class PNGEncoder: @unchecked Sendable {
         self.height = height
         self.options = options
         self.stripHeight = stripHeight
-        strips = stride(from: 0, to: height, by: stripHeight).map { Strip(rows: $0..<min(height, $0 + stripHeight)) }
+        let rows = stride(from: 0, to: height, by: stripHeight).map { $0..<min(height, $0 + stripHeight) }
+        measures = rows.map { StripMeasure(rows: $0) }
+        book = StripBook(width: width, height: height, options: options, rows: rows)
     }
 
     /// Encodes one image (its size must be the encoder's).
     public func encode(_ image: Pixmap) throws(PNGError) -> [UInt8] {
-        try stage(image)
-        return try encodeStaged()
+        try stage(image).encode()
     }
 
     /// Takes a copy of the rows of `image` that differ from the image staged before, so that the
-    /// caller may draw into `image` again while `encodeStaged` runs on another thread. Cheap: a
-    /// comparison and a copy of changed rows; everything else is left to `encodeStaged`. A caller
-    /// that knows the rows outside `mayDiffer` equal the image staged before saves comparing them.
-    public func stage(_ image: Pixmap, mayDiffer: Range<Int>? = nil) throws(PNGError) {
+    /// caller may draw into `image` again at once, and returns the job that makes its PNG. Cheap: a
+    /// comparison and a copy of changed rows; the compressing is left to the job. Waits while two
+    /// jobs are unfinished (running the older itself if nothing has started it). A caller that knows
+    /// the rows outside `mayDiffer` equal the image staged before saves comparing them.
+    @discardableResult
+    public func stage(_ image: Pixmap, mayDiffer: Range<Int>? = nil) throws(PNGError) -> Job {
         guard image.width == width, image.height == height else {
             throw PNGError(
                 message: "a \(image.width)×\(image.height) image given to an encoder of \(width)×\(height) images")
@@ -95,41 +101,47 @@ final class PNGEncoder: @unchecked Sendable {
                     "pixel buffer holds \(image.bytes.count) bytes, but a \(width)×\(height) image needs \(4 * width * height)"
             )
         }
-        guard var copy = staged else {
-            staged = image.ownCopy()
-            for k in strips.indices { strips[k].unmeasured = true }
-            return
+        _ = try? older?.encode()  // its image is the one written next; its own caller sees any error
+        older = nil
+        let target = 1 - newest
+        let changed =
+            images[newest]?.rowsDiffering(from: image, rows: mayDiffer) ?? Array(repeating: true, count: height)
+        var copy = images[target]
+        images[target] = nil  // one reference, so the rows below are written in place
+        if copy == nil {
+            copy = image.ownCopy()
+        } else if let last = changedLast {
+            copy?.copyRows(from: image, where: zip(changed, last).map { $0 || $1 })
         }
-        staged = nil  // one reference, so the rows below are written in place
-        let changedRows = copy.updateRows(from: image, rows: mayDiffer)
-        staged = copy
-        for k in strips.indices {
-            let rows = strips[k].rows
-            if changedRows[rows].contains(true) {
-                strips[k].unmeasured = true
-            } else if changedRows[max(0, rows.lowerBound - 2)..<rows.lowerBound].contains(true) {
-                strips[k].stale = true
-            }
-        }
-    }
+        images[target] = copy
+        newest = target
+        changedLast = changed
 
-    /// Compresses the strips that changed since the last call and returns the staged image's PNG.
-    public func encodeStaged() throws(PNGError) -> [UInt8] {
-        guard let image = staged else { throw PNGError(message: "no image was staged") }
-        for k in strips.indices where strips[k].unmeasured { measure(&strips[k], in: image) }
+        for k in measures.indices where changed[measures[k].rows].contains(true) { measure(&measures[k], in: image) }
         let mode = chooseMode()
-        if mode != self.mode {
-            for k in strips.indices { strips[k].stale = true }
-            self.mode = mode
+        let stale = measures.indices.filter { k in
+            let rows = measures[k].rows
+            return mode != self.mode || changed[max(0, rows.lowerBound - 2)..<rows.upperBound].contains(true)
         }
-        try compressStaleStrips(of: image, mode: mode)
-        return assemble(mode)
+        self.mode = mode
+        stripsCompressed = stale.count
+        let requests = stale.map { k in
+            cpng_strip(
+                image: nil, stride: 4 * width, width: UInt32(width), height: UInt32(height),
+                first_row: UInt32(measures[k].rows.lowerBound), row_count: UInt32(measures[k].rows.count),
+                channels: mode.channels, filter: mode.filter.cValue,
+                compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
+        }
+        let job = Job(
+            pixels: copy, strips: stale, requests: requests, channels: Int(mode.channels), after: newer, book: book,
+            compressors: compressors)
+        older = newer
+        newer = job
+        return job
     }
 
-    /// Records whether a strip's rows are opaque and how flat they are, and marks it for compression.
-    private func measure(_ strip: inout Strip, in image: Pixmap) {
-        strip.unmeasured = false
-        strip.stale = true
+    /// Records whether a strip's rows are opaque and how flat they are.
+    private func measure(_ strip: inout StripMeasure, in image: Pixmap) {
         strip.isOpaque = true
         strip.flatPairs = 0
         strip.pairs = 0
@@ -157,36 +169,131 @@ final class PNGEncoder: @unchecked Sendable {
     /// of sampled pixels equal their left neighbour (vertical gradients, where Sub leaves runs of
     /// zeros), otherwise None (diagonal 8-bit gradients leave ±1 noise that filters make larger).
     private func chooseMode() -> Mode {
-        let channels: Int32 = strips.allSatisfy(\.isOpaque) ? 3 : 4
+        let channels: Int32 = measures.allSatisfy(\.isOpaque) ? 3 : 4
         guard options.filter == .automatic else {
             return Mode(channels: channels, filter: options.filter, strategy: options.strategy)
         }
-        let flat = strips.reduce(0) { $0 + $1.flatPairs }
-        let pairs = strips.reduce(0) { $0 + $1.pairs }
+        let flat = measures.reduce(0) { $0 + $1.flatPairs }
+        let pairs = measures.reduce(0) { $0 + $1.pairs }
         let mostlyFlat = pairs > 0 && flat * 50 >= pairs * 49
         return Mode(
             channels: channels, filter: mostlyFlat ? .sub : .none, strategy: mostlyFlat ? .rle : options.strategy)
     }
 
-    /// Compresses every stale strip, spreading them over the cores.
-    private func compressStaleStrips(of image: Pixmap, mode: Mode) throws(PNGError) {
-        let stale = strips.indices.filter { strips[$0].stale }
-        stripsCompressed = stale.count
-        guard !stale.isEmpty else { return }
-        let results = try image.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
-            let requests = stale.map { k in
-                cpng_strip(
-                    image: pixels.baseAddress, stride: 4 * width, width: UInt32(width), height: UInt32(height),
-                    first_row: UInt32(strips[k].rows.lowerBound), row_count: UInt32(strips[k].rows.count),
-                    channels: mode.channels, filter: mode.filter.cValue,
-                    compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
-            }
-            return try PNGEncoder.compress(requests, pool: compressors)
+    /// One staged image on its way to PNG bytes: its stale strips compressed (on all cores), then the
+    /// file put together once the job before it is done, since it keeps that image's other strips.
+    /// The first `encode` runs it, on any thread; later calls wait for it and get the same bytes.
+    final class Job: @unchecked Sendable {
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+        private var started = false
+        private var result: Result<[UInt8], PNGError> = .failure(PNGError(message: "the image was not encoded"))
+        // What running needs, dropped as soon as it is used: the image, so that the encoder can
+        // stage into it again in place, and the job before, so that jobs do not hold each other.
+        private var pixels: Pixmap?
+        private var previous: Job?
+        private let strips: [Int]
+        private let requests: [cpng_strip]
+        private let channels: Int
+        private let book: StripBook
+        private let compressors: CompressorPool
+
+        fileprivate init(
+            pixels: Pixmap?, strips: [Int], requests: [cpng_strip], channels: Int, after previous: Job?,
+            book: StripBook, compressors: CompressorPool
+        ) {
+            self.pixels = pixels
+            self.strips = strips
+            self.requests = requests
+            self.channels = channels
+            self.previous = previous
+            self.book = book
+            self.compressors = compressors
         }
-        for (k, result) in zip(stale, results) {
-            (strips[k].data, strips[k].adler) = result
-            strips[k].filteredCount = strips[k].rows.count * (1 + width * Int(mode.channels))
-            strips[k].stale = false
+
+        /// The image's PNG file; throws what compressing it (or an image before it) threw.
+        func encode() throws(PNGError) -> [UInt8] {
+            let first = lock.withLock {
+                defer { started = true }
+                return !started
+            }
+            if first {
+                run()
+            } else {
+                done.wait()
+            }
+            done.signal()
+            return try result.get()
+        }
+
+        private func run() {
+            let compressed = Result { () throws(PNGError) -> [([UInt8], UInt32)] in
+                guard !requests.isEmpty else { return [] }
+                guard let image = pixels else {
+                    throw PNGError(message: "the image was released before it was encoded")
+                }
+                return try image.bytes.withUnsafeBufferPointer { pixels throws(PNGError) in
+                    var requests = requests
+                    for k in requests.indices { requests[k].image = pixels.baseAddress }
+                    return try PNGEncoder.compress(requests, pool: compressors)
+                }
+            }
+            pixels = nil
+            let before = previous.map { job in Result { () throws(PNGError) in try job.encode() } }
+            previous = nil
+            if case .failure(let error) = before {
+                book.failure = book.failure ?? error
+            }
+            result = book.assemble(compressed, strips: strips, channels: channels)
+        }
+    }
+
+    /// Every strip's latest bytes, which jobs update in image order.
+    fileprivate final class StripBook: @unchecked Sendable {
+        let width: Int
+        let height: Int
+        let options: PNGEncodingOptions
+        private var strips: [(rows: Range<Int>, data: [UInt8], adler: UInt32, filteredCount: Int)]
+        /// The first failure; every image after it fails too, since its kept strips may be missing.
+        var failure: PNGError?
+
+        init(width: Int, height: Int, options: PNGEncodingOptions, rows: [Range<Int>]) {
+            self.width = width
+            self.height = height
+            self.options = options
+            strips = rows.map { ($0, [], 1, 0) }
+        }
+
+        /// The file: the strips at `indices` replaced by `compressed`, the others kept.
+        func assemble(_ compressed: Result<[([UInt8], UInt32)], PNGError>, strips indices: [Int], channels: Int)
+            -> Result<[UInt8], PNGError>
+        {
+            if let failure { return .failure(failure) }
+            switch compressed {
+            case .failure(let error):
+                failure = error
+                return .failure(error)
+            case .success(let results):
+                for (k, result) in zip(indices, results) {
+                    (strips[k].data, strips[k].adler) = result
+                    strips[k].filteredCount = strips[k].rows.count * (1 + width * channels)
+                }
+                return .success(file(channels: channels))
+            }
+        }
+
+        /// The whole file: signature, IHDR, sRGB, pHYs, the zlib stream in IDAT chunks of at most
+        /// `idatLimit` bytes, IEND.
+        private func file(channels: Int) -> [UInt8] {
+            let stream = PNGEncoder.zlibStream(
+                level: options.compressionLevel, strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
+            var file: [UInt8] = []
+            file.reserveCapacity(stream.count + 128)
+            PNGChunk.appendHeader(
+                width: width, height: height, channels: channels, pixelsPerMeter: options.pixelsPerMeter, to: &file)
+            PNGChunk.append("IDAT", split: stream, limit: PNGEncoder.idatLimit, to: &file)
+            PNGChunk.append("IEND", to: &file) { _ in }
+            return file
         }
     }
 
@@ -249,22 +356,6 @@ final class PNGEncoder: @unchecked Sendable {
         }
         stream.appendBigEndian(adler)
         return stream
-    }
-
-    /// The whole file: signature, IHDR, sRGB, pHYs, the zlib stream in IDAT chunks of at most
-    /// `idatLimit` bytes, IEND.
-    private func assemble(_ mode: Mode) -> [UInt8] {
-        let stream = PNGEncoder.zlibStream(
-            level: options.compressionLevel,
-            strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
-        var file: [UInt8] = []
-        file.reserveCapacity(stream.count + 128)
-        PNGChunk.appendHeader(
-            width: width, height: height, channels: Int(mode.channels), pixelsPerMeter: options.pixelsPerMeter,
-            to: &file)
-        PNGChunk.append("IDAT", split: stream, limit: PNGEncoder.idatLimit, to: &file)
-        PNGChunk.append("IEND", to: &file) { _ in }
-        return file
     }
 
     /// The largest IDAT chunk written.

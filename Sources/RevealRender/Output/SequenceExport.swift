@@ -91,9 +91,9 @@ extension APNGWriter: FrameObserver {
 
 /// The last stage of the pipeline: frames → PNG → files in a folder, manifest last.
 ///
-/// Frames are rendered in order on the calling thread; one `PNGEncoder` compresses each frame's
-/// changed strips on all cores while the next frame is rendered, and files are written with at most
-/// as many frames in flight as there are cores, so memory stays flat. A frame whose state equals the
+/// Frames are rendered in order on the calling thread; one `PNGEncoder` compresses the changed
+/// strips of up to two frames on all cores while the next frame is rendered, and files are written
+/// with at most twice as many frames in flight as there are cores, so memory stays flat. A frame whose state equals the
 /// previous one's reuses its PNG bytes instead of staging the same pixels again.
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. Frame
@@ -129,10 +129,9 @@ public enum SequenceExport {
         }
         let encoder = try PNGEncoder(
             width: sequence.pixelWidth, height: sequence.pixelHeight, options: sequence.pngOptions(png))
-        // The encoder compresses one frame while the next is rendered; writes overlap both.
-        let encoderFree = DispatchSemaphore(value: 1)
+        // The encoder compresses up to two frames while the next is rendered; writes overlap them.
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let slots = DispatchSemaphore(value: workers)
+        let slots = DispatchSemaphore(value: 2 * workers)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "reveal-render.encode", attributes: .concurrent)
         let state = ExportState()
@@ -168,21 +167,15 @@ public enum SequenceExport {
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 for observer in observers { try observer.observe(rendered, frame: index) }
                 if let folder {
-                    encoderFree.wait()
                     let t1 = DispatchTime.now().uptimeNanoseconds
-                    do { try encoder.stage(rendered, mayDiffer: sequence.rowsTheLastRenderMayHaveChanged) } catch {
-                        encoderFree.signal()
-                        throw error
-                    }
+                    let job = try encoder.stage(rendered, mayDiffer: sequence.rowsTheLastRenderMayHaveChanged)
                     let staging = Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
                     dispatch(queue, group, slots) {
                         let t1 = DispatchTime.now().uptimeNanoseconds
                         let bytes: [UInt8]
                         do {
-                            bytes = try encoder.encodeStaged()
-                            encoderFree.signal()
+                            bytes = try job.encode()
                         } catch {
-                            encoderFree.signal()
                             state.fail(error)
                             return encoded.set(nil)
                         }

@@ -14,32 +14,44 @@ enum Compositor {
 
     /// Source-over: `dst = src·f + dst·(1 − src.a·f)` for the rows given (and `columns` of them, all by
     /// default), where the source is scaled per pixel by `mask` (when given) and by `opacity` (0...255).
+    /// With `base` (the destination's size), the destination's pixels there are first replaced by
+    /// `base`'s, in the same pass: drawing a layer over a kept background costs no separate copy.
     public static func sourceOver(
-        _ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255,
+        _ source: Pixmap, mask: Mask? = nil, opacity: UInt8 = 255, over base: Pixmap? = nil,
         onto destination: inout Pixmap, rows: RowRange, columns: Range<Int>? = nil
     ) {
         guard source.width == destination.width && source.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
         let width = destination.width
         let columns = (columns ?? 0..<width).clamped(to: 0..<width)
-        guard !rows.isEmpty, !columns.isEmpty, opacity > 0 else { return }
+        guard !rows.isEmpty, !columns.isEmpty else { return }
         if let mask, mask.width != width || mask.height != destination.height { return }
+        if let base {
+            guard base.width == width && base.height == destination.height else { return }
+            guard opacity > 0 else {
+                return destination.copy(base, x: 0, y: 0, rows: rows.lower..<rows.upper, columns: columns)
+            }
+        }
+        guard opacity > 0 else { return }
         source.bytes.withUnsafeBufferPointer { src in
-            destination.bytes.withUnsafeMutableBufferPointer { dst in
-                for y in rows.lower..<rows.upper {
-                    let start = y * width + columns.lowerBound
-                    let end = y * width + columns.upperBound
-                    let bytes = start * 4..<end * 4
-                    let srcRow = UnsafeBufferPointer(rebasing: src[bytes])
-                    let dstRow = UnsafeMutableBufferPointer(rebasing: dst[bytes])
-                    if let mask {
-                        mask.bytes.withUnsafeBufferPointer { m in
-                            sourceOver(
-                                srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<end]),
-                                opacity: opacity, onto: dstRow)
+            (base?.bytes ?? []).withUnsafeBufferPointer { under in
+                destination.bytes.withUnsafeMutableBufferPointer { dst in
+                    for y in rows.lower..<rows.upper {
+                        let start = y * width + columns.lowerBound
+                        let end = y * width + columns.upperBound
+                        let bytes = start * 4..<end * 4
+                        let srcRow = UnsafeBufferPointer(rebasing: src[bytes])
+                        let dstRow = UnsafeMutableBufferPointer(rebasing: dst[bytes])
+                        let underRow = base == nil ? nil : UnsafeBufferPointer(rebasing: under[bytes])
+                        if let mask {
+                            mask.bytes.withUnsafeBufferPointer { m in
+                                sourceOver(
+                                    srcRow, coverage: UnsafeBufferPointer(rebasing: m[start..<end]),
+                                    opacity: opacity, over: underRow, onto: dstRow)
+                            }
+                        } else {
+                            sourceOver(srcRow, coverage: nil, opacity: opacity, over: underRow, onto: dstRow)
                         }
-                    } else {
-                        sourceOver(srcRow, coverage: nil, opacity: opacity, onto: dstRow)
                     }
                 }
             }
@@ -188,52 +200,66 @@ enum Compositor {
     /// source pixel scaled by `coverage[i]` (full when nil) and by `opacity`. Optimised builds take
     /// the wide loop; debug builds the scalar one, since unoptimised SIMD code is a hundred times
     /// slower (the tests check that the two agree).
+    /// With `under` (as long as `dst`), `dst` is first made a copy of it, in the same pass.
     @inline(__always)
     public static func sourceOver(
         _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
-        opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
+        opacity: UInt8, over under: UnsafeBufferPointer<UInt8>? = nil, onto dst: UnsafeMutableBufferPointer<UInt8>
     ) {
         #if DEBUG
+            if let under { _ = dst.update(fromContentsOf: under.prefix(dst.count)) }
             sourceOverScalar(src, coverage: coverage, opacity: opacity, onto: dst)
         #else
-            sourceOverWide(src, coverage: coverage, opacity: opacity, onto: dst)
+            sourceOverWide(src, coverage: coverage, opacity: opacity, over: under, onto: dst)
         #endif
     }
 
     /// Source-over of a run four pixels at a time in 16-bit lanes, without branches:
     /// `dst = src·f + dst·(255 − src.a·f)` with every product rounded by `multiply`, which for
     /// premultiplied sources (no channel above alpha) is exactly what `sourceOverScalar` computes.
-    /// Four clear coverage values skip their pixels; the last few pixels go through the scalar loop.
+    /// Four clear coverage values skip their pixels (copying `under`'s, when given, which stands for
+    /// the destination's old pixels); the last few pixels go through the scalar loop.
     @inline(__always)
     static func sourceOverWide(
         _ src: UnsafeBufferPointer<UInt8>, coverage: UnsafeBufferPointer<UInt8>?,
-        opacity: UInt8, onto dst: UnsafeMutableBufferPointer<UInt8>
+        opacity: UInt8, over under: UnsafeBufferPointer<UInt8>? = nil, onto dst: UnsafeMutableBufferPointer<UInt8>
     ) {
         var pixels = min(dst.count, src.count) / 4
         if let coverage { pixels = min(pixels, coverage.count) }
+        if let under { pixels = min(pixels, under.count / 4) }
         var p = 0
         #if _endian(little)
             if let s = src.baseAddress, let d = dst.baseAddress {
                 let o = SIMD16<UInt16>(repeating: UInt16(opacity))
+                let old = UnsafeRawPointer(under?.baseAddress ?? UnsafePointer(d))
                 while p + 4 <= pixels {
                     var f = o
                     if let c = coverage?.baseAddress {
                         let four = UnsafeRawPointer(c + p).loadUnaligned(as: UInt32.self)
                         if four == 0 {
+                            if under != nil {
+                                UnsafeMutableRawPointer(d + 4 * p).storeBytes(
+                                    of: old.loadUnaligned(fromByteOffset: 4 * p, as: SIMD16<UInt8>.self),
+                                    as: SIMD16<UInt8>.self)
+                            }
                             p += 4
                             continue
                         }
                         f = multiply(lanes(four), o)
                     }
                     let scaled = multiply(widen(UnsafeRawPointer(s + 4 * p)), f)
-                    let under = multiply(widen(UnsafeRawPointer(d + 4 * p)), 255 &- alphas(scaled))
+                    let below = multiply(widen(old + 4 * p), 255 &- alphas(scaled))
                     UnsafeMutableRawPointer(d + 4 * p).storeBytes(
-                        of: SIMD16<UInt8>(truncatingIfNeeded: scaled &+ under), as: SIMD16<UInt8>.self)
+                        of: SIMD16<UInt8>(truncatingIfNeeded: scaled &+ below), as: SIMD16<UInt8>.self)
                     p += 4
                 }
             }
         #endif
         guard p < pixels else { return }
+        if let under {
+            _ = UnsafeMutableBufferPointer(rebasing: dst[4 * p..<4 * pixels]).update(
+                fromContentsOf: under[4 * p..<4 * pixels])
+        }
         sourceOverScalar(
             UnsafeBufferPointer(rebasing: src[4 * p..<4 * pixels]),
             coverage: coverage.map { UnsafeBufferPointer(rebasing: $0[p..<pixels]) }, opacity: opacity,
@@ -384,29 +410,39 @@ extension Pixmap {
         }
     }
 
-    /// Makes each row equal to that row of `source` and says which rows it had to change: how a copy
-    /// of a frame follows the frame at the cost of the rows that differ. Only `rows` are compared (the
-    /// caller knows the others are equal). A source of another size replaces the pixmap, every row changed.
-    mutating func updateRows(from source: Pixmap, rows: Range<Int>? = nil) -> [Bool] {
-        guard source.width == width, source.height == height else {
-            self = source.ownCopy()
-            return [Bool](repeating: true, count: height)
-        }
+    /// Which rows differ from those of `source` (of the same size): how a copy of a frame learns what
+    /// to follow. Only `rows` are compared (the caller knows the others are equal).
+    func rowsDiffering(from source: Pixmap, rows: Range<Int>? = nil) -> [Bool] {
+        guard source.width == width, source.height == height else { return [Bool](repeating: true, count: height) }
         let rowBytes = width * 4
-        let rows = (rows ?? 0..<height).clamped(to: 0..<height)
         var changed = [Bool](repeating: false, count: height)
         source.bytes.withUnsafeBufferPointer { from in
-            bytes.withUnsafeMutableBufferPointer { to in
+            bytes.withUnsafeBufferPointer { to in
                 guard let f = from.baseAddress, let t = to.baseAddress else { return }
-                for y in rows {
-                    let row = y * rowBytes
-                    guard memcmp(f + row, t + row, rowBytes) != 0 else { continue }
-                    (t + row).update(from: f + row, count: rowBytes)
-                    changed[y] = true
+                for y in (rows ?? 0..<height).clamped(to: 0..<height) {
+                    changed[y] = memcmp(f + y * rowBytes, t + y * rowBytes, rowBytes) != 0
                 }
             }
         }
         return changed
+    }
+
+    /// Copies the rows of `source` (of the same size) for which `rows` is true; a source of another
+    /// size replaces the pixmap.
+    mutating func copyRows(from source: Pixmap, where rows: [Bool]) {
+        guard source.width == width, source.height == height else {
+            self = source.ownCopy()
+            return
+        }
+        let rowBytes = width * 4
+        source.bytes.withUnsafeBufferPointer { from in
+            bytes.withUnsafeMutableBufferPointer { to in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return }
+                for y in rows.indices.prefix(height) where rows[y] {
+                    (t + y * rowBytes).update(from: f + y * rowBytes, count: rowBytes)
+                }
+            }
+        }
     }
 
     /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
