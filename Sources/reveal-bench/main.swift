@@ -4,7 +4,7 @@ import RevealRender
 
 let usage = """
     usage: reveal-bench accuracy STROKES.json FRAME
-           reveal-bench speed (--stroke FILE | --circle FILE) --out DIR [--hold S] [--preset fast|smallest]
+           reveal-bench speed (--stroke FILE | --circle FILE) (--out DIR | --render-only) [--hold S] [--preset fast|smallest]
                               [--level N] [--filter automatic|none|sub|up|paeth|adaptive] [--strategy default|filtered|rle|huffman]
     """
 
@@ -15,6 +15,7 @@ func speed(_ args: [String]) throws {
     var circle = false
     var out = "/tmp/reveal-bench-out"
     var hold = 0.0
+    var renderOnly = false
     var i = 0
     while i < args.count {
         let value = i + 1 < args.count ? args[i + 1] : ""
@@ -24,6 +25,9 @@ func speed(_ args: [String]) throws {
             scene = value
             circle = true
         case "--out": out = value
+        case "--render-only":
+            renderOnly = true
+            i -= 1
         case "--hold": hold = Double(value) ?? 0
         case "--level": options.compressionLevel = Int(value) ?? 6
         case "--preset": options = value == "smallest" ? .smallest : .fast
@@ -47,19 +51,25 @@ func speed(_ args: [String]) throws {
         exit(2)
     }
     let started = Date()
-    let timings: ExportTimings
-    let folder = try FrameFolder(path: out)
+    var timings: ExportTimings
+    // Rendering alone (no encoder, no files) measures what a frame costs to draw, without the threads
+    // that compress and write frames competing for the cores.
+    let folder = renderOnly ? nil : try FrameFolder(path: out)
+    let frameCount: Int
     if circle {
         var sequence = try CircleRevealSequence(scene: try CircleSceneFile.load(path: scene), hold: hold)
+        frameCount = sequence.frameCount
         timings = try SequenceExport.run(
             &sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
             wholeSequence: true)
     } else {
         var sequence = try ScratchSequence(scene: try ScratchSceneFile.load(path: scene), hold: hold)
+        frameCount = sequence.frameCount
         timings = try SequenceExport.run(
             &sequence, frames: 0..<sequence.frameCount, folder: folder, png: options,
             wholeSequence: true)
     }
+    if renderOnly { timings.frames = frameCount }
     let total = Date().timeIntervalSince(started)
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -67,7 +77,7 @@ func speed(_ args: [String]) throws {
     print(
         String(
             format:
-                "{\"system\": \"reveal-render\", \"frames\": %d, \"total_s\": %.3f, \"render_ms_per_frame\": %.2f, \"encode_ms_per_frame\": %.2f, \"write_ms_per_frame\": %.2f, \"bytes_per_frame\": %.0f, \"peak_rss_mib\": %.1f}",
+                "{\"system\": \"reveal-render\", \"frames\": %d, \"total_s\": %.3f, \"render_ms_per_frame\": %.3f, \"encode_ms_per_frame\": %.2f, \"write_ms_per_frame\": %.2f, \"bytes_per_frame\": %.0f, \"peak_rss_mib\": %.1f}",
             timings.frames, total, timings.render / n * 1000, timings.encode / n * 1000, timings.write / n * 1000,
             Double(timings.bytes) / n, Double(usage.ru_maxrss) / 1024))
 }

@@ -260,6 +260,8 @@ private struct Sweep {
     let xBottom: UnsafeMutableBufferPointer<Double>
     /// Heights where the current row is cut into bands.
     let breaks: UnsafeMutableBufferPointer<Double>
+    /// Each active edge's x at the middle of the current row, to sort them by.
+    let rowKeys: UnsafeMutableBufferPointer<Double>
     /// For each edge of the row (by position in `active`): the first band it spans and the band after
     /// its last; the edges by first band (`firstBands` marks where each band's run starts); and the
     /// edges spanning the band at hand, in row order, with a second buffer to build the next band's.
@@ -272,7 +274,7 @@ private struct Sweep {
 
     /// How many doubles and integers of scratch space a sweep of `edges` edges over `width` columns needs.
     static func scratchSizes(edges n: Int, width: Int) -> (doubles: Int, ints: Int) {
-        (width + 2 + 4 * n + 2, 10 * n + 3)
+        (width + 2 + 5 * n + 2, 10 * n + 3)
     }
 
     /// A sweep of `edges` over `columns`, working in `doubles` and `ints` (at least `scratchSizes`).
@@ -299,6 +301,7 @@ private struct Sweep {
         xTop = doubleBuffer(n)
         xBottom = doubleBuffer(n)
         breaks = doubleBuffer(2 * n + 2)
+        rowKeys = doubleBuffer(n)
         active = intBuffer(n)
         band = intBuffer(n)
         order = intBuffer(n)
@@ -334,13 +337,21 @@ private struct Sweep {
                 body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
                 continue
             }
-            // Left to right by where each edge is in this row, so that every band's edges come nearly
-            // sorted and the insertion sort below has little to do.
-            var row = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
-            row.sort {
-                let a = edges[$0].x(at: edges[$0].middle(top, bottom))
-                let b = edges[$1].x(at: edges[$1].middle(top, bottom))
-                return a < b || (a == b && $0 < $1)
+            // Left to right by where each edge is in this row (ties by index), so that every band's edges
+            // come nearly sorted and the insertion sort below has little to do. The edges kept from
+            // the row above are in order already, so an insertion sort on keys worked out once is quick.
+            for k in 0..<activeCount {
+                let e = edges[active[k]]
+                rowKeys[k] = e.x(at: e.middle(top, bottom))
+            }
+            for k in 1..<max(activeCount, 1) {
+                let (key, item) = (rowKeys[k], active[k])
+                var j = k - 1
+                while j >= 0 && (rowKeys[j] > key || (rowKeys[j] == key && active[j] > item)) {
+                    (rowKeys[j + 1], active[j + 1]) = (rowKeys[j], active[j])
+                    j -= 1
+                }
+                (rowKeys[j + 1], active[j + 1]) = (key, item)
             }
             var breakCount = 2
             breaks[0] = top
@@ -356,8 +367,15 @@ private struct Sweep {
                     breakCount += 1
                 }
             }
-            var cuts = UnsafeMutableBufferPointer(rebasing: breaks[0..<breakCount])
-            cuts.sort()
+            for k in 1..<breakCount {  // few, and mostly in order
+                let cut = breaks[k]
+                var j = k - 1
+                while j >= 0 && breaks[j] > cut {
+                    breaks[j + 1] = breaks[j]
+                    j -= 1
+                }
+                breaks[j + 1] = cut
+            }
             var unique = 1
             for b in 1..<breakCount where breaks[b] > breaks[unique - 1] {
                 breaks[unique] = breaks[b]
