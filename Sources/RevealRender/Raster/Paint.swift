@@ -275,13 +275,7 @@ struct GradientAxis: Sendable {
         } else if t >= last.location {
             color = last.color
         } else {
-            var k = 1
-            while stops[k].location < t { k += 1 }
-            let a = stops[k - 1]
-            let b = stops[k]
-            let span = b.location - a.location
-            // Dividing by a span of 1 (two stops at 0 and 1) changes nothing, so it is skipped.
-            let f = span == 1 ? t - a.location : span > 0 ? (t - a.location) / span : 1
+            let (a, b, f) = between(stops, at: t)
             color = Color(
                 red: a.color.red + (b.color.red - a.color.red) * f,
                 green: a.color.green + (b.color.green - a.color.green) * f,
@@ -291,6 +285,21 @@ struct GradientAxis: Sendable {
         return color.opacity(opacity).premultiplied
     }
 
+    /// The stops on either side of `t` (strictly between the first and last stops) and how far it lies
+    /// from the first of them to the second.
+    @inline(__always)
+    private static func between(_ stops: UnsafeBufferPointer<GradientStop>, at t: Double)
+        -> (GradientStop, GradientStop, Double)
+    {
+        var k = 1
+        while stops[k].location < t { k += 1 }
+        let a = stops[k - 1]
+        let b = stops[k]
+        let span = b.location - a.location
+        // Dividing by a span of 1 (two stops at 0 and 1) changes nothing, so it is skipped.
+        return (a, b, span == 1 ? t - a.location : span > 0 ? (t - a.location) / span : 1)
+    }
+
     /// `color(_:at:opacity:)` for a `t` strictly between the first and last stops, worked on the four
     /// components at once: the same operations in the same order, so the same result. With it a row
     /// fills in less than half the time it took a pixel at a time.
@@ -298,12 +307,7 @@ struct GradientAxis: Sendable {
     private static func colorWide(_ stops: UnsafeBufferPointer<GradientStop>, at t: Double, opacity: Double)
         -> PremultipliedRGBA8
     {
-        var k = 1
-        while stops[k].location < t { k += 1 }
-        let a = stops[k - 1]
-        let b = stops[k]
-        let span = b.location - a.location
-        let f = span == 1 ? t - a.location : span > 0 ? (t - a.location) / span : 1
+        let (a, b, f) = between(stops, at: t)
         let from = SIMD4(a.color.red, a.color.green, a.color.blue, a.color.alpha)
         let to = SIMD4(b.color.red, b.color.green, b.color.blue, b.color.alpha)
         var v = (from + (to - from) * f) * SIMD4(1, 1, 1, opacity)
