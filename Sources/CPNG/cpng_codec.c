@@ -42,6 +42,7 @@ int cpng_zlib_strategy(int strategy) {
     case CPNG_STRATEGY_HUFFMAN_ONLY: return Z_HUFFMAN_ONLY;
     case CPNG_STRATEGY_RLE: return Z_RLE;
     case CPNG_STRATEGY_FIXED: return Z_FIXED;
+    case CPNG_STRATEGY_ROWS: return Z_DEFAULT_STRATEGY; /* only zlib's level 0 is used with it */
     default: return -1;
     }
 }

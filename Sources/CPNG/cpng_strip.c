@@ -26,6 +26,8 @@ struct cpng_strip_compressor {
     size_t row_capacity;
     unsigned char *output;
     size_t output_capacity;
+    cpng_rows_scratch rows;     /* for CPNG_STRATEGY_ROWS */
+    size_t token_capacity;
 };
 
 cpng_strip_compressor *cpng_strip_compressor_create(void) {
@@ -42,6 +44,8 @@ void cpng_strip_compressor_destroy(cpng_strip_compressor *compressor) {
     free(compressor->filtered);
     free(compressor->straight[0]);
     free(compressor->output);
+    free(compressor->rows.head);
+    free(compressor->rows.tokens);
     free(compressor);
 }
 
@@ -121,6 +125,34 @@ uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length) 
     return (s1 % 65521u) | ((s2 % 65521u) << 16);
 }
 
+/* A strip through cpng_rows_deflate, its scratch memory grown as needed. */
+static int cpng_strip_rows(cpng_strip_compressor *compressor, const unsigned char *window, size_t dictionary,
+                           size_t length, size_t row_length, size_t pixel_bytes, int last,
+                           const unsigned char **out_data, size_t *out_size, char *message, size_t message_capacity) {
+    if (dictionary + length >= (size_t)INT32_MAX || length > SIZE_MAX / sizeof(uint32_t)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE, "strip of %zu bytes is too large", length);
+    }
+    if (compressor->rows.head == NULL) {
+        compressor->rows.head = (int32_t *)malloc(sizeof(int32_t) << 15);
+    }
+    if (compressor->token_capacity < length) {
+        uint32_t *grown = (uint32_t *)realloc(compressor->rows.tokens, length * sizeof(uint32_t));
+        if (grown != NULL) {
+            compressor->rows.tokens = grown;
+            compressor->token_capacity = length;
+        }
+    }
+    size_t bound = cpng_rows_deflate_bound(length);
+    if (compressor->rows.head == NULL || compressor->token_capacity < length ||
+        !cpng_reserve(&compressor->output, &compressor->output_capacity, bound)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
+    }
+    *out_size = cpng_rows_deflate(&compressor->rows, window, dictionary, length, row_length, pixel_bytes, last,
+                                  compressor->output);
+    *out_data = compressor->output;
+    return CPNG_OK;
+}
+
 int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
                         const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
                         char *message, size_t message_capacity) {
@@ -162,8 +194,9 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
     }
 
     /* Straight rows rotate through three buffers; `dictionary` is the filtered row above the strip,
-     * kept after the strip's own rows in `filtered`. */
-    unsigned char *dictionary = compressor->filtered + filtered_size;
+     * kept before the strip's own rows in `filtered`, where the rows encoder can match it. */
+    unsigned char *dictionary = compressor->filtered;
+    unsigned char *rows = dictionary + row_bytes + 1;
     unsigned char *above = NULL;
     int bpp = (int)channels;
     int slot = 0;
@@ -175,11 +208,18 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
         if (i + 1 == first) {
             cpng_filter_row(strip->filter, row, above, row_bytes, channels, dictionary);
         } else if (i >= first) {
-            cpng_filter_row(strip->filter, row, above, row_bytes, channels,
-                            compressor->filtered + (size_t)(i - first) * (row_bytes + 1));
+            cpng_filter_row(strip->filter, row, above, row_bytes, channels, rows + (size_t)(i - first) * (row_bytes + 1));
         }
         above = row;
         slot = (slot + 1) % 3;
+    }
+
+    int last = strip->first_row + strip->row_count == strip->height;
+    *out_adler = cpng_adler32(1, rows, filtered_size);
+    if (strip->strategy == CPNG_STRATEGY_ROWS && strip->compression_level > 0) {
+        return cpng_strip_rows(compressor, rows - (first > 0 ? row_bytes + 1 : 0), first > 0 ? row_bytes + 1 : 0,
+                               filtered_size, row_bytes + 1, channels, last, out_data, out_size, message,
+                               message_capacity);
     }
 
     int status = cpng_strip_stream(compressor, strip->compression_level, zlib_strategy);
@@ -199,11 +239,10 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
         return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
     }
     z_stream *stream = &compressor->stream;
-    stream->next_in = compressor->filtered;
+    stream->next_in = rows;
     stream->avail_in = (uInt)filtered_size;
     stream->next_out = compressor->output;
     stream->avail_out = (uInt)bound;
-    int last = strip->first_row + strip->row_count == strip->height;
     status = deflate(stream, last ? Z_FINISH : Z_SYNC_FLUSH);
     if ((last && status != Z_STREAM_END) || (!last && (status != Z_OK || stream->avail_out == 0)) ||
         stream->avail_in != 0) {
@@ -211,7 +250,6 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
     }
     *out_data = compressor->output;
     *out_size = bound - stream->avail_out;
-    *out_adler = cpng_adler32(1, compressor->filtered, filtered_size);
     return CPNG_OK;
 }
 

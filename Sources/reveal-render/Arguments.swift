@@ -145,6 +145,7 @@ struct Arguments {
                 let level = try reader.integer(arg)
                 guard level <= 9 else { throw UsageError(message: "--png-level \(level) is outside 0…9") }
                 png.compressionLevel = level
+                if png.strategy == .rows { png.strategy = .default }  // a zlib level means zlib
             case "--max-pixels": maxPixels = max(1, try reader.integer(arg))
             case "--max-frames": maxFrames = max(1, try reader.integer(arg))
             case "--help", "-h": help = true

@@ -227,7 +227,7 @@ final class PNGTests: XCTestCase {
     func testEveryFilterAndStrategyRoundTrips() throws {
         let image = try opaqueGradient()
         let filters: [PNGFilter] = [.none, .sub, .up, .average, .paeth, .adaptive]
-        let strategies: [PNGStrategy] = [.default, .filtered, .huffmanOnly, .rle, .fixed]
+        let strategies: [PNGStrategy] = [.default, .filtered, .huffmanOnly, .rle, .fixed, .rows]
         var outputs: [String: [UInt8]] = [:]
         for filter in filters {
             for strategy in strategies {
@@ -240,7 +240,7 @@ final class PNGTests: XCTestCase {
         for filter in filters.dropFirst() {
             XCTAssertNotEqual(outputs["none default"], outputs["\(filter) default"], "\(filter)")
         }
-        for strategy in [PNGStrategy.huffmanOnly, .rle, .fixed] {
+        for strategy in [PNGStrategy.huffmanOnly, .rle, .fixed, .rows] {
             XCTAssertNotEqual(outputs["paeth default"], outputs["paeth \(strategy)"], "\(strategy)")
         }
     }

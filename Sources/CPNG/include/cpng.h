@@ -50,6 +50,9 @@ extern "C" {
 #define CPNG_STRATEGY_HUFFMAN_ONLY 2
 #define CPNG_STRATEGY_RLE 3
 #define CPNG_STRATEGY_FIXED 4
+/* Not zlib's: cpng's own deflate for image rows, which tries the distances where rows repeat
+ * (cpng_rows.c). At level 0 it stores, as zlib does; other levels all mean the same. */
+#define CPNG_STRATEGY_ROWS 5
 
 /*
  * Decodes a PNG held in memory into premultiplied RGBA8 pixels (stride 4 * width).

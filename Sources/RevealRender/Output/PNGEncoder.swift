@@ -165,7 +165,7 @@ final class PNGEncoder: @unchecked Sendable {
         }
     }
 
-    /// RGB when every pixel is opaque; for `automatic`, Sub with run-length deflate when at least 98 %
+    /// RGB when every pixel is opaque; for `automatic`, Sub with run-length deflate (or `rows`) when at least 98 %
     /// of sampled pixels equal their left neighbour (vertical gradients, where Sub leaves runs of
     /// zeros), otherwise None (diagonal 8-bit gradients leave ±1 noise that filters make larger).
     private func chooseMode() -> Mode {
@@ -176,8 +176,10 @@ final class PNGEncoder: @unchecked Sendable {
         let flat = measures.reduce(0) { $0 + $1.flatPairs }
         let pairs = measures.reduce(0) { $0 + $1.pairs }
         let mostlyFlat = pairs > 0 && flat * 50 >= pairs * 49
+        let flatStrategy: PNGStrategy = options.strategy == .rows ? .rows : .rle
         return Mode(
-            channels: channels, filter: mostlyFlat ? .sub : .none, strategy: mostlyFlat ? .rle : options.strategy)
+            channels: channels, filter: mostlyFlat ? .sub : .none,
+            strategy: mostlyFlat ? flatStrategy : options.strategy)
     }
 
     /// One staged image on its way to PNG bytes: its stale strips compressed (on all cores), then the
@@ -286,7 +288,7 @@ final class PNGEncoder: @unchecked Sendable {
         /// `idatLimit` bytes, IEND.
         private func file(channels: Int) -> [UInt8] {
             let stream = PNGEncoder.zlibStream(
-                level: options.compressionLevel, strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
+                level: options.headerLevel, strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
             var file: [UInt8] = []
             file.reserveCapacity(stream.count + 128)
             PNGChunk.appendHeader(

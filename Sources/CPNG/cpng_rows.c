@@ -1,0 +1,435 @@
+/*
+ * cpng_rows: a deflate encoder for PNG rows (see cpng_internal.h for the contract).
+ *
+ * zlib's fast levels look for matches along hash chains, which in a wide image rarely reach the
+ * row above, where most of a gradient's repeats are. This encoder tries the distances where image
+ * rows repeat first (the byte and the pixel to the left, the row above and one pixel either side
+ * of it, and the last distance used), then one hash-table candidate, and keeps the longest match
+ * greedily. The strip becomes one dynamic-Huffman block, or stored blocks when those are smaller.
+ */
+#include "cpng_internal.h"
+
+#include <stdint.h>
+#include <string.h>
+
+enum {
+    CPNG_ROWS_MIN_MATCH = 4,
+    CPNG_ROWS_MAX_MATCH = 258,
+    CPNG_ROWS_WINDOW = 32768,
+    CPNG_ROWS_HASH_BITS = 15,
+    CPNG_ROWS_STORED_MAX = 65535
+};
+
+/* A token is a literal byte (< 256) or a match: bit 31 set, the length in bits 16–24, the distance
+ * in bits 0–15 (distances up to 32768 are stored less one). */
+#define CPNG_TOKEN_MATCH 0x80000000u
+
+static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                         31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                         2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t distance_base[30] = {1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
+                                           33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
+                                           1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+static const uint8_t distance_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                           6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+/* The order in which code-length code lengths are sent (RFC 1951, 3.2.7). */
+static const uint8_t code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+static inline int length_symbol(int length) {
+    /* Lengths 3–10 are their own codes; above, each four codes double the range (258 has its own). */
+    int v = length - 3;
+    if (v < 8 || length == 258) {
+        return length == 258 ? 28 : v;
+    }
+    int bits = 31 - __builtin_clz((unsigned)v);
+    return 4 * (bits - 1) + ((v >> (bits - 2)) & 3);
+}
+
+static inline int distance_symbol(int distance) {
+    /* Distances 1–4 are their own codes; above, each pair of codes doubles the range. */
+    if (distance <= 4) {
+        return distance - 1;
+    }
+    int bits = 31 - __builtin_clz((unsigned)(distance - 1)); /* floor(log2(distance - 1)), at least 2 */
+    return 2 * bits + (int)(((unsigned)(distance - 1) >> (bits - 1)) & 1);
+}
+
+/* How many bytes from `a` and `b` agree, up to `limit`, eight at a time. */
+static inline int match_length(const unsigned char *a, const unsigned char *b, int limit) {
+    int n = 0;
+    while (n + 8 <= limit) {
+        uint64_t x, y;
+        memcpy(&x, a + n, 8);
+        memcpy(&y, b + n, 8);
+        if (x != y) {
+            return n + (__builtin_ctzll(x ^ y) >> 3);
+        }
+        n += 8;
+    }
+    while (n < limit && a[n] == b[n]) {
+        n++;
+    }
+    return n;
+}
+
+static inline uint32_t hash4(const unsigned char *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return (v * 2654435761u) >> (32 - CPNG_ROWS_HASH_BITS);
+}
+
+/* Huffman code lengths of at most `limit` bits for `count` symbols with these frequencies: an
+ * optimal code (two-queue construction), with the frequencies halved until it fits the limit.
+ * At least two symbols get a length, since inflaters refuse a one-code set for most trees. */
+static void code_lengths(const uint32_t *frequencies, int count, int limit, uint8_t *lengths) {
+    uint32_t freq[286];
+    int symbols[286];
+    uint32_t weight[2 * 286];
+    int parent[2 * 286];
+    int depth[2 * 286];
+    for (int i = 0; i < count; i++) {
+        freq[i] = frequencies[i];
+    }
+    int used = 0;
+    for (int i = 0; i < count; i++) {
+        used += freq[i] != 0;
+    }
+    for (int i = 0; used < 2 && i < count; i++) {
+        if (freq[i] == 0) {
+            freq[i] = 1;
+            used++;
+        }
+    }
+    for (;;) {
+        int m = 0;
+        for (int i = 0; i < count; i++) {
+            lengths[i] = 0;
+            if (freq[i] != 0) {
+                symbols[m++] = i;
+            }
+        }
+        /* Leaves by frequency (ties by symbol), so that the code is the same on every machine. */
+        for (int i = 1; i < m; i++) {
+            int s = symbols[i], j = i;
+            while (j > 0 && freq[symbols[j - 1]] > freq[s]) {
+                symbols[j] = symbols[j - 1];
+                j--;
+            }
+            symbols[j] = s;
+        }
+        for (int i = 0; i < m; i++) {
+            weight[i] = freq[symbols[i]];
+        }
+        /* Internal nodes come out in order of weight, so two queues replace a heap. */
+        int leaf = 0, inner = m, nodes = m;
+        while ((m - leaf) + (nodes - inner) > 1) {
+            int pick[2];
+            for (int k = 0; k < 2; k++) {
+                if (leaf < m && (inner >= nodes || weight[leaf] <= weight[inner])) {
+                    pick[k] = leaf++;
+                } else {
+                    pick[k] = inner++;
+                }
+            }
+            weight[nodes] = weight[pick[0]] + weight[pick[1]];
+            parent[pick[0]] = parent[pick[1]] = nodes;
+            nodes++;
+        }
+        depth[nodes - 1] = 0;
+        int deepest = 0;
+        for (int k = nodes - 2; k >= 0; k--) {
+            depth[k] = depth[parent[k]] + 1;
+        }
+        for (int i = 0; i < m; i++) {
+            lengths[symbols[i]] = (uint8_t)depth[i];
+            deepest = depth[i] > deepest ? depth[i] : deepest;
+        }
+        if (deepest <= limit) {
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            if (freq[i] != 0) {
+                freq[i] = (freq[i] >> 1) | 1;
+            }
+        }
+    }
+}
+
+/* Canonical codes for `lengths`, bit-reversed as deflate sends them (RFC 1951, 3.2.2). */
+static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) {
+    int per_length[16] = {0};
+    int next[16] = {0};
+    for (int i = 0; i < count; i++) {
+        per_length[lengths[i]]++;
+    }
+    per_length[0] = 0;
+    int code = 0;
+    for (int bits = 1; bits < 16; bits++) {
+        code = (code + per_length[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    for (int i = 0; i < count; i++) {
+        if (lengths[i] == 0) {
+            continue;
+        }
+        uint32_t value = (uint32_t)next[lengths[i]]++, reversed = 0;
+        for (int b = 0; b < lengths[i]; b++) {
+            reversed = (reversed << 1) | (value & 1);
+            value >>= 1;
+        }
+        codes[i] = (uint16_t)reversed;
+    }
+}
+
+/* Bits out, least significant first, 32 at a time. */
+typedef struct {
+    unsigned char *out;
+    size_t size;
+    uint64_t pending;
+    int count;
+} cpng_bits;
+
+static inline void put_bits(cpng_bits *bits, uint32_t value, int count) {
+    bits->pending |= (uint64_t)value << bits->count;
+    bits->count += count;
+    if (bits->count >= 32) {
+        for (int i = 0; i < 4; i++) {
+            bits->out[bits->size++] = (unsigned char)(bits->pending >> (8 * i));
+        }
+        bits->pending >>= 32;
+        bits->count -= 32;
+    }
+}
+
+/* Writes the pending bits and pads the last byte with zeros. */
+static void align_bits(cpng_bits *bits) {
+    while (bits->count > 0) {
+        bits->out[bits->size++] = (unsigned char)bits->pending;
+        bits->pending >>= 8;
+        bits->count -= 8;
+    }
+    bits->pending = 0;
+    bits->count = 0;
+}
+
+/* The size of `length` bytes in stored blocks. */
+static size_t stored_size(size_t length) {
+    return length + 5 * (length == 0 ? 1 : (length + CPNG_ROWS_STORED_MAX - 1) / CPNG_ROWS_STORED_MAX);
+}
+
+size_t cpng_rows_deflate_bound(size_t length) {
+    return stored_size(length);
+}
+
+/* Stored blocks for `length` bytes (the last one final when `last`), starting byte-aligned. */
+static size_t store(const unsigned char *data, size_t length, int last, unsigned char *out) {
+    size_t size = 0;
+    do {
+        size_t block = length < CPNG_ROWS_STORED_MAX ? length : CPNG_ROWS_STORED_MAX;
+        length -= block;
+        out[size++] = (unsigned char)(last && length == 0);
+        out[size++] = (unsigned char)block;
+        out[size++] = (unsigned char)(block >> 8);
+        out[size++] = (unsigned char)~block;
+        out[size++] = (unsigned char)(~block >> 8);
+        memcpy(out + size, data, block);
+        size += block;
+        data += block;
+    } while (length > 0);
+    return size;
+}
+
+size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
+                         size_t row_length, size_t pixel_bytes, int last, unsigned char *out) {
+    int32_t *head = scratch->head;
+    uint32_t *tokens = scratch->tokens;
+    memset(head, 0xff, sizeof(int32_t) << CPNG_ROWS_HASH_BITS);
+    size_t end = dictionary + length;
+    for (size_t q = dictionary > CPNG_ROWS_WINDOW ? dictionary - CPNG_ROWS_WINDOW : 0; q + 4 <= dictionary; q++) {
+        head[hash4(window + q)] = (int32_t)q;
+    }
+    /* The distances where rows repeat, cheapest first: a tie keeps the shorter distance, whose
+     * code has fewer extra bits (a run in a Sub-filtered row is as long at distance 1 as 3). */
+    size_t candidates[5] = {1, pixel_bytes, row_length, row_length - pixel_bytes, row_length + pixel_bytes};
+    int candidate_count = 0;
+    for (int c = 0; c < 5; c++) {
+        if (candidates[c] >= 1 && candidates[c] <= CPNG_ROWS_WINDOW && (c < 2 || row_length > pixel_bytes)) {
+            candidates[candidate_count++] = candidates[c];
+        }
+    }
+    uint32_t literal_frequencies[286] = {0};
+    uint32_t distance_frequencies[30] = {0};
+    size_t token_count = 0;
+    size_t last_distance = 0;
+    size_t p = dictionary;
+    while (p < end) {
+        int limit = end - p < CPNG_ROWS_MAX_MATCH ? (int)(end - p) : CPNG_ROWS_MAX_MATCH;
+        int best = 0;
+        size_t best_distance = 0;
+        if (limit >= CPNG_ROWS_MIN_MATCH) {
+            for (int c = 0; c < candidate_count && best < limit; c++) {
+                size_t d = candidates[c];
+                if (d <= p) {
+                    int n = match_length(window + p, window + p - d, limit);
+                    if (n > best) {
+                        best = n;
+                        best_distance = d;
+                    }
+                }
+            }
+            if (best < limit && last_distance != 0) {
+                int n = match_length(window + p, window + p - last_distance, limit);
+                if (n > best) {
+                    best = n;
+                    best_distance = last_distance;
+                }
+            }
+            uint32_t h = hash4(window + p);
+            int32_t q = head[h];
+            head[h] = (int32_t)p;
+            if (best < limit && q >= 0 && p - (size_t)q <= CPNG_ROWS_WINDOW) {
+                int n = match_length(window + p, window + q, limit);
+                if (n > best) {
+                    best = n;
+                    best_distance = p - (size_t)q;
+                }
+            }
+        }
+        if (best >= CPNG_ROWS_MIN_MATCH) {
+            tokens[token_count++] = CPNG_TOKEN_MATCH | (uint32_t)best << 16 | (uint32_t)(best_distance - 1);
+            literal_frequencies[257 + length_symbol(best)]++;
+            distance_frequencies[distance_symbol((int)best_distance)]++;
+            last_distance = best_distance;
+            p += (size_t)best;
+            if (p + 3 <= end) {
+                head[hash4(window + p - 1)] = (int32_t)(p - 1);
+            }
+        } else {
+            tokens[token_count++] = window[p];
+            literal_frequencies[window[p]]++;
+            p++;
+        }
+    }
+    literal_frequencies[256] = 1;
+
+    uint8_t literal_lengths[286], distance_lengths[30];
+    uint16_t literal_codes[286], distance_codes[30];
+    code_lengths(literal_frequencies, 286, 15, literal_lengths);
+    code_lengths(distance_frequencies, 30, 15, distance_lengths);
+    int hlit = 286, hdist = 30;
+    while (hlit > 257 && literal_lengths[hlit - 1] == 0) {
+        hlit--;
+    }
+    while (hdist > 1 && distance_lengths[hdist - 1] == 0) {
+        hdist--;
+    }
+    canonical_codes(literal_lengths, 286, literal_codes);
+    canonical_codes(distance_lengths, 30, distance_codes);
+
+    /* Both trees' lengths in one sequence, run-length coded with codes 16 (repeat the last 3–6
+     * times), 17 (3–10 zeros) and 18 (11–138 zeros). */
+    uint8_t sequence[286 + 30];
+    uint16_t runs[286 + 30]; /* code in the low byte, its extra value above */
+    int sequence_count = 0, run_count = 0;
+    uint32_t run_frequencies[19] = {0};
+    for (int i = 0; i < hlit; i++) {
+        sequence[sequence_count++] = literal_lengths[i];
+    }
+    for (int i = 0; i < hdist; i++) {
+        sequence[sequence_count++] = distance_lengths[i];
+    }
+    for (int i = 0; i < sequence_count;) {
+        int value = sequence[i], run = 1;
+        while (i + run < sequence_count && sequence[i + run] == value) {
+            run++;
+        }
+        if (value == 0 && run >= 3) {
+            int n = run > 138 ? 138 : run;
+            runs[run_count++] = (uint16_t)(n <= 10 ? 17 | (n - 3) << 8 : 18 | (n - 11) << 8);
+            run_frequencies[n <= 10 ? 17 : 18]++;
+            i += n;
+        } else if (value != 0 && run >= 4) {
+            int n = run - 1 > 6 ? 6 : run - 1;
+            runs[run_count++] = (uint16_t)value;
+            runs[run_count++] = (uint16_t)(16 | (n - 3) << 8);
+            run_frequencies[value]++;
+            run_frequencies[16]++;
+            i += 1 + n;
+        } else {
+            runs[run_count++] = (uint16_t)value;
+            run_frequencies[value]++;
+            i++;
+        }
+    }
+    uint8_t run_lengths[19];
+    uint16_t run_codes[19];
+    code_lengths(run_frequencies, 19, 7, run_lengths);
+    canonical_codes(run_lengths, 19, run_codes);
+    int hclen = 19;
+    while (hclen > 4 && run_lengths[code_length_order[hclen - 1]] == 0) {
+        hclen--;
+    }
+
+    /* The block's size in bits, to choose between it and stored blocks. */
+    static const uint8_t run_extra[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7};
+    uint64_t block_bits = 3 + 14 + 3 * (uint64_t)hclen;
+    for (int s = 0; s < 19; s++) {
+        block_bits += (uint64_t)run_frequencies[s] * (run_lengths[s] + run_extra[s]);
+    }
+    for (int s = 0; s < 286; s++) {
+        block_bits += (uint64_t)literal_frequencies[s] * (literal_lengths[s] + (s >= 257 ? length_extra[s - 257] : 0));
+    }
+    for (int s = 0; s < 30; s++) {
+        block_bits += (uint64_t)distance_frequencies[s] * (distance_lengths[s] + distance_extra[s]);
+    }
+    uint64_t flush_bits = last ? 7 : 3 + 7 + 32; /* padding, and for a strip that is not last an empty stored block */
+    if ((block_bits + flush_bits + 7) / 8 >= stored_size(length)) {
+        return store(window + dictionary, length, last, out);
+    }
+
+    cpng_bits bits = {out, 0, 0, 0};
+    put_bits(&bits, last ? 1 : 0, 1);
+    put_bits(&bits, 2, 2);
+    put_bits(&bits, (uint32_t)(hlit - 257), 5);
+    put_bits(&bits, (uint32_t)(hdist - 1), 5);
+    put_bits(&bits, (uint32_t)(hclen - 4), 4);
+    for (int i = 0; i < hclen; i++) {
+        put_bits(&bits, run_lengths[code_length_order[i]], 3);
+    }
+    for (int i = 0; i < run_count; i++) {
+        int code = runs[i] & 0xff;
+        put_bits(&bits, run_codes[code], run_lengths[code]);
+        if (run_extra[code] != 0) {
+            put_bits(&bits, runs[i] >> 8, run_extra[code]);
+        }
+    }
+    for (size_t i = 0; i < token_count; i++) {
+        uint32_t token = tokens[i];
+        if (!(token & CPNG_TOKEN_MATCH)) {
+            put_bits(&bits, literal_codes[token], literal_lengths[token]);
+            continue;
+        }
+        int match = (int)((token >> 16) & 0x1ff), distance = (int)(token & 0xffff) + 1;
+        int ls = length_symbol(match), ds = distance_symbol(distance);
+        put_bits(&bits, literal_codes[257 + ls], literal_lengths[257 + ls]);
+        if (length_extra[ls] != 0) {
+            put_bits(&bits, (uint32_t)(match - length_base[ls]), length_extra[ls]);
+        }
+        put_bits(&bits, distance_codes[ds], distance_lengths[ds]);
+        if (distance_extra[ds] != 0) {
+            put_bits(&bits, (uint32_t)(distance - distance_base[ds]), distance_extra[ds]);
+        }
+    }
+    put_bits(&bits, literal_codes[256], literal_lengths[256]);
+    if (!last) {
+        /* An empty stored block, as zlib's sync flush writes: the strip ends on a byte boundary. */
+        put_bits(&bits, 0, 3);
+        align_bits(&bits);
+        static const unsigned char empty[4] = {0, 0, 0xff, 0xff};
+        memcpy(out + bits.size, empty, 4);
+        bits.size += 4;
+    }
+    align_bits(&bits);
+    return bits.size;
+}
