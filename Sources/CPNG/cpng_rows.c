@@ -240,77 +240,176 @@ static size_t store(const unsigned char *data, size_t length, int last, unsigned
     return size;
 }
 
+/* Where matches are looked for: the distances where rows repeat, the last distance used, and the
+ * positions with the same next four bytes (the latest only, or a chain of `chain` more). */
+typedef struct {
+    const unsigned char *window;
+    size_t end;
+    int32_t *head, *prev;
+    int chain;
+    size_t candidates[5];
+    int candidate_count;
+    size_t last_distance;
+} cpng_finder;
+
+/* The parse so far: tokens and their symbols' frequencies. */
+typedef struct {
+    uint32_t *tokens;
+    size_t count;
+    uint32_t literals[286];
+    uint32_t distances[30];
+} cpng_parse;
+
+static inline void remember(cpng_finder *finder, size_t q) {
+    uint32_t h = hash4(finder->window + q);
+    if (finder->chain > 0) {
+        finder->prev[q & (CPNG_ROWS_WINDOW - 1)] = finder->head[h];
+    }
+    finder->head[h] = (int32_t)q;
+}
+
+/* The longest match at `p` (0 if none of at least CPNG_ROWS_MIN_MATCH), its distance in `*distance`. */
+static inline int longest_match(const cpng_finder *finder, size_t p, size_t *distance) {
+    const unsigned char *here = finder->window + p;
+    int limit = finder->end - p < CPNG_ROWS_MAX_MATCH ? (int)(finder->end - p) : CPNG_ROWS_MAX_MATCH;
+    if (limit < CPNG_ROWS_MIN_MATCH) {
+        return 0;
+    }
+    int best = 0;
+    for (int c = 0; c < finder->candidate_count && best < limit; c++) {
+        size_t d = finder->candidates[c];
+        if (d <= p) {
+            int n = match_length(here, here - d, limit);
+            if (n > best) {
+                best = n;
+                *distance = d;
+            }
+        }
+    }
+    if (best < limit && finder->last_distance != 0) {
+        int n = match_length(here, here - finder->last_distance, limit);
+        if (n > best) {
+            best = n;
+            *distance = finder->last_distance;
+        }
+    }
+    int32_t q = finder->head[hash4(here)];
+    for (int k = 0; q >= 0 && p - (size_t)q <= CPNG_ROWS_WINDOW && best < limit; k++) {
+        /* Only a candidate that agrees at the byte that would make it longer is worth comparing. */
+        if (finder->window[(size_t)q + (size_t)best] == here[best]) {
+            int n = match_length(here, finder->window + q, limit);
+            if (n > best) {
+                best = n;
+                *distance = p - (size_t)q;
+            }
+        }
+        if (k >= finder->chain) {
+            break;
+        }
+        int32_t next = finder->prev[q & (CPNG_ROWS_WINDOW - 1)];
+        if (next >= q) {
+            break; /* overwritten by a later position: the chain ends */
+        }
+        q = next;
+    }
+    return best >= CPNG_ROWS_MIN_MATCH ? best : 0;
+}
+
+static inline void add_literal(cpng_parse *parse, unsigned char byte) {
+    parse->tokens[parse->count++] = byte;
+    parse->literals[byte]++;
+}
+
+static inline void add_match(cpng_parse *parse, cpng_finder *finder, int length, size_t distance) {
+    parse->tokens[parse->count++] = CPNG_TOKEN_MATCH | (uint32_t)length << 16 | (uint32_t)(distance - 1);
+    parse->literals[257 + length_symbol(length)]++;
+    parse->distances[distance_symbol((int)distance)]++;
+    finder->last_distance = distance;
+}
+
+/* Greedy: the longest match at each position is taken; only the positions looked at and the last
+ * of each match are remembered, so a long match costs little. */
+static void parse_greedy(cpng_finder *finder, cpng_parse *parse, size_t p) {
+    while (p < finder->end) {
+        size_t distance = 0;
+        int length = longest_match(finder, p, &distance);
+        if (p + 4 <= finder->end) {
+            remember(finder, p);
+        }
+        if (length > 0) {
+            add_match(parse, finder, length, distance);
+            p += (size_t)length;
+            if (p + 3 <= finder->end) {
+                remember(finder, p - 1);
+            }
+        } else {
+            add_literal(parse, finder->window[p]);
+            p++;
+        }
+    }
+}
+
+/* Lazy: a match shorter than 32 is put off by a literal when the next position has a longer one;
+ * every position is remembered, for the chains. */
+static void parse_lazy(cpng_finder *finder, cpng_parse *parse, size_t p) {
+    size_t remembered = p; /* positions before it are in the table */
+    while (p < finder->end) {
+        size_t distance = 0;
+        int length = longest_match(finder, p, &distance);
+        if (length > 0 && length < 32 && p + 1 < finder->end) {
+            if (p + 4 <= finder->end && remembered <= p) {
+                remember(finder, p);
+                remembered = p + 1;
+            }
+            size_t next_distance = 0;
+            int next = longest_match(finder, p + 1, &next_distance);
+            if (next > length) {
+                add_literal(parse, finder->window[p]);
+                p++;
+                length = next;
+                distance = next_distance;
+            }
+        }
+        size_t step = length > 0 ? (size_t)length : 1;
+        for (; remembered < p + step; remembered++) {
+            if (remembered + 4 <= finder->end) {
+                remember(finder, remembered);
+            }
+        }
+        if (length > 0) {
+            add_match(parse, finder, length, distance);
+        } else {
+            add_literal(parse, finder->window[p]);
+        }
+        p += step;
+    }
+}
+
 size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
-                         size_t row_length, size_t pixel_bytes, int last, unsigned char *out) {
-    int32_t *head = scratch->head;
-    uint32_t *tokens = scratch->tokens;
-    memset(head, 0xff, sizeof(int32_t) << CPNG_ROWS_HASH_BITS);
-    size_t end = dictionary + length;
+                         size_t row_length, size_t pixel_bytes, int chain, int last, unsigned char *out) {
+    cpng_finder finder = {window, dictionary + length, scratch->head, scratch->prev, chain, {0}, 0, 0};
+    memset(finder.head, 0xff, sizeof(int32_t) << CPNG_ROWS_HASH_BITS);
     for (size_t q = dictionary > CPNG_ROWS_WINDOW ? dictionary - CPNG_ROWS_WINDOW : 0; q + 4 <= dictionary; q++) {
-        head[hash4(window + q)] = (int32_t)q;
+        remember(&finder, q);
     }
     /* The distances where rows repeat, cheapest first: a tie keeps the shorter distance, whose
      * code has fewer extra bits (a run in a Sub-filtered row is as long at distance 1 as 3). */
     size_t candidates[5] = {1, pixel_bytes, row_length, row_length - pixel_bytes, row_length + pixel_bytes};
-    int candidate_count = 0;
     for (int c = 0; c < 5; c++) {
         if (candidates[c] >= 1 && candidates[c] <= CPNG_ROWS_WINDOW && (c < 2 || row_length > pixel_bytes)) {
-            candidates[candidate_count++] = candidates[c];
+            finder.candidates[finder.candidate_count++] = candidates[c];
         }
     }
-    uint32_t literal_frequencies[286] = {0};
-    uint32_t distance_frequencies[30] = {0};
-    size_t token_count = 0;
-    size_t last_distance = 0;
-    size_t p = dictionary;
-    while (p < end) {
-        int limit = end - p < CPNG_ROWS_MAX_MATCH ? (int)(end - p) : CPNG_ROWS_MAX_MATCH;
-        int best = 0;
-        size_t best_distance = 0;
-        if (limit >= CPNG_ROWS_MIN_MATCH) {
-            for (int c = 0; c < candidate_count && best < limit; c++) {
-                size_t d = candidates[c];
-                if (d <= p) {
-                    int n = match_length(window + p, window + p - d, limit);
-                    if (n > best) {
-                        best = n;
-                        best_distance = d;
-                    }
-                }
-            }
-            if (best < limit && last_distance != 0) {
-                int n = match_length(window + p, window + p - last_distance, limit);
-                if (n > best) {
-                    best = n;
-                    best_distance = last_distance;
-                }
-            }
-            uint32_t h = hash4(window + p);
-            int32_t q = head[h];
-            head[h] = (int32_t)p;
-            if (best < limit && q >= 0 && p - (size_t)q <= CPNG_ROWS_WINDOW) {
-                int n = match_length(window + p, window + q, limit);
-                if (n > best) {
-                    best = n;
-                    best_distance = p - (size_t)q;
-                }
-            }
-        }
-        if (best >= CPNG_ROWS_MIN_MATCH) {
-            tokens[token_count++] = CPNG_TOKEN_MATCH | (uint32_t)best << 16 | (uint32_t)(best_distance - 1);
-            literal_frequencies[257 + length_symbol(best)]++;
-            distance_frequencies[distance_symbol((int)best_distance)]++;
-            last_distance = best_distance;
-            p += (size_t)best;
-            if (p + 3 <= end) {
-                head[hash4(window + p - 1)] = (int32_t)(p - 1);
-            }
-        } else {
-            tokens[token_count++] = window[p];
-            literal_frequencies[window[p]]++;
-            p++;
-        }
+    cpng_parse parse = {scratch->tokens, 0, {0}, {0}};
+    if (chain > 0) {
+        parse_lazy(&finder, &parse, dictionary);
+    } else {
+        parse_greedy(&finder, &parse, dictionary);
     }
+    uint32_t *tokens = parse.tokens;
+    size_t token_count = parse.count;
+    uint32_t *literal_frequencies = parse.literals;
+    uint32_t *distance_frequencies = parse.distances;
     literal_frequencies[256] = 1;
 
     uint8_t literal_lengths[286], distance_lengths[30];

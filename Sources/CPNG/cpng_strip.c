@@ -45,6 +45,7 @@ void cpng_strip_compressor_destroy(cpng_strip_compressor *compressor) {
     free(compressor->straight[0]);
     free(compressor->output);
     free(compressor->rows.head);
+    free(compressor->rows.prev);
     free(compressor->rows.tokens);
     free(compressor);
 }
@@ -127,13 +128,16 @@ uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length) 
 
 /* A strip through cpng_rows_deflate, its scratch memory grown as needed. */
 static int cpng_strip_rows(cpng_strip_compressor *compressor, const unsigned char *window, size_t dictionary,
-                           size_t length, size_t row_length, size_t pixel_bytes, int last,
+                           size_t length, size_t row_length, size_t pixel_bytes, int chain, int last,
                            const unsigned char **out_data, size_t *out_size, char *message, size_t message_capacity) {
     if (dictionary + length >= (size_t)INT32_MAX || length > SIZE_MAX / sizeof(uint32_t)) {
         return cpng_fail(message, message_capacity, CPNG_ERR_TOO_LARGE, "strip of %zu bytes is too large", length);
     }
     if (compressor->rows.head == NULL) {
         compressor->rows.head = (int32_t *)malloc(sizeof(int32_t) << 15);
+    }
+    if (compressor->rows.prev == NULL) {
+        compressor->rows.prev = (int32_t *)malloc(sizeof(int32_t) << 15);
     }
     if (compressor->token_capacity < length) {
         uint32_t *grown = (uint32_t *)realloc(compressor->rows.tokens, length * sizeof(uint32_t));
@@ -143,12 +147,12 @@ static int cpng_strip_rows(cpng_strip_compressor *compressor, const unsigned cha
         }
     }
     size_t bound = cpng_rows_deflate_bound(length);
-    if (compressor->rows.head == NULL || compressor->token_capacity < length ||
+    if (compressor->rows.head == NULL || compressor->rows.prev == NULL || compressor->token_capacity < length ||
         !cpng_reserve(&compressor->output, &compressor->output_capacity, bound)) {
         return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
     }
-    *out_size = cpng_rows_deflate(&compressor->rows, window, dictionary, length, row_length, pixel_bytes, last,
-                                  compressor->output);
+    *out_size = cpng_rows_deflate(&compressor->rows, window, dictionary, length, row_length, pixel_bytes, chain,
+                                  last, compressor->output);
     *out_data = compressor->output;
     return CPNG_OK;
 }
@@ -217,8 +221,11 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
     int last = strip->first_row + strip->row_count == strip->height;
     *out_adler = cpng_adler32(1, rows, filtered_size);
     if (strip->strategy == CPNG_STRATEGY_ROWS && strip->compression_level > 0) {
+        /* Levels 1–6 parse greedily; 7, 8 and 9 walk 16, 64 and 256 hash candidates, lazily. */
+        int level = strip->compression_level;
+        int chain = level >= 7 ? 16 << (2 * (level - 7)) : 0;
         return cpng_strip_rows(compressor, rows - (first > 0 ? row_bytes + 1 : 0), first > 0 ? row_bytes + 1 : 0,
-                               filtered_size, row_bytes + 1, channels, last, out_data, out_size, message,
+                               filtered_size, row_bytes + 1, channels, chain, last, out_data, out_size, message,
                                message_capacity);
     }
 

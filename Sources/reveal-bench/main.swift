@@ -5,7 +5,7 @@ import RevealRender
 let usage = """
     usage: reveal-bench accuracy STROKES.json FRAME
            reveal-bench speed (--stroke FILE | --circle FILE) (--out DIR | --render-only) [--hold S] [--preset fast|smallest]
-                              [--level N] [--filter automatic|none|sub|up|paeth|adaptive] [--strategy default|filtered|rle|huffman]
+                              [--level N] [--filter automatic|none|sub|up|paeth|adaptive] [--strategy default|filtered|rle|huffman|rows]
     """
 
 /// Renders a whole scene through the exporter and prints one JSON line of figures.
@@ -39,7 +39,8 @@ func speed(_ args: [String]) throws {
                 ][value] ?? .none
         case "--strategy":
             options.strategy =
-                ["default": .default, "filtered": .filtered, "rle": .rle, "huffman": .huffmanOnly][value] ?? .default
+                ["default": .default, "filtered": .filtered, "rle": .rle, "huffman": .huffmanOnly, "rows": .rows][value]
+                ?? .default
         default:
             print(usage)
             exit(2)

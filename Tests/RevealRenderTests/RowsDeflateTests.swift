@@ -46,13 +46,17 @@ final class RowsDeflateTests: XCTestCase {
         ]
         for (name, image) in images {
             for filter: PNGFilter in [.none, .sub, .up, .average, .paeth, .adaptive, .automatic] {
-                var options = rows
-                options.filter = filter
-                for stripHeight in [1, 3, 8, 1000] {
-                    let encoder = try PNGEncoder(
-                        width: image.width, height: image.height, options: options, stripHeight: stripHeight)
-                    XCTAssertEqual(
-                        try PNG.decode(encoder.encode(image)), image, "\(name), \(filter), strips of \(stripHeight)")
+                for level in [3, 7, 9] {
+                    var options = rows
+                    options.filter = filter
+                    options.compressionLevel = level
+                    for stripHeight in [1, 3, 8, 1000] {
+                        let encoder = try PNGEncoder(
+                            width: image.width, height: image.height, options: options, stripHeight: stripHeight)
+                        XCTAssertEqual(
+                            try PNG.decode(encoder.encode(image)), image,
+                            "\(name), \(filter), level \(level), strips of \(stripHeight)")
+                    }
                 }
             }
         }
@@ -69,6 +73,7 @@ final class RowsDeflateTests: XCTestCase {
             }
             if !opaque { image[5, 2] = PremultipliedRGBA8(r: 1, g: 1, b: 1, a: 9) }
             try roundTrip(image, rows, "\(width) pixels wide")
+            try roundTrip(image, .smallest, "\(width) pixels wide, smallest")
         }
     }
 
@@ -95,10 +100,12 @@ final class RowsDeflateTests: XCTestCase {
     /// Noise does not compress: it is stored, in no more bytes than zlib's level 0 writes.
     func testNoiseIsStoredNoLargerThanZlibStores() throws {
         let image = try noise(300, 200, seed: 11)
-        let ours = try PNG.encode(image, options: rows)
         let stored = try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: 0))
-        XCTAssertLessThanOrEqual(ours.count, stored.count)
-        XCTAssertEqual(try PNG.decode(ours), image)
+        for options in [rows, .smallest] {
+            let ours = try PNG.encode(image, options: options)
+            XCTAssertLessThanOrEqual(ours.count, stored.count)
+            XCTAssertEqual(try PNG.decode(ours), image)
+        }
     }
 
     /// The reason for it: on a frame of the bench scratch scene (a wide diagonal gradient under a
@@ -119,16 +126,24 @@ final class RowsDeflateTests: XCTestCase {
         }
     }
 
-    /// Level 0 stores, as zlib's does; every other level is the same encoder.
-    func testLevelsMeanStoredOrOurs() throws {
-        let image = try TestImages.opaque(120, 50) { x, y in (UInt8(x / 3), UInt8(2 * y), 77) }
+    /// Level 0 stores, as zlib's does; levels 1–6 are the greedy parse; 7, 8 and 9 search further
+    /// and parse lazily, each making smaller files than the level before on a bench frame.
+    func testLevelsMeanStoredGreedyOrLazy() throws {
+        var scene = try Bench.scratchScene()
+        scene.scale = 1
+        var renderer = try ScratchCardRenderer(timeline: ScratchTimeline(scene: scene))
+        let image = renderer.render(frame: 60)
         var options = rows
         let levels = try (0...9).map { level in
             options.compressionLevel = level
             return try PNG.encode(image, options: options)
         }
         XCTAssertEqual(levels[0], try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: 0)))
-        for level in 2...9 { XCTAssertEqual(levels[level], levels[1], "level \(level)") }
+        for level in 2...6 { XCTAssertEqual(levels[level], levels[1], "level \(level)") }
         XCTAssertLessThan(levels[1].count, levels[0].count / 2)
+        for level in 7...9 {
+            XCTAssertLessThan(levels[level].count, levels[level - 1].count, "level \(level)")
+            XCTAssertEqual(try PNG.decode(levels[level]), image, "level \(level)")
+        }
     }
 }

@@ -51,7 +51,8 @@ extern "C" {
 #define CPNG_STRATEGY_RLE 3
 #define CPNG_STRATEGY_FIXED 4
 /* Not zlib's: cpng's own deflate for image rows, which tries the distances where rows repeat
- * (cpng_rows.c). At level 0 it stores, as zlib does; other levels all mean the same. */
+ * (cpng_rows.c). At level 0 it stores, as zlib does; levels 1–6 all mean its greedy parse, 7–9 a
+ * lazy one over longer hash chains. */
 #define CPNG_STRATEGY_ROWS 5
 
 /*
