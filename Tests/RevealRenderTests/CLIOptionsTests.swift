@@ -16,7 +16,7 @@ final class CLIOptionsTests: CLITestCase {
         let workspace = try makeWorkspace(scene: CLIOptionsTests.scene)
         for (folder, flags) in [
             ("fast", ["--compression", "fast"]), ("smallest", ["--compression", "smallest"]),
-            ("stored", ["--png-level", "0"]),
+            ("stored", ["--png-level", "0"]), ("zlib3", ["--png-level", "3"]),
         ] {
             let result = try run(["--stroke", "strokes.json", "--out", folder, "--quiet"] + flags, in: workspace)
             XCTAssertEqual(result.status, 0, result.stderr)
@@ -34,6 +34,10 @@ final class CLIOptionsTests: CLITestCase {
         XCTAssertEqual(pixels[0], pixels[2])
         XCTAssertLessThanOrEqual(try bytes("smallest"), try bytes("fast"))
         XCTAssertGreaterThan(try bytes("stored"), try bytes("fast"), "level 0 stores the rows uncompressed")
+        // A level asks for zlib's: the same pixels in other bytes than our own deflate's at that level.
+        let zlib3 = try Data(contentsOf: workspace.appendingPathComponent("zlib3/" + frame))
+        XCTAssertNotEqual(zlib3, try Data(contentsOf: workspace.appendingPathComponent("fast/" + frame)))
+        XCTAssertEqual(try PNG.decode([UInt8](zlib3)), pixels[0])
         for (flags, message) in [
             (["--compression", "tiny"], "reveal-render: --compression: expected fast or smallest, got \"tiny\""),
             (["--png-level", "10"], "reveal-render: --png-level 10 is outside 0…9"),
