@@ -5,7 +5,8 @@
  * row above, where most of a gradient's repeats are. This encoder tries the distances where image
  * rows repeat first (the byte and the pixel to the left, the row above and one pixel either side
  * of it, and the last distance used), then one hash-table candidate, and keeps the longest match
- * greedily. The strip becomes one dynamic-Huffman block, or stored blocks when those are smaller.
+ * greedily; or, asked for a chain, walks that many more hash candidates and parses lazily. The strip
+ * becomes one dynamic-Huffman block, or stored blocks when those are smaller.
  */
 #include "cpng_internal.h"
 
