@@ -30,9 +30,10 @@ typedef struct cpng_rows_scratch {
  * before them (at most 32 KiB of them are used); `row_length` is a filtered row's size (filter byte
  * included) and `pixel_bytes` a pixel's. `chain` 0 parses greedily with one hash candidate; more
  * walks that many hash candidates further and parses lazily (smaller, slower). Not final and
- * ending on a byte boundary, so that strips concatenate, unless `last`, which ends the stream. Writes at most
- * cpng_rows_deflate_bound(length) bytes to `out` and returns their count. The bytes depend only on
- * the arguments. `window + dictionary + length` must stay under 2^31 bytes from `window`. */
+ * ending on a byte boundary, so that strips concatenate, unless `last`, which ends the stream.
+ * Writes at most cpng_rows_deflate_bound(length) bytes to `out` and returns their count. The bytes
+ * depend only on the arguments. `window + dictionary + length` must stay under 2^31 bytes from
+ * `window`. */
 size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
                          size_t row_length, size_t pixel_bytes, int chain, int last, unsigned char *out);
 size_t cpng_rows_deflate_bound(size_t length);

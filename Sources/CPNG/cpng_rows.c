@@ -214,13 +214,10 @@ static void align_bits(cpng_bits *bits) {
     bits->count = 0;
 }
 
-/* The size of `length` bytes in stored blocks. */
-static size_t stored_size(size_t length) {
-    return length + 5 * (length == 0 ? 1 : (length + CPNG_ROWS_STORED_MAX - 1) / CPNG_ROWS_STORED_MAX);
-}
-
+/* The size of `length` bytes in stored blocks, which is the most the encoder writes: it stores
+ * whenever a Huffman block would not be smaller. */
 size_t cpng_rows_deflate_bound(size_t length) {
-    return stored_size(length);
+    return length + 5 * (length == 0 ? 1 : (length + CPNG_ROWS_STORED_MAX - 1) / CPNG_ROWS_STORED_MAX);
 }
 
 /* Stored blocks for `length` bytes (the last one final when `last`), starting byte-aligned. */
@@ -484,7 +481,7 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
         block_bits += (uint64_t)distance_frequencies[s] * (distance_lengths[s] + distance_extra[s]);
     }
     uint64_t flush_bits = last ? 7 : 3 + 7 + 32; /* padding, and for a strip that is not last an empty stored block */
-    if ((block_bits + flush_bits + 7) / 8 >= stored_size(length)) {
+    if ((block_bits + flush_bits + 7) / 8 >= cpng_rows_deflate_bound(length)) {
         return store(window + dictionary, length, last, out);
     }
 

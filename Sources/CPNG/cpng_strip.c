@@ -224,7 +224,7 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
         /* Levels 1–6 parse greedily; 7, 8 and 9 walk 16, 64 and 256 hash candidates, lazily. */
         int level = strip->compression_level;
         int chain = level >= 7 ? 16 << (2 * (level - 7)) : 0;
-        return cpng_strip_rows(compressor, rows - (first > 0 ? row_bytes + 1 : 0), first > 0 ? row_bytes + 1 : 0,
+        return cpng_strip_rows(compressor, first > 0 ? dictionary : rows, first > 0 ? row_bytes + 1 : 0,
                                filtered_size, row_bytes + 1, channels, chain, last, out_data, out_size, message,
                                message_capacity);
     }

@@ -1,8 +1,8 @@
 // `fuzz png`: every input is decoded (with a pixel limit of 4 megapixels, so that no single run is
 // slow), and a decoded image must be consistent — the right number of bytes, premultiplied (no
 // channel above its alpha) — and survive an encode and decode unchanged, with zlib and with our own
-// deflate for rows (the frames' default). Errors are expected;
-// crashes, hangs and memory errors are what the fuzzer looks for.
+// deflate for rows (the frames' default). Errors are expected; crashes, hangs and memory errors are
+// what the fuzzer looks for.
 import Foundation
 import RevealRender
 

@@ -39,7 +39,7 @@ public enum PNGStrategy: Sendable {
     /// Our own deflate, which looks for repeats where image rows have them first (the pixel to
     /// the left, the row above and one pixel either side of it) and keeps the longest greedily.
     /// zlib's fast levels rarely reach the row above in a wide image: on the bench scenes this is
-    /// about twice as fast as zlib's level 3 and 0.75–0.8 times its bytes. Level 0 stores; levels
+    /// about twice as fast as zlib's level 3 and 0.75–0.83 times its bytes. Level 0 stores; levels
     /// 1–6 all mean this greedy parse; 7, 8 and 9 also walk 16, 64 and 256 earlier positions with
     /// the same next four bytes and parse lazily, for smaller files at more cost.
     case rows
@@ -73,16 +73,17 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// The default for frames: fast to write, about the size of zlib's level 6 (measured with
     /// `Scripts/bench`), with our own deflate for image rows (`PNGStrategy.rows`).
     public static let fast = PNGEncodingOptions(compressionLevel: 3, filter: .automatic, strategy: .rows)
-    /// The level a zlib header names for these options (its FLEVEL field): `rows` is one encoder
-    /// at levels 1–6, and names itself a fast one there.
-    var headerLevel: Int { strategy == .rows && (1...6).contains(compressionLevel) ? 3 : compressionLevel }
-
     /// Small files, fast: our own deflate for rows at level 9 (its lazy parse over hash chains),
     /// unfiltered. On the bench scenes that is 1.06 (scratch) and 0.99 (circle) times the bytes of
     /// zlib's level 9 in about half and 0.4 of its time; zlib's own level 9 is
     /// `PNGEncodingOptions(compressionLevel: 9)` (`--png-level 9`). The adaptive filter made the
-    /// scratch scene's files 3 % larger and encoding six times slower (`reveal-bench speed --filter adaptive`).
+    /// scratch scene's files 3 % larger and encoding six times slower
+    /// (`reveal-bench speed --filter adaptive`).
     public static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .none, strategy: .rows)
+
+    /// The level a zlib header names for these options (its FLEVEL field): `rows` is one encoder
+    /// at levels 1–6, and names itself a fast one there.
+    var headerLevel: Int { strategy == .rows && (1...6).contains(compressionLevel) ? 3 : compressionLevel }
 }
 
 /// PNG encoding (our own strip encoder over zlib) and decoding (libpng); pixels on the Swift side are always premultiplied.

@@ -93,8 +93,8 @@ extension APNGWriter: FrameObserver {
 ///
 /// Frames are rendered in order on the calling thread; one `PNGEncoder` compresses the changed
 /// strips of up to two frames on all cores while the next frame is rendered, and files are written
-/// with at most twice as many frames in flight as there are cores, so memory stays flat. A frame whose state equals the
-/// previous one's reuses its PNG bytes instead of staging the same pixels again.
+/// with at most twice as many frames in flight as there are cores, so memory stays flat. A frame
+/// whose state equals the previous one's reuses its PNG bytes instead of staging the same pixels again.
 public enum SequenceExport {
     /// Renders `frames` of `sequence` into `folder` (when given) and hands each to `observers`. Frame
     /// files of earlier runs outside `frames` are removed before the manifest is written: the folder
