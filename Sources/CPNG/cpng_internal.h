@@ -38,4 +38,11 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
                          size_t row_length, size_t pixel_bytes, int chain, int last, unsigned char *out);
 size_t cpng_rows_deflate_bound(size_t length);
 
+/* The strip as cpng_rows_deflate parses it, kept for cpng_rows_join rather than coded: a word
+ * saying which, then its tokens, or its bytes when a block of its own would not be smaller than
+ * storing them. Writes at most cpng_rows_tokens_bound(length) bytes and returns their count. */
+size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
+                        size_t row_length, size_t pixel_bytes, int chain, unsigned char *out);
+size_t cpng_rows_tokens_bound(size_t length);
+
 #endif /* CPNG_INTERNAL_H */

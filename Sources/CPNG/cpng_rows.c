@@ -8,6 +8,7 @@
  * greedily; or, asked for a chain, walks that many more hash candidates and parses lazily. The strip
  * becomes one dynamic-Huffman block, or stored blocks when those are smaller.
  */
+#include "cpng.h"
 #include "cpng_internal.h"
 
 #include <stdint.h>
@@ -80,6 +81,36 @@ static inline uint32_t hash4(const unsigned char *p) {
     return (v * 2654435761u) >> (32 - CPNG_ROWS_HASH_BITS);
 }
 
+/* Orders `symbols` (ascending) by frequency, ties by symbol, so that the code is the same on every
+ * machine: a stable radix sort a byte of the frequencies at a time (an insertion sort of 286
+ * literals cost the joined images a twentieth of their time). */
+static void sort_by_frequency(const uint32_t *freq, int *symbols, int m) {
+    int scratch[286];
+    int *from = symbols, *to = scratch;
+    uint32_t top = 0;
+    for (int i = 0; i < m; i++) {
+        top |= freq[symbols[i]];
+    }
+    for (int shift = 0; shift < 32 && (top >> shift) != 0; shift += 8) {
+        int start[257] = {0};
+        for (int i = 0; i < m; i++) {
+            start[((freq[from[i]] >> shift) & 255) + 1]++;
+        }
+        for (int b = 1; b < 257; b++) {
+            start[b] += start[b - 1];
+        }
+        for (int i = 0; i < m; i++) {
+            to[start[(freq[from[i]] >> shift) & 255]++] = from[i];
+        }
+        int *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != symbols) {
+        memcpy(symbols, from, (size_t)m * sizeof(int));
+    }
+}
+
 /* Huffman code lengths of at most `limit` bits for `count` symbols with these frequencies: an
  * optimal code (two-queue construction), with the frequencies halved until it fits the limit.
  * At least two symbols get a length, since inflaters refuse a one-code set for most trees. */
@@ -110,15 +141,7 @@ static void code_lengths(const uint32_t *frequencies, int count, int limit, uint
                 symbols[m++] = i;
             }
         }
-        /* Leaves by frequency (ties by symbol), so that the code is the same on every machine. */
-        for (int i = 1; i < m; i++) {
-            int s = symbols[i], j = i;
-            while (j > 0 && freq[symbols[j - 1]] > freq[s]) {
-                symbols[j] = symbols[j - 1];
-                j--;
-            }
-            symbols[j] = s;
-        }
+        sort_by_frequency(freq, symbols, m);
         for (int i = 0; i < m; i++) {
             weight[i] = freq[symbols[i]];
         }
@@ -220,22 +243,25 @@ size_t cpng_rows_deflate_bound(size_t length) {
     return length + 5 * (length == 0 ? 1 : (length + CPNG_ROWS_STORED_MAX - 1) / CPNG_ROWS_STORED_MAX);
 }
 
-/* Stored blocks for `length` bytes (the last one final when `last`), starting byte-aligned. */
-static size_t store(const unsigned char *data, size_t length, int last, unsigned char *out) {
-    size_t size = 0;
+/* Stored blocks for `length` bytes (the last one final when `last`), from any bit position. */
+static void store(cpng_bits *bits, const unsigned char *data, size_t length, int last) {
     do {
         size_t block = length < CPNG_ROWS_STORED_MAX ? length : CPNG_ROWS_STORED_MAX;
         length -= block;
-        out[size++] = (unsigned char)(last && length == 0);
-        out[size++] = (unsigned char)block;
-        out[size++] = (unsigned char)(block >> 8);
-        out[size++] = (unsigned char)~block;
-        out[size++] = (unsigned char)(~block >> 8);
-        memcpy(out + size, data, block);
-        size += block;
+        put_bits(bits, last && length == 0, 1);
+        put_bits(bits, 0, 2);
+        align_bits(bits);
+        unsigned char *out = bits->out + bits->size;
+        out[0] = (unsigned char)block;
+        out[1] = (unsigned char)(block >> 8);
+        out[2] = (unsigned char)~block;
+        out[3] = (unsigned char)(~block >> 8);
+        if (block > 0) {
+            memcpy(out + 4, data, block);
+        }
+        bits->size += 4 + block;
         data += block;
     } while (length > 0);
-    return size;
 }
 
 /* Where matches are looked for: the distances where rows repeat, the last distance used, and the
@@ -383,8 +409,146 @@ static void parse_lazy(cpng_finder *finder, cpng_parse *parse, size_t p) {
     }
 }
 
-size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
-                         size_t row_length, size_t pixel_bytes, int chain, int last, unsigned char *out) {
+/* A dynamic-Huffman block planned from its symbols' frequencies: both codes' lengths, those
+ * run-length coded with codes 16 (repeat the last 3–6 times), 17 (3–10 zeros) and 18 (11–138
+ * zeros), and the block's size in bits, header included; the codes themselves once written. */
+typedef struct {
+    uint8_t literal_lengths[286], distance_lengths[30], run_lengths[19];
+    uint16_t literal_codes[286], distance_codes[30], run_codes[19];
+    uint16_t runs[286 + 30]; /* code in the low byte, its extra value above */
+    int run_count, hlit, hdist, hclen;
+    uint64_t bits;
+} cpng_block;
+
+static const uint8_t run_extra[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7};
+
+/* Plans the block for these frequencies (the end-of-block code counted once in `literals[256]`). */
+static void plan_block(const uint32_t *literals, const uint32_t *distances, cpng_block *block) {
+    code_lengths(literals, 286, 15, block->literal_lengths);
+    code_lengths(distances, 30, 15, block->distance_lengths);
+    int hlit = 286, hdist = 30;
+    while (hlit > 257 && block->literal_lengths[hlit - 1] == 0) {
+        hlit--;
+    }
+    while (hdist > 1 && block->distance_lengths[hdist - 1] == 0) {
+        hdist--;
+    }
+
+    uint8_t sequence[286 + 30];
+    int sequence_count = 0, run_count = 0;
+    uint32_t run_frequencies[19] = {0};
+    for (int i = 0; i < hlit; i++) {
+        sequence[sequence_count++] = block->literal_lengths[i];
+    }
+    for (int i = 0; i < hdist; i++) {
+        sequence[sequence_count++] = block->distance_lengths[i];
+    }
+    for (int i = 0; i < sequence_count;) {
+        int value = sequence[i], run = 1;
+        while (i + run < sequence_count && sequence[i + run] == value) {
+            run++;
+        }
+        if (value == 0 && run >= 3) {
+            int n = run > 138 ? 138 : run;
+            block->runs[run_count++] = (uint16_t)(n <= 10 ? 17 | (n - 3) << 8 : 18 | (n - 11) << 8);
+            run_frequencies[n <= 10 ? 17 : 18]++;
+            i += n;
+        } else if (value != 0 && run >= 4) {
+            int n = run - 1 > 6 ? 6 : run - 1;
+            block->runs[run_count++] = (uint16_t)value;
+            block->runs[run_count++] = (uint16_t)(16 | (n - 3) << 8);
+            run_frequencies[value]++;
+            run_frequencies[16]++;
+            i += 1 + n;
+        } else {
+            block->runs[run_count++] = (uint16_t)value;
+            run_frequencies[value]++;
+            i++;
+        }
+    }
+    code_lengths(run_frequencies, 19, 7, block->run_lengths);
+    int hclen = 19;
+    while (hclen > 4 && block->run_lengths[code_length_order[hclen - 1]] == 0) {
+        hclen--;
+    }
+    block->run_count = run_count;
+    block->hlit = hlit;
+    block->hdist = hdist;
+    block->hclen = hclen;
+
+    uint64_t bits = 3 + 14 + 3 * (uint64_t)hclen;
+    for (int s = 0; s < 19; s++) {
+        bits += (uint64_t)run_frequencies[s] * (block->run_lengths[s] + run_extra[s]);
+    }
+    for (int s = 0; s < 286; s++) {
+        bits += (uint64_t)literals[s] * (block->literal_lengths[s] + (s >= 257 ? length_extra[s - 257] : 0));
+    }
+    for (int s = 0; s < 30; s++) {
+        bits += (uint64_t)distances[s] * (block->distance_lengths[s] + distance_extra[s]);
+    }
+    block->bits = bits;
+}
+
+/* Writes the block's header, with its codes made from the planned lengths (a plan that is only
+ * costed never needs them). */
+static void write_header(cpng_bits *bits, cpng_block *block, int last) {
+    canonical_codes(block->literal_lengths, 286, block->literal_codes);
+    canonical_codes(block->distance_lengths, 30, block->distance_codes);
+    canonical_codes(block->run_lengths, 19, block->run_codes);
+    put_bits(bits, last ? 1 : 0, 1);
+    put_bits(bits, 2, 2);
+    put_bits(bits, (uint32_t)(block->hlit - 257), 5);
+    put_bits(bits, (uint32_t)(block->hdist - 1), 5);
+    put_bits(bits, (uint32_t)(block->hclen - 4), 4);
+    for (int i = 0; i < block->hclen; i++) {
+        put_bits(bits, block->run_lengths[code_length_order[i]], 3);
+    }
+    for (int i = 0; i < block->run_count; i++) {
+        int code = block->runs[i] & 0xff;
+        put_bits(bits, block->run_codes[code], block->run_lengths[code]);
+        if (run_extra[code] != 0) {
+            put_bits(bits, block->runs[i] >> 8, run_extra[code]);
+        }
+    }
+}
+
+/* Tokens in the block's codes; 0 if one has no code in it or is not a token at all. `tokens` need
+ * not be aligned (kept strips hold them in bytes). */
+static int write_tokens(cpng_bits *bits, const cpng_block *block, const void *tokens, size_t count) {
+    const unsigned char *next = (const unsigned char *)tokens;
+    for (size_t i = 0; i < count; i++, next += 4) {
+        uint32_t token;
+        memcpy(&token, next, 4);
+        if (!(token & CPNG_TOKEN_MATCH)) {
+            if (token > 255 || block->literal_lengths[token] == 0) {
+                return 0;
+            }
+            put_bits(bits, block->literal_codes[token], block->literal_lengths[token]);
+            continue;
+        }
+        int match = (int)((token >> 16) & 0x1ff), distance = (int)(token & 0xffff) + 1;
+        if (match < 3 || match > CPNG_ROWS_MAX_MATCH || (token & 0x7e000000u) != 0) {
+            return 0;
+        }
+        int ls = length_symbol(match), ds = distance_symbol(distance);
+        if (block->literal_lengths[257 + ls] == 0 || block->distance_lengths[ds] == 0) {
+            return 0;
+        }
+        put_bits(bits, block->literal_codes[257 + ls], block->literal_lengths[257 + ls]);
+        if (length_extra[ls] != 0) {
+            put_bits(bits, (uint32_t)(match - length_base[ls]), length_extra[ls]);
+        }
+        put_bits(bits, block->distance_codes[ds], block->distance_lengths[ds]);
+        if (distance_extra[ds] != 0) {
+            put_bits(bits, (uint32_t)(distance - distance_base[ds]), distance_extra[ds]);
+        }
+    }
+    return 1;
+}
+
+/* The strip's tokens, parsed greedily or (with a chain) lazily, and their frequencies. */
+static void parse_strip(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
+                        size_t row_length, size_t pixel_bytes, int chain, cpng_parse *parse) {
     cpng_finder finder = {window, dictionary + length, scratch->head, scratch->prev, chain, {0}, 0, 0};
     memset(finder.head, 0xff, sizeof(int32_t) << CPNG_ROWS_HASH_BITS);
     for (size_t q = dictionary > CPNG_ROWS_WINDOW ? dictionary - CPNG_ROWS_WINDOW : 0; q + 4 <= dictionary; q++) {
@@ -398,135 +562,159 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
             finder.candidates[finder.candidate_count++] = candidates[c];
         }
     }
-    cpng_parse parse = {scratch->tokens, 0, {0}, {0}};
+    memset(parse, 0, sizeof *parse);
+    parse->tokens = scratch->tokens;
     if (chain > 0) {
-        parse_lazy(&finder, &parse, dictionary);
+        parse_lazy(&finder, parse, dictionary);
     } else {
-        parse_greedy(&finder, &parse, dictionary);
+        parse_greedy(&finder, parse, dictionary);
     }
-    uint32_t *tokens = parse.tokens;
-    size_t token_count = parse.count;
-    uint32_t *literal_frequencies = parse.literals;
-    uint32_t *distance_frequencies = parse.distances;
-    literal_frequencies[256] = 1;
+    parse->literals[256] = 1;
+}
 
-    uint8_t literal_lengths[286], distance_lengths[30];
-    uint16_t literal_codes[286], distance_codes[30];
-    code_lengths(literal_frequencies, 286, 15, literal_lengths);
-    code_lengths(distance_frequencies, 30, 15, distance_lengths);
-    int hlit = 286, hdist = 30;
-    while (hlit > 257 && literal_lengths[hlit - 1] == 0) {
-        hlit--;
-    }
-    while (hdist > 1 && distance_lengths[hdist - 1] == 0) {
-        hdist--;
-    }
-    canonical_codes(literal_lengths, 286, literal_codes);
-    canonical_codes(distance_lengths, 30, distance_codes);
-
-    /* Both trees' lengths in one sequence, run-length coded with codes 16 (repeat the last 3–6
-     * times), 17 (3–10 zeros) and 18 (11–138 zeros). */
-    uint8_t sequence[286 + 30];
-    uint16_t runs[286 + 30]; /* code in the low byte, its extra value above */
-    int sequence_count = 0, run_count = 0;
-    uint32_t run_frequencies[19] = {0};
-    for (int i = 0; i < hlit; i++) {
-        sequence[sequence_count++] = literal_lengths[i];
-    }
-    for (int i = 0; i < hdist; i++) {
-        sequence[sequence_count++] = distance_lengths[i];
-    }
-    for (int i = 0; i < sequence_count;) {
-        int value = sequence[i], run = 1;
-        while (i + run < sequence_count && sequence[i + run] == value) {
-            run++;
-        }
-        if (value == 0 && run >= 3) {
-            int n = run > 138 ? 138 : run;
-            runs[run_count++] = (uint16_t)(n <= 10 ? 17 | (n - 3) << 8 : 18 | (n - 11) << 8);
-            run_frequencies[n <= 10 ? 17 : 18]++;
-            i += n;
-        } else if (value != 0 && run >= 4) {
-            int n = run - 1 > 6 ? 6 : run - 1;
-            runs[run_count++] = (uint16_t)value;
-            runs[run_count++] = (uint16_t)(16 | (n - 3) << 8);
-            run_frequencies[value]++;
-            run_frequencies[16]++;
-            i += 1 + n;
-        } else {
-            runs[run_count++] = (uint16_t)value;
-            run_frequencies[value]++;
-            i++;
-        }
-    }
-    uint8_t run_lengths[19];
-    uint16_t run_codes[19];
-    code_lengths(run_frequencies, 19, 7, run_lengths);
-    canonical_codes(run_lengths, 19, run_codes);
-    int hclen = 19;
-    while (hclen > 4 && run_lengths[code_length_order[hclen - 1]] == 0) {
-        hclen--;
-    }
-
-    /* The block's size in bits, to choose between it and stored blocks. */
-    static const uint8_t run_extra[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7};
-    uint64_t block_bits = 3 + 14 + 3 * (uint64_t)hclen;
-    for (int s = 0; s < 19; s++) {
-        block_bits += (uint64_t)run_frequencies[s] * (run_lengths[s] + run_extra[s]);
-    }
-    for (int s = 0; s < 286; s++) {
-        block_bits += (uint64_t)literal_frequencies[s] * (literal_lengths[s] + (s >= 257 ? length_extra[s - 257] : 0));
-    }
-    for (int s = 0; s < 30; s++) {
-        block_bits += (uint64_t)distance_frequencies[s] * (distance_lengths[s] + distance_extra[s]);
-    }
-    uint64_t flush_bits = last ? 7 : 3 + 7 + 32; /* padding, and for a strip that is not last an empty stored block */
-    if ((block_bits + flush_bits + 7) / 8 >= cpng_rows_deflate_bound(length)) {
-        return store(window + dictionary, length, last, out);
-    }
-
+size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
+                         size_t row_length, size_t pixel_bytes, int chain, int last, unsigned char *out) {
+    cpng_parse tokens;
+    parse_strip(scratch, window, dictionary, length, row_length, pixel_bytes, chain, &tokens);
+    cpng_block block;
+    plan_block(tokens.literals, tokens.distances, &block);
     cpng_bits bits = {out, 0, 0, 0};
-    put_bits(&bits, last ? 1 : 0, 1);
-    put_bits(&bits, 2, 2);
-    put_bits(&bits, (uint32_t)(hlit - 257), 5);
-    put_bits(&bits, (uint32_t)(hdist - 1), 5);
-    put_bits(&bits, (uint32_t)(hclen - 4), 4);
-    for (int i = 0; i < hclen; i++) {
-        put_bits(&bits, run_lengths[code_length_order[i]], 3);
+    uint64_t flush_bits = last ? 7 : 3 + 7 + 32; /* padding, and for a strip that is not last an empty stored block */
+    if ((block.bits + flush_bits + 7) / 8 >= cpng_rows_deflate_bound(length)) {
+        store(&bits, window + dictionary, length, last);
+        return bits.size;
     }
-    for (int i = 0; i < run_count; i++) {
-        int code = runs[i] & 0xff;
-        put_bits(&bits, run_codes[code], run_lengths[code]);
-        if (run_extra[code] != 0) {
-            put_bits(&bits, runs[i] >> 8, run_extra[code]);
-        }
-    }
-    for (size_t i = 0; i < token_count; i++) {
-        uint32_t token = tokens[i];
-        if (!(token & CPNG_TOKEN_MATCH)) {
-            put_bits(&bits, literal_codes[token], literal_lengths[token]);
-            continue;
-        }
-        int match = (int)((token >> 16) & 0x1ff), distance = (int)(token & 0xffff) + 1;
-        int ls = length_symbol(match), ds = distance_symbol(distance);
-        put_bits(&bits, literal_codes[257 + ls], literal_lengths[257 + ls]);
-        if (length_extra[ls] != 0) {
-            put_bits(&bits, (uint32_t)(match - length_base[ls]), length_extra[ls]);
-        }
-        put_bits(&bits, distance_codes[ds], distance_lengths[ds]);
-        if (distance_extra[ds] != 0) {
-            put_bits(&bits, (uint32_t)(distance - distance_base[ds]), distance_extra[ds]);
-        }
-    }
-    put_bits(&bits, literal_codes[256], literal_lengths[256]);
+    write_header(&bits, &block, last);
+    (void)write_tokens(&bits, &block, tokens.tokens, tokens.count); /* its own parse: every token has a code */
+    put_bits(&bits, block.literal_codes[256], block.literal_lengths[256]);
     if (!last) {
         /* An empty stored block, as zlib's sync flush writes: the strip ends on a byte boundary. */
-        put_bits(&bits, 0, 3);
-        align_bits(&bits);
-        static const unsigned char empty[4] = {0, 0, 0xff, 0xff};
-        memcpy(out + bits.size, empty, 4);
-        bits.size += 4;
+        store(&bits, NULL, 0, 0);
     }
     align_bits(&bits);
     return bits.size;
+}
+
+/* A kept strip (cpng_rows_tokens) is a word saying what follows, then for tokens their symbols'
+ * frequencies (286 literal/length, 30 distance words) and the tokens, for stored the bytes. */
+enum { CPNG_KEPT_TOKENS = 1, CPNG_KEPT_STORED = 2, CPNG_KEPT_HEADER = 4 * (1 + 286 + 30) };
+
+size_t cpng_rows_tokens_bound(size_t length) {
+    return CPNG_KEPT_HEADER + 4 * length;
+}
+
+size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
+                        size_t row_length, size_t pixel_bytes, int chain, unsigned char *out) {
+    cpng_parse tokens;
+    parse_strip(scratch, window, dictionary, length, row_length, pixel_bytes, chain, &tokens);
+    cpng_block block;
+    plan_block(tokens.literals, tokens.distances, &block);
+    uint32_t kind = (block.bits + 7) / 8 >= cpng_rows_deflate_bound(length) ? CPNG_KEPT_STORED : CPNG_KEPT_TOKENS;
+    memcpy(out, &kind, 4);
+    if (kind == CPNG_KEPT_STORED) {
+        memcpy(out + 4, window + dictionary, length);
+        return 4 + length;
+    }
+    memcpy(out + 4, tokens.literals, 4 * 286);
+    memcpy(out + 4 + 4 * 286, tokens.distances, 4 * 30);
+    memcpy(out + CPNG_KEPT_HEADER, tokens.tokens, 4 * tokens.count);
+    return CPNG_KEPT_HEADER + 4 * tokens.count;
+}
+
+/* A kept strip's kind and, for tokens, their frequencies (end of block counted once); 0 when the
+ * bytes are not a kept strip. */
+static int read_kept(const unsigned char *data, size_t size, uint32_t *kind, cpng_parse *frequencies) {
+    if (data == NULL || size < 4) {
+        return 0;
+    }
+    memcpy(kind, data, 4);
+    if (*kind == CPNG_KEPT_STORED) {
+        return 1;
+    }
+    if (*kind != CPNG_KEPT_TOKENS || size < CPNG_KEPT_HEADER || size % 4 != 0) {
+        return 0;
+    }
+    memcpy(frequencies->literals, data + 4, 4 * 286);
+    memcpy(frequencies->distances, data + 4 + 4 * 286, 4 * 30);
+    frequencies->literals[256] = 1;
+    frequencies->count = (size - CPNG_KEPT_HEADER) / 4;
+    return 1;
+}
+
+size_t cpng_rows_join_bound(const size_t *sizes, size_t count) {
+    /* A token codes in at most 15 + 5 + 15 + 13 bits, six bytes for its four; a header takes under
+     * 600 bytes; stored bytes take 5 more per block and a byte of alignment. */
+    size_t bound = 16;
+    for (size_t i = 0; i < count; i++) {
+        bound += sizes[i] / 2 * 3 + 600 + 6 * (sizes[i] / CPNG_ROWS_STORED_MAX + 1);
+    }
+    return bound;
+}
+
+int cpng_rows_join(const unsigned char *const *strips, const size_t *sizes, size_t count, unsigned char *out,
+                   size_t capacity, size_t *out_size, char *message, size_t message_capacity) {
+    cpng_clear_message(message, message_capacity);
+    if (strips == NULL || sizes == NULL || count == 0 || out == NULL || out_size == NULL) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "no strips to join");
+    }
+    if (capacity < cpng_rows_join_bound(sizes, count)) {
+        return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "output buffer too small");
+    }
+    /* Runs of token strips share a block while that codes smaller than ending the block before
+     * the next strip; a stored strip ends the run. */
+    cpng_bits bits = {out, 0, 0, 0};
+    cpng_parse group, next;
+    cpng_block planned, alone, together;
+    size_t first = 0; /* the group's first strip; the group is empty when it is `i` */
+    for (size_t i = 0; i <= count; i++) {
+        uint32_t kind = CPNG_KEPT_STORED;
+        if (i < count) {
+            if (!read_kept(strips[i], sizes[i], &kind, &next)) {
+                return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "strip %zu is not a kept strip", i);
+            }
+            if (kind == CPNG_KEPT_TOKENS) {
+                plan_block(next.literals, next.distances, &alone);
+            }
+        }
+        if (kind == CPNG_KEPT_TOKENS && first < i) {
+            cpng_parse merged = group;
+            for (int s = 0; s < 286; s++) {
+                merged.literals[s] += s == 256 ? 0 : next.literals[s];
+            }
+            for (int s = 0; s < 30; s++) {
+                merged.distances[s] += next.distances[s];
+            }
+            plan_block(merged.literals, merged.distances, &together);
+            if (together.bits <= planned.bits + alone.bits) {
+                group = merged;
+                planned = together;
+                continue;
+            }
+        }
+        if (first < i) {
+            /* The group ends before strip i: its block is final if nothing follows. */
+            write_header(&bits, &planned, i == count);
+            for (size_t k = first; k < i; k++) {
+                if (!write_tokens(&bits, &planned, strips[k] + CPNG_KEPT_HEADER, (sizes[k] - CPNG_KEPT_HEADER) / 4)) {
+                    return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT,
+                                     "strip %zu's tokens do not match its frequencies", k);
+                }
+            }
+            put_bits(&bits, planned.literal_codes[256], planned.literal_lengths[256]);
+        }
+        if (i == count) {
+            break;
+        }
+        if (kind == CPNG_KEPT_STORED) {
+            store(&bits, strips[i] + 4, sizes[i] - 4, i + 1 == count);
+            first = i + 1;
+        } else {
+            group = next;
+            planned = alone;
+            first = i;
+        }
+    }
+    align_bits(&bits);
+    *out_size = bits.size;
+    return CPNG_OK;
 }

@@ -4,8 +4,9 @@
  *
  * Each strip is a raw deflate stream of its filtered rows, primed with the filtered row above it
  * as a preset dictionary (the decoder has exactly those bytes in its window) and ended with a sync
- * flush (byte-aligned, not final) or, for the image's last row, a final block. Its bytes depend on
- * its own rows and the two rows above only, so a caller may keep them while those rows stay the same.
+ * flush (byte-aligned, not final) or, for the image's last row, a final block; or, kept for
+ * cpng_rows_join, its parse. Its bytes depend on its own rows and the two rows above only, so a
+ * caller may keep them while those rows stay the same.
  */
 #include "cpng.h"
 #include "cpng_internal.h"
@@ -126,7 +127,8 @@ uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length) 
     return (s1 % 65521u) | ((s2 % 65521u) << 16);
 }
 
-/* A strip through cpng_rows_deflate, its scratch memory grown as needed. */
+/* A strip through cpng_rows_deflate, or with a chain kept for cpng_rows_join by cpng_rows_tokens,
+ * its scratch memory grown as needed. */
 static int cpng_strip_rows(cpng_strip_compressor *compressor, const unsigned char *window, size_t dictionary,
                            size_t length, size_t row_length, size_t pixel_bytes, int chain, int last,
                            const unsigned char **out_data, size_t *out_size, char *message, size_t message_capacity) {
@@ -146,13 +148,15 @@ static int cpng_strip_rows(cpng_strip_compressor *compressor, const unsigned cha
             compressor->token_capacity = length;
         }
     }
-    size_t bound = cpng_rows_deflate_bound(length);
+    size_t bound = chain > 0 ? cpng_rows_tokens_bound(length) : cpng_rows_deflate_bound(length);
     if (compressor->rows.head == NULL || compressor->rows.prev == NULL || compressor->token_capacity < length ||
         !cpng_reserve(&compressor->output, &compressor->output_capacity, bound)) {
         return cpng_fail(message, message_capacity, CPNG_ERR_NO_MEMORY, "out of memory");
     }
-    *out_size = cpng_rows_deflate(&compressor->rows, window, dictionary, length, row_length, pixel_bytes, chain,
-                                  last, compressor->output);
+    *out_size = chain > 0 ? cpng_rows_tokens(&compressor->rows, window, dictionary, length, row_length, pixel_bytes,
+                                             chain, compressor->output)
+                          : cpng_rows_deflate(&compressor->rows, window, dictionary, length, row_length, pixel_bytes,
+                                              chain, last, compressor->output);
     *out_data = compressor->output;
     return CPNG_OK;
 }
@@ -221,7 +225,8 @@ int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *str
     int last = strip->first_row + strip->row_count == strip->height;
     *out_adler = cpng_adler32(1, rows, filtered_size);
     if (strip->strategy == CPNG_STRATEGY_ROWS && strip->compression_level > 0) {
-        /* Levels 1–6 parse greedily; 7, 8 and 9 walk 16, 64 and 256 hash candidates, lazily. */
+        /* Levels 1–6 parse greedily; 7, 8 and 9 walk 16, 64 and 256 hash candidates, lazily, and
+         * keep the parse. */
         int level = strip->compression_level;
         int chain = level >= 7 ? 16 << (2 * (level - 7)) : 0;
         return cpng_strip_rows(compressor, first > 0 ? dictionary : rows, first > 0 ? row_bytes + 1 : 0,

@@ -1,8 +1,8 @@
 // `fuzz png`: every input is decoded (with a pixel limit of 4 megapixels, so that no single run is
 // slow), and a decoded image must be consistent — the right number of bytes, premultiplied (no
 // channel above its alpha) — and survive an encode and decode unchanged, with zlib and with our own
-// deflate for rows (the frames' default). Errors are expected; crashes, hangs and memory errors are
-// what the fuzzer looks for.
+// deflate for rows (the frames' default, and the smallest preset's strips coded together).
+// Errors are expected; crashes, hangs and memory errors are what the fuzzer looks for.
 import Foundation
 import RevealRender
 
@@ -13,7 +13,7 @@ func fuzzPNG(_ bytes: [UInt8]) {
         let a = pixmap.bytes[i + 3]
         precondition(pixmap.bytes[i] <= a && pixmap.bytes[i + 1] <= a && pixmap.bytes[i + 2] <= a, "not premultiplied")
     }
-    for options in [PNGEncodingOptions(), .fast] {
+    for options in [PNGEncodingOptions(), .fast, .smallest] {
         guard let encoded = try? PNG.encode(pixmap, options: options) else {
             preconditionFailure("a decoded image does not encode")
         }

@@ -48,7 +48,8 @@ func zlibStream(of image: Pixmap, level: Int, strategy: Int32, stripHeights: [In
         strips.append((data, adler, rows * (1 + 4 * image.width)))
         first += rows
     }
-    return PNGEncoder.zlibStream(level: level, strips: strips)
+    let kept = PNGEncoder.keepsParses(strategy: strategy == CPNG_STRATEGY_ROWS ? .rows : .default, level: level)
+    return try PNGEncoder.zlibStream(headerLevel: level, keptParses: kept, strips: strips)
 }
 
 /// The IDAT chunks of a PNG file.
@@ -219,9 +220,13 @@ final class PNGEncoderTests: XCTestCase {
     /// job's bytes must equal a fresh encode of its image. Each staging writes into the image two
     /// stagings back, so it must bring over the rows the last staging changed as well as its own.
     func testJobsInFlightGiveTheBytesOfFreshEncodes() throws {
+        for options in [PNGEncodingOptions.fast, .smallest] { try jobsInFlight(options) }
+    }
+
+    private func jobsInFlight(_ options: PNGEncodingOptions) throws {
         var random = SplitMix64(seed: 77)
         func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
-        let encoder = try PNGEncoder(width: 23, height: 47, options: .fast, stripHeight: 5)
+        let encoder = try PNGEncoder(width: 23, height: 47, options: options, stripHeight: 5)
         var image = try picture(width: 23, height: 47)
         var waiting: [(job: PNGEncoder.Job, expected: [UInt8], step: Int)] = []
         func check(_ entry: (job: PNGEncoder.Job, expected: [UInt8], step: Int)) throws {
@@ -233,7 +238,7 @@ final class PNGEncoderTests: XCTestCase {
                 let v = UInt8(next(256))
                 for x in 0..<23 { image[x, y] = PremultipliedRGBA8(r: v, g: UInt8(x), b: 0, a: 255) }
             }
-            let fresh = try PNGEncoder(width: 23, height: 47, options: .fast, stripHeight: 5).encode(image)
+            let fresh = try PNGEncoder(width: 23, height: 47, options: options, stripHeight: 5).encode(image)
             // With two jobs waiting, this staging runs the older itself; its bytes are then ready.
             waiting.append((try encoder.stage(image), fresh, step))
             if waiting.count == 3 { try check(waiting.removeFirst()) }

@@ -20,6 +20,15 @@ final class RowsDeflateTests: XCTestCase {
         }
     }
 
+    /// Bands of 16 rows: noise, a flat colour, noise, so that strips of it are stored and coded in turn.
+    private func bands(_ width: Int, _ height: Int) throws -> Pixmap {
+        var image = try noise(width, height, seed: 5)
+        for y in 16..<min(32, height) {
+            for x in 0..<width { image[x, y] = PremultipliedRGBA8(r: 200, g: 40, b: 90, a: 255) }
+        }
+        return image
+    }
+
     private func roundTrip(_ image: Pixmap, _ options: PNGEncodingOptions, _ what: String, line: UInt = #line) throws {
         let png = try PNG.encode(image, options: options)
         XCTAssertEqual(try PNG.decode(png), image, what, line: line)
@@ -40,6 +49,7 @@ final class RowsDeflateTests: XCTestCase {
             ("flat", try TestImages.solid(90, 40, PremultipliedRGBA8(r: 20, g: 200, b: 90, a: 255))),
             ("translucent", alpha),
             ("noise", try noise(64, 48, seed: 3)),
+            ("noise between flat bands", try bands(64, 48)),
             ("one pixel", try TestImages.solid(1, 1, PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255))),
             ("one row", try TestImages.gradient(300, 1)),
             ("one column", try TestImages.gradient(1, 300)),
@@ -145,5 +155,63 @@ final class RowsDeflateTests: XCTestCase {
             XCTAssertLessThan(levels[level].count, levels[level - 1].count, "level \(level)")
             XCTAssertEqual(try PNG.decode(levels[level]), image, "level \(level)")
         }
+    }
+
+    /// At levels 7–9 the image's strips share Huffman blocks: a vertical gradient (each row one
+    /// colour) in 50 strips of 8 rows comes within a twentieth of its bytes as one strip, where a block
+    /// and a sync marker per strip would cost some 30 bytes each, more than the whole image's codes.
+    func testStripsShareBlocksAcrossTheImage() throws {
+        let image = try TestImages.opaque(300, 400) { _, y in (UInt8(20 + y / 7), UInt8(90 + y / 5), 200) }
+        let one = try PNGEncoder(width: 300, height: 400, options: .smallest, stripHeight: 400).encode(image)
+        let strips = try PNGEncoder(width: 300, height: 400, options: .smallest, stripHeight: 8).encode(image)
+        XCTAssertLessThan(Double(strips.count), 1.05 * Double(one.count) + 16, "\(strips.count) against \(one.count)")
+        XCTAssertEqual(try PNG.decode(strips), image)
+    }
+
+    /// The join is public C: bytes that are not strips kept by the encoder, or a buffer short of
+    /// the bound, are refused with a message, never read past or coded into a broken stream.
+    func testTheJoinRefusesWhatIsNotAKeptStrip() throws {
+        let image = try TestImages.gradient(40, 16)
+        let compressor = cpng_strip_compressor_create()
+        defer { cpng_strip_compressor_destroy(compressor) }
+        let (kept, _) = try image.bytes.withUnsafeBufferPointer { pixels in
+            try PNGEncoder.compress(
+                cpng_strip(
+                    image: pixels.baseAddress, stride: 4 * 40, width: 40, height: 16, first_row: 0, row_count: 16,
+                    channels: 3, filter: CPNG_FILTER_NONE, compression_level: 9, strategy: CPNG_STRATEGY_ROWS),
+                with: compressor)
+        }
+        func join(_ strip: [UInt8], capacity: Int? = nil) -> (Int32, String) {
+            var sizes = [strip.count]
+            let bound = cpng_rows_join_bound(&sizes, 1)
+            var out = [UInt8](repeating: 0, count: bound)
+            var size = 0
+            var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+            let status = strip.withUnsafeBufferPointer { bytes in
+                var pointers: [UnsafePointer<UInt8>?] = [bytes.baseAddress]
+                return cpng_rows_join(&pointers, &sizes, 1, &out, capacity ?? bound, &size, &message, message.count)
+            }
+            return (status, PNGChunk.message(message, fallback: ""))
+        }
+        XCTAssertEqual(join(kept).0, CPNG_OK)
+        var unknownKind = kept
+        unknownKind[0] = 7
+        var noCode = kept
+        // The first token's symbol loses its frequency, so the block has no code for it.
+        var first = 0
+        for k in 0..<4 { first |= Int(kept[4 * 317 + k]) << (8 * k) }
+        XCTAssertLessThan(first, 256, "the strip starts with a literal")
+        for k in 0..<4 { noCode[4 + 4 * first + k] = 0 }
+        for (bytes, expected) in [
+            (unknownKind, "not a kept strip"), (Array(kept.dropLast(2)), "not a kept strip"),
+            (Array(kept.prefix(3)), "not a kept strip"), (noCode, "do not match its frequencies"),
+        ] {
+            let (status, message) = join(bytes)
+            XCTAssertEqual(status, CPNG_ERR_INVALID_ARGUMENT, message)
+            XCTAssertTrue(message.contains(expected), message)
+        }
+        let (status, message) = join(kept, capacity: 10)
+        XCTAssertEqual(status, CPNG_ERR_INVALID_ARGUMENT)
+        XCTAssertTrue(message.contains("too small"), message)
     }
 }

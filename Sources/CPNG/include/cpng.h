@@ -51,8 +51,9 @@ extern "C" {
 #define CPNG_STRATEGY_RLE 3
 #define CPNG_STRATEGY_FIXED 4
 /* Not zlib's: cpng's own deflate for image rows, which tries the distances where rows repeat
- * (cpng_rows.c). At level 0 it stores, as zlib does; levels 1–6 all mean its greedy parse, 7–9 a
- * lazy one over longer hash chains. */
+ * (cpng_rows.c). At level 0 it stores, as zlib does; levels 1–6 all mean its greedy parse, each
+ * strip coded on its own; 7–9 a lazy one over longer hash chains, each strip's parse kept instead,
+ * for cpng_rows_join to code the whole image (see the strips below). */
 #define CPNG_STRATEGY_ROWS 5
 
 /*
@@ -175,8 +176,9 @@ int cpng_unfilter_row(unsigned char filter_type, unsigned char *row, const unsig
  *
  * Concatenated in order (after a zlib header, before the big-endian Adler-32 of the whole filtered
  * data, which cpng_adler32_combine builds from the strips' own), the strips of an image form
- * one valid zlib stream. A strip's bytes depend only on its own rows, the two rows above it, its
- * place (first row, last or not) and the settings, never on other strips or on earlier calls.
+ * one valid zlib stream; kept strips (CPNG_STRATEGY_ROWS at levels 7–9) do once cpng_rows_join has
+ * coded them. A strip's bytes depend only on its own rows, the two rows above it, its place (first
+ * row, last or not) and the settings, never on other strips or on earlier calls.
  */
 typedef struct cpng_strip {
     const unsigned char *image; /* premultiplied RGBA, row 0 of the whole image */
@@ -194,12 +196,22 @@ typedef struct cpng_strip_compressor cpng_strip_compressor;
 cpng_strip_compressor *cpng_strip_compressor_create(void);
 void cpng_strip_compressor_destroy(cpng_strip_compressor *compressor);
 
-/* Filters and compresses one strip. On CPNG_OK, `*out_data` points at `*out_size` bytes owned by
+/* Filters and compresses one strip (or, for CPNG_STRATEGY_ROWS at levels 7–9, parses it for
+ * cpng_rows_join). On CPNG_OK, `*out_data` points at `*out_size` bytes owned by
  * the compressor (valid until its next call) and `*out_adler` is the Adler-32 of the strip's
  * filtered bytes. Errors: invalid arguments, no memory, or zlib failing. */
 int cpng_strip_compress(cpng_strip_compressor *compressor, const cpng_strip *strip,
                         const unsigned char **out_data, size_t *out_size, uint32_t *out_adler,
                         char *message, size_t message_capacity);
+
+/* Kept strips (CPNG_STRATEGY_ROWS at levels 7–9, whose `*out_data` is a parse, not deflate) in
+ * order, as one raw deflate stream ending in a final block: a run of strips shares one block's
+ * Huffman codes while that codes the run in fewer bits, so the whole image pays for few headers.
+ * Writes `*out_size` bytes to `out`, which must hold cpng_rows_join_bound(sizes, count). The
+ * bytes depend only on the strips'. Errors: bytes that are not kept strips, or too small a buffer. */
+size_t cpng_rows_join_bound(const size_t *sizes, size_t count);
+int cpng_rows_join(const unsigned char *const *strips, const size_t *sizes, size_t count, unsigned char *out,
+                   size_t capacity, size_t *out_size, char *message, size_t message_capacity);
 
 /* The Adler-32 of `length` bytes continuing from `adler` (1 to start), as zlib's adler32 computes it. */
 uint32_t cpng_adler32(uint32_t adler, const unsigned char *data, size_t length);

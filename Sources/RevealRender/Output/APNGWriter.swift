@@ -374,7 +374,10 @@ private final class FrameChunks: @unchecked Sendable {
             let strips = zip(starts, results).map { first, result in
                 (result.0, result.1, min(rowsPerStrip, rect.height - first) * (1 + rect.width * channels))
             }
-            return PNGEncoder.zlibStream(level: options.headerLevel, strips: strips)
+            return try PNGEncoder.zlibStream(
+                headerLevel: options.headerLevel,
+                keptParses: PNGEncoder.keepsParses(strategy: options.strategy, level: options.compressionLevel),
+                strips: strips)
         } catch {
             throw OutputError(path: path, reason: "cannot compress frame \(index): \(error.message)")
         }

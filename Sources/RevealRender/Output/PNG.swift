@@ -41,7 +41,8 @@ public enum PNGStrategy: Sendable {
     /// zlib's fast levels rarely reach the row above in a wide image: on the bench scenes this is
     /// about twice as fast as zlib's level 3 and 0.75–0.83 times its bytes. Level 0 stores; levels
     /// 1–6 all mean this greedy parse; 7, 8 and 9 also walk 16, 64 and 256 earlier positions with
-    /// the same next four bytes and parse lazily, for smaller files at more cost.
+    /// the same next four bytes and parse lazily, for smaller files at more cost, and code the
+    /// image's strips together: a run of strips shares one Huffman block while that is smaller.
     case rows
 }
 
@@ -73,9 +74,9 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// The default for frames: fast to write, about the size of zlib's level 6 (measured with
     /// `Scripts/bench`), with our own deflate for image rows (`PNGStrategy.rows`).
     public static let fast = PNGEncodingOptions(compressionLevel: 3, filter: .automatic, strategy: .rows)
-    /// Small files, fast: our own deflate for rows at level 9 (its lazy parse over hash chains),
-    /// unfiltered. On the bench scenes that is 1.06 (scratch) and 0.99 (circle) times the bytes of
-    /// zlib's level 9 in about half and 0.4 of its time; zlib's own level 9 is
+    /// Small files, fast: our own deflate for rows at level 9 (its lazy parse over hash chains,
+    /// strips sharing blocks), unfiltered. On the bench scenes that is 1.05 (scratch) and 0.95
+    /// (circle) times the bytes of zlib's level 9 in two thirds of its time; zlib's own level 9 is
     /// `PNGEncodingOptions(compressionLevel: 9)` (`--png-level 9`). The adaptive filter made the
     /// scratch scene's files 3 % larger and encoding six times slower
     /// (`reveal-bench speed --filter adaptive`).

@@ -3,7 +3,8 @@ import Foundation
 
 /// Encodes images of one size to PNG, compressing rows in strips and keeping each strip's bytes
 /// for the next image: a strip whose rows (and the two rows above it) are unchanged is not
-/// compressed again, and changed strips are compressed on all cores.
+/// compressed again, and changed strips are compressed on all cores. At levels 7–9 of the rows
+/// strategy what is kept is each strip's parse, and the image's strips are coded together.
 ///
 /// Two images may be on their way at once: `stage` returns a `Job` without compressing anything,
 /// and the next image can be staged while that job compresses, so that a core left idle by the last
@@ -16,9 +17,11 @@ final class PNGEncoder: @unchecked Sendable {
     public let options: PNGEncodingOptions
     /// Rows per strip, at least 8, unless a test asks otherwise: about 64 KiB of pixels at levels
     /// 0–6, where small strips mean less to compress again after a small change and more
-    /// to share among cores; about 256 KiB at 7–9, where a strip's own Huffman tables and longer
-    /// reach make the files smaller. On the bench scenes at level 3, 64 KiB against 256 KiB took
-    /// 0.60 against 0.65 s (scratch) and 0.30 against 0.33 s (circle), for 1.00x and 1.11x the bytes.
+    /// to share among cores; about 256 KiB at 7–9, where a strip's longer reach makes the files
+    /// smaller. On the bench scenes at level 3, 64 KiB against 256 KiB took 0.60 against 0.65 s
+    /// (scratch) and 0.30 against 0.33 s (circle), for 1.00x and 1.11x the bytes; at level 9, 128
+    /// KiB made the scratch scene's files 4 % larger at the same speed, 512 KiB 3 % smaller but
+    /// 15 % slower.
     let stripHeight: Int
 
     /// What every strip of one image is compressed with; a change recompresses all strips.
@@ -133,8 +136,9 @@ final class PNGEncoder: @unchecked Sendable {
                 compression_level: Int32(options.compressionLevel), strategy: mode.strategy.cValue)
         }
         let job = Job(
-            pixels: copy, strips: stale, requests: requests, channels: Int(mode.channels), after: newer, book: book,
-            compressors: compressors)
+            pixels: copy, strips: stale, requests: requests, channels: Int(mode.channels),
+            keptParses: PNGEncoder.keepsParses(strategy: mode.strategy, level: options.compressionLevel), after: newer,
+            book: book, compressors: compressors)
         older = newer
         newer = job
         return job
@@ -197,17 +201,19 @@ final class PNGEncoder: @unchecked Sendable {
         private let strips: [Int]
         private let requests: [cpng_strip]
         private let channels: Int
+        private let keptParses: Bool
         private let book: StripBook
         private let compressors: CompressorPool
 
         fileprivate init(
-            pixels: Pixmap?, strips: [Int], requests: [cpng_strip], channels: Int, after previous: Job?,
-            book: StripBook, compressors: CompressorPool
+            pixels: Pixmap?, strips: [Int], requests: [cpng_strip], channels: Int, keptParses: Bool,
+            after previous: Job?, book: StripBook, compressors: CompressorPool
         ) {
             self.pixels = pixels
             self.strips = strips
             self.requests = requests
             self.channels = channels
+            self.keptParses = keptParses
             self.previous = previous
             self.book = book
             self.compressors = compressors
@@ -246,7 +252,7 @@ final class PNGEncoder: @unchecked Sendable {
             if case .failure(let error) = before {
                 book.failure = book.failure ?? error
             }
-            result = book.assemble(compressed, strips: strips, channels: channels)
+            result = book.assemble(compressed, strips: strips, channels: channels, keptParses: keptParses)
         }
     }
 
@@ -267,9 +273,9 @@ final class PNGEncoder: @unchecked Sendable {
         }
 
         /// The file: the strips at `indices` replaced by `compressed`, the others kept.
-        func assemble(_ compressed: Result<[([UInt8], UInt32)], PNGError>, strips indices: [Int], channels: Int)
-            -> Result<[UInt8], PNGError>
-        {
+        func assemble(
+            _ compressed: Result<[([UInt8], UInt32)], PNGError>, strips indices: [Int], channels: Int, keptParses: Bool
+        ) -> Result<[UInt8], PNGError> {
             if let failure { return .failure(failure) }
             switch compressed {
             case .failure(let error):
@@ -280,15 +286,21 @@ final class PNGEncoder: @unchecked Sendable {
                     (strips[k].data, strips[k].adler) = result
                     strips[k].filteredCount = strips[k].rows.count * (1 + width * channels)
                 }
-                return .success(file(channels: channels))
+                do throws(PNGError) {
+                    return .success(try file(channels: channels, keptParses: keptParses))
+                } catch {
+                    failure = error
+                    return .failure(error)
+                }
             }
         }
 
         /// The whole file: signature, IHDR, sRGB, pHYs, the zlib stream in IDAT chunks of at most
         /// `idatLimit` bytes, IEND.
-        private func file(channels: Int) -> [UInt8] {
-            let stream = PNGEncoder.zlibStream(
-                level: options.headerLevel, strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
+        private func file(channels: Int, keptParses: Bool) throws(PNGError) -> [UInt8] {
+            let stream = try PNGEncoder.zlibStream(
+                headerLevel: options.headerLevel, keptParses: keptParses,
+                strips: strips.map { ($0.data, $0.adler, $0.filteredCount) })
             var file: [UInt8] = []
             file.reserveCapacity(stream.count + 128)
             PNGChunk.appendHeader(
@@ -341,23 +353,69 @@ final class PNGEncoder: @unchecked Sendable {
         return (Array(UnsafeBufferPointer(start: data, count: size)), adler)
     }
 
-    /// A zlib stream from an image's strips in order: header (FLEVEL as zlib writes it for `level`),
-    /// their bytes, and the Adler-32 of all filtered rows.
-    static func zlibStream(level: Int, strips: [(data: [UInt8], adler: UInt32, filteredCount: Int)]) -> [UInt8] {
+    /// Whether strips compressed with these settings are kept parses for `cpng_rows_join` rather
+    /// than deflate bytes: the rows strategy at levels 7–9, where one image's strips share blocks.
+    static func keepsParses(strategy: PNGStrategy, level: Int) -> Bool {
+        strategy == .rows && level >= 7
+    }
+
+    /// A zlib stream from an image's strips in order: header (FLEVEL as zlib writes it for
+    /// `headerLevel`), their bytes (kept parses coded together first), and the Adler-32 of all
+    /// filtered rows.
+    static func zlibStream(
+        headerLevel level: Int, keptParses: Bool, strips: [(data: [UInt8], adler: UInt32, filteredCount: Int)]
+    ) throws(PNGError) -> [UInt8] {
         var stream: [UInt8] = []
-        stream.reserveCapacity(strips.reduce(6) { $0 + $1.data.count })
         // Deflate with a 32 KiB window; FCHECK makes the header a multiple of 31.
         let flevel: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
         var header: UInt16 = 0x7800 | flevel << 6
         header += 31 - header % 31
-        stream.appendBigEndian(header)
-        var adler: UInt32 = 1
-        for strip in strips {
-            stream += strip.data
-            adler = cpng_adler32_combine(adler, strip.adler, strip.filteredCount)
+        if keptParses {
+            stream = try joined(strips.map(\.data), after: 2)
+            stream[0] = UInt8(header >> 8)
+            stream[1] = UInt8(header & 0xff)
+        } else {
+            stream.reserveCapacity(strips.reduce(6) { $0 + $1.data.count })
+            stream.appendBigEndian(header)
+            for strip in strips { stream += strip.data }
         }
+        var adler: UInt32 = 1
+        for strip in strips { adler = cpng_adler32_combine(adler, strip.adler, strip.filteredCount) }
         stream.appendBigEndian(adler)
         return stream
+    }
+
+    /// Kept parses coded as one raw deflate stream, after `offset` bytes left for the caller. The
+    /// parses are copied end to end first (a few hundred KB a frame), so that one buffer's
+    /// pointers stay valid for the C call.
+    private static func joined(_ parses: [[UInt8]], after offset: Int) throws(PNGError) -> [UInt8] {
+        let sizes = parses.map(\.count)
+        var all: [UInt8] = []
+        all.reserveCapacity(sizes.reduce(0, +))
+        for parse in parses { all += parse }
+        let bound = cpng_rows_join_bound(sizes, sizes.count)
+        var out = [UInt8](repeating: 0, count: offset + bound + 4)
+        var size = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        let status = all.withUnsafeBufferPointer { all in
+            var start = 0
+            let pointers = sizes.map { count -> UnsafePointer<UInt8>? in
+                defer { start += count }
+                return all.baseAddress.map { $0 + start }
+            }
+            return out.withUnsafeMutableBufferPointer { out in
+                message.withUnsafeMutableBufferPointer { text in
+                    cpng_rows_join(
+                        pointers, sizes, sizes.count, out.baseAddress.map { $0 + offset }, bound, &size,
+                        text.baseAddress, text.count)
+                }
+            }
+        }
+        guard status == CPNG_OK else {
+            throw PNGError(message: PNGChunk.message(message, fallback: "could not join image rows (status \(status))"))
+        }
+        out.removeLast(out.count - offset - size)
+        return out
     }
 
     /// The largest IDAT chunk written.
