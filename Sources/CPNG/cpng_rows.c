@@ -6,7 +6,9 @@
  * rows repeat first (the byte and the pixel to the left, the row above and one pixel either side
  * of it, and the last distance used), then one hash-table candidate, and keeps the longest match
  * greedily; or, asked for a chain, walks that many more hash candidates and parses lazily. The strip
- * becomes one dynamic-Huffman block, or stored blocks when those are smaller.
+ * becomes one dynamic-Huffman block, or stored blocks when those are smaller; or its parse is kept
+ * (cpng_rows_tokens) and cpng_rows_join codes an image's kept strips together, a run of them
+ * sharing one block, so that the image does not pay for a block header and a sync marker per strip.
  */
 #include "cpng.h"
 #include "cpng_internal.h"
