@@ -39,7 +39,8 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
 size_t cpng_rows_deflate_bound(size_t length);
 
 /* The strip as cpng_rows_deflate parses it, kept for cpng_rows_join rather than coded: a word
- * saying which, then its tokens, or its bytes when a block of its own would not be smaller than
+ * saying which, then its symbols' frequencies and its tokens in records no larger than the bytes
+ * they stand for (and one in 127), or its bytes when a block of its own would not be smaller than
  * storing them. Writes at most cpng_rows_tokens_bound(length) bytes and returns their count. */
 size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
                         size_t row_length, size_t pixel_bytes, int chain, unsigned char *out);

@@ -514,38 +514,41 @@ static void write_header(cpng_bits *bits, cpng_block *block, int last) {
     }
 }
 
-/* Tokens in the block's codes; 0 if one has no code in it or is not a token at all. `tokens` need
- * not be aligned (kept strips hold them in bytes). */
-static int write_tokens(cpng_bits *bits, const cpng_block *block, const void *tokens, size_t count) {
-    const unsigned char *next = (const unsigned char *)tokens;
-    for (size_t i = 0; i < count; i++, next += 4) {
-        uint32_t token;
-        memcpy(&token, next, 4);
-        if (!(token & CPNG_TOKEN_MATCH)) {
-            if (token > 255 || block->literal_lengths[token] == 0) {
-                return 0;
-            }
-            put_bits(bits, block->literal_codes[token], block->literal_lengths[token]);
-            continue;
-        }
-        int match = (int)((token >> 16) & 0x1ff), distance = (int)(token & 0xffff) + 1;
-        if (match < 3 || match > CPNG_ROWS_MAX_MATCH || (token & 0x7e000000u) != 0) {
-            return 0;
-        }
-        int ls = length_symbol(match), ds = distance_symbol(distance);
-        if (block->literal_lengths[257 + ls] == 0 || block->distance_lengths[ds] == 0) {
-            return 0;
-        }
-        put_bits(bits, block->literal_codes[257 + ls], block->literal_lengths[257 + ls]);
-        if (length_extra[ls] != 0) {
-            put_bits(bits, (uint32_t)(match - length_base[ls]), length_extra[ls]);
-        }
-        put_bits(bits, block->distance_codes[ds], block->distance_lengths[ds]);
-        if (distance_extra[ds] != 0) {
-            put_bits(bits, (uint32_t)(distance - distance_base[ds]), distance_extra[ds]);
-        }
+/* A literal and a match in the block's codes; 0 (nothing written) if the block has no code for it. */
+static inline int put_literal(cpng_bits *bits, const cpng_block *block, unsigned char byte) {
+    if (block->literal_lengths[byte] == 0) {
+        return 0;
+    }
+    put_bits(bits, block->literal_codes[byte], block->literal_lengths[byte]);
+    return 1;
+}
+
+static inline int put_match(cpng_bits *bits, const cpng_block *block, int length, int distance) {
+    int ls = length_symbol(length), ds = distance_symbol(distance);
+    if (block->literal_lengths[257 + ls] == 0 || block->distance_lengths[ds] == 0) {
+        return 0;
+    }
+    put_bits(bits, block->literal_codes[257 + ls], block->literal_lengths[257 + ls]);
+    if (length_extra[ls] != 0) {
+        put_bits(bits, (uint32_t)(length - length_base[ls]), length_extra[ls]);
+    }
+    put_bits(bits, block->distance_codes[ds], block->distance_lengths[ds]);
+    if (distance_extra[ds] != 0) {
+        put_bits(bits, (uint32_t)(distance - distance_base[ds]), distance_extra[ds]);
     }
     return 1;
+}
+
+/* A parse's tokens in the block's codes. */
+static void write_tokens(cpng_bits *bits, const cpng_block *block, const uint32_t *tokens, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint32_t token = tokens[i];
+        if (token & CPNG_TOKEN_MATCH) {
+            put_match(bits, block, (int)((token >> 16) & 0x1ff), (int)(token & 0xffff) + 1);
+        } else {
+            put_literal(bits, block, (unsigned char)token);
+        }
+    }
 }
 
 /* The strip's tokens, parsed greedily or (with a chain) lazily, and their frequencies. */
@@ -587,7 +590,7 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
         return bits.size;
     }
     write_header(&bits, &block, last);
-    (void)write_tokens(&bits, &block, tokens.tokens, tokens.count); /* its own parse: every token has a code */
+    write_tokens(&bits, &block, tokens.tokens, tokens.count);
     put_bits(&bits, block.literal_codes[256], block.literal_lengths[256]);
     if (!last) {
         /* An empty stored block, as zlib's sync flush writes: the strip ends on a byte boundary. */
@@ -597,12 +600,16 @@ size_t cpng_rows_deflate(cpng_rows_scratch *scratch, const unsigned char *window
     return bits.size;
 }
 
-/* A kept strip (cpng_rows_tokens) is a word saying what follows, then for tokens their symbols'
- * frequencies (286 literal/length, 30 distance words) and the tokens, for stored the bytes. */
-enum { CPNG_KEPT_TOKENS = 1, CPNG_KEPT_STORED = 2, CPNG_KEPT_HEADER = 4 * (1 + 286 + 30) };
+/* A kept strip (cpng_rows_tokens) is a word saying what follows, then for a parse its symbols'
+ * frequencies (286 literal/length, 30 distance words) and its tokens as records, for stored the
+ * bytes. A record is a run of 1–127 literals (a count byte, then the bytes) or a match in three
+ * bytes (top bit set, the distance less one in the next 15 bits, the length less 3 in the last
+ * byte): never more than the bytes it stands for and one in 127, where the parse's own tokens take
+ * four bytes each. */
+enum { CPNG_KEPT_PARSE = 1, CPNG_KEPT_STORED = 2, CPNG_KEPT_HEADER = 4 * (1 + 286 + 30) };
 
 size_t cpng_rows_tokens_bound(size_t length) {
-    return CPNG_KEPT_HEADER + 4 * length;
+    return CPNG_KEPT_HEADER + length + length / 127 + 1;
 }
 
 size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window, size_t dictionary, size_t length,
@@ -611,7 +618,7 @@ size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window,
     parse_strip(scratch, window, dictionary, length, row_length, pixel_bytes, chain, &tokens);
     cpng_block block;
     plan_block(tokens.literals, tokens.distances, &block);
-    uint32_t kind = (block.bits + 7) / 8 >= cpng_rows_deflate_bound(length) ? CPNG_KEPT_STORED : CPNG_KEPT_TOKENS;
+    uint32_t kind = (block.bits + 7) / 8 >= cpng_rows_deflate_bound(length) ? CPNG_KEPT_STORED : CPNG_KEPT_PARSE;
     memcpy(out, &kind, 4);
     if (kind == CPNG_KEPT_STORED) {
         memcpy(out + 4, window + dictionary, length);
@@ -619,11 +626,28 @@ size_t cpng_rows_tokens(cpng_rows_scratch *scratch, const unsigned char *window,
     }
     memcpy(out + 4, tokens.literals, 4 * 286);
     memcpy(out + 4 + 4 * 286, tokens.distances, 4 * 30);
-    memcpy(out + CPNG_KEPT_HEADER, tokens.tokens, 4 * tokens.count);
-    return CPNG_KEPT_HEADER + 4 * tokens.count;
+    size_t size = CPNG_KEPT_HEADER, run = 0; /* `run`: where the open literal run's count byte is, or 0 */
+    for (size_t i = 0; i < tokens.count; i++) {
+        uint32_t token = tokens.tokens[i];
+        if (token & CPNG_TOKEN_MATCH) {
+            uint32_t distance = token & 0xffff, match = ((token >> 16) & 0x1ff) - 3;
+            out[size++] = (unsigned char)(0x80 | distance >> 8);
+            out[size++] = (unsigned char)distance;
+            out[size++] = (unsigned char)match;
+            run = 0;
+            continue;
+        }
+        if (run == 0 || out[run] == 127) {
+            run = size++;
+            out[run] = 0;
+        }
+        out[run]++;
+        out[size++] = (unsigned char)token;
+    }
+    return size;
 }
 
-/* A kept strip's kind and, for tokens, their frequencies (end of block counted once); 0 when the
+/* A kept strip's kind and, for a parse, its frequencies (end of block counted once); 0 when the
  * bytes are not a kept strip. */
 static int read_kept(const unsigned char *data, size_t size, uint32_t *kind, cpng_parse *frequencies) {
     if (data == NULL || size < 4) {
@@ -633,22 +657,47 @@ static int read_kept(const unsigned char *data, size_t size, uint32_t *kind, cpn
     if (*kind == CPNG_KEPT_STORED) {
         return 1;
     }
-    if (*kind != CPNG_KEPT_TOKENS || size < CPNG_KEPT_HEADER || size % 4 != 0) {
+    if (*kind != CPNG_KEPT_PARSE || size < CPNG_KEPT_HEADER) {
         return 0;
     }
     memcpy(frequencies->literals, data + 4, 4 * 286);
     memcpy(frequencies->distances, data + 4 + 4 * 286, 4 * 30);
     frequencies->literals[256] = 1;
-    frequencies->count = (size - CPNG_KEPT_HEADER) / 4;
+    return 1;
+}
+
+/* A kept parse's records in the block's codes; 0 if one is cut short or has no code in the block. */
+static int write_kept(cpng_bits *bits, const cpng_block *block, const unsigned char *data, size_t size) {
+    size_t i = CPNG_KEPT_HEADER;
+    while (i < size) {
+        unsigned char head = data[i];
+        if (head & 0x80) {
+            if (size - i < 3 || !put_match(bits, block, data[i + 2] + 3, ((head & 0x7f) << 8 | data[i + 1]) + 1)) {
+                return 0;
+            }
+            i += 3;
+            continue;
+        }
+        if (head == 0 || size - i - 1 < head) {
+            return 0;
+        }
+        for (size_t k = i + 1; k <= i + head; k++) {
+            if (!put_literal(bits, block, data[k])) {
+                return 0;
+            }
+        }
+        i += 1 + (size_t)head;
+    }
     return 1;
 }
 
 size_t cpng_rows_join_bound(const size_t *sizes, size_t count) {
-    /* A token codes in at most 15 + 5 + 15 + 13 bits, six bytes for its four; a header takes under
-     * 600 bytes; stored bytes take 5 more per block and a byte of alignment. */
+    /* A literal codes in at most 15 bits, a match (three bytes kept) in 15 + 5 + 15 + 13: two bytes
+     * for each kept; a header takes under 600 bytes; stored bytes take 5 more per block and a byte
+     * of alignment. */
     size_t bound = 16;
     for (size_t i = 0; i < count; i++) {
-        bound += sizes[i] / 2 * 3 + 600 + 6 * (sizes[i] / CPNG_ROWS_STORED_MAX + 1);
+        bound += 2 * sizes[i] + 600 + 6 * (sizes[i] / CPNG_ROWS_STORED_MAX + 1);
     }
     return bound;
 }
@@ -674,11 +723,11 @@ int cpng_rows_join(const unsigned char *const *strips, const size_t *sizes, size
             if (!read_kept(strips[i], sizes[i], &kind, &next)) {
                 return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT, "strip %zu is not a kept strip", i);
             }
-            if (kind == CPNG_KEPT_TOKENS) {
+            if (kind == CPNG_KEPT_PARSE) {
                 plan_block(next.literals, next.distances, &alone);
             }
         }
-        if (kind == CPNG_KEPT_TOKENS && first < i) {
+        if (kind == CPNG_KEPT_PARSE && first < i) {
             cpng_parse merged = group;
             for (int s = 0; s < 286; s++) {
                 merged.literals[s] += s == 256 ? 0 : next.literals[s];
@@ -697,9 +746,9 @@ int cpng_rows_join(const unsigned char *const *strips, const size_t *sizes, size
             /* The group ends before strip i: its block is final if nothing follows. */
             write_header(&bits, &planned, i == count);
             for (size_t k = first; k < i; k++) {
-                if (!write_tokens(&bits, &planned, strips[k] + CPNG_KEPT_HEADER, (sizes[k] - CPNG_KEPT_HEADER) / 4)) {
+                if (!write_kept(&bits, &planned, strips[k], sizes[k])) {
                     return cpng_fail(message, message_capacity, CPNG_ERR_INVALID_ARGUMENT,
-                                     "strip %zu's tokens do not match its frequencies", k);
+                                     "strip %zu's parse is cut short or has a symbol its frequencies do not", k);
                 }
             }
             put_bits(&bits, planned.literal_codes[256], planned.literal_lengths[256]);

@@ -197,14 +197,16 @@ final class RowsDeflateTests: XCTestCase {
         var unknownKind = kept
         unknownKind[0] = 7
         var noCode = kept
-        // The first token's symbol loses its frequency, so the block has no code for it.
-        var first = 0
-        for k in 0..<4 { first |= Int(kept[4 * 317 + k]) << (8 * k) }
-        XCTAssertLessThan(first, 256, "the strip starts with a literal")
+        // The first record is a run of literals: its first byte loses its frequency, so the block
+        // has no code for it.
+        let header = 4 * (1 + 286 + 30)
+        XCTAssertLessThan(kept[header], 128, "the parse starts with literals")
+        let first = Int(kept[header + 1])
         for k in 0..<4 { noCode[4 + 4 * first + k] = 0 }
         for (bytes, expected) in [
-            (unknownKind, "not a kept strip"), (Array(kept.dropLast(2)), "not a kept strip"),
-            (Array(kept.prefix(3)), "not a kept strip"), (noCode, "do not match its frequencies"),
+            (unknownKind, "not a kept strip"), (Array(kept.prefix(header - 1)), "not a kept strip"),
+            (Array(kept.prefix(3)), "not a kept strip"), (Array(kept.dropLast(2)), "cut short"),
+            (noCode, "its frequencies do not"),
         ] {
             let (status, message) = join(bytes)
             XCTAssertEqual(status, CPNG_ERR_INVALID_ARGUMENT, message)
@@ -213,5 +215,35 @@ final class RowsDeflateTests: XCTestCase {
         let (status, message) = join(kept, capacity: 10)
         XCTAssertEqual(status, CPNG_ERR_INVALID_ARGUMENT)
         XCTAssertTrue(message.contains("too small"), message)
+    }
+
+    /// What the encoder keeps of a strip at levels 7–9 stays within the size of its rows (plus a
+    /// byte in 127 and the frequencies), even for rows of literals: a photo-like image of random
+    /// steps (64 sizes, which the Sub filter leaves), which Huffman codes compress but hardly any
+    /// match does, is kept, not stored.
+    func testAKeptParseIsNoLargerThanItsRows() throws {
+        var state: UInt32 = 7
+        var levels = [128, 60, 200]
+        let image = try TestImages.opaque(200, 60) { _, _ in
+            for c in 0..<3 {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                levels[c] = (levels[c] + Int(state >> 26) - 32) & 255
+            }
+            return (UInt8(levels[0]), UInt8(levels[1]), UInt8(levels[2]))
+        }
+        let compressor = cpng_strip_compressor_create()
+        defer { cpng_strip_compressor_destroy(compressor) }
+        let (kept, _) = try image.bytes.withUnsafeBufferPointer { pixels in
+            try PNGEncoder.compress(
+                cpng_strip(
+                    image: pixels.baseAddress, stride: 4 * 200, width: 200, height: 60, first_row: 0, row_count: 60,
+                    channels: 3, filter: CPNG_FILTER_SUB, compression_level: 9, strategy: CPNG_STRATEGY_ROWS),
+                with: compressor)
+        }
+        let rows = 60 * (1 + 3 * 200)
+        XCTAssertEqual(kept.prefix(4), [1, 0, 0, 0], "kept as a parse, not stored")
+        XCTAssertLessThanOrEqual(kept.count, 4 * (1 + 286 + 30) + rows + rows / 127 + 1)
+        XCTAssertGreaterThan(kept.count, 4 * (1 + 286 + 30) + rows / 2, "mostly literals")
+        XCTAssertEqual(try PNG.decode(PNG.encode(image, options: .smallest)), image)
     }
 }
