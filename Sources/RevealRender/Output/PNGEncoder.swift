@@ -385,36 +385,39 @@ final class PNGEncoder: @unchecked Sendable {
         return stream
     }
 
-    /// Kept parses coded as one raw deflate stream, after `offset` bytes left for the caller. The
-    /// parses are copied end to end first (a few hundred KB a frame), so that one buffer's
-    /// pointers stay valid for the C call.
+    /// Kept parses coded as one raw deflate stream, after `offset` zero bytes left for the caller.
+    /// The parses are copied end to end first (no larger than the image's rows), so that one
+    /// buffer's pointers stay valid for the C call; the output's bound (twice that) is reserved,
+    /// not written, so memory holds only the bytes coded.
     private static func joined(_ parses: [[UInt8]], after offset: Int) throws(PNGError) -> [UInt8] {
         let sizes = parses.map(\.count)
         var all: [UInt8] = []
         all.reserveCapacity(sizes.reduce(0, +))
         for parse in parses { all += parse }
         let bound = cpng_rows_join_bound(sizes, sizes.count)
-        var out = [UInt8](repeating: 0, count: offset + bound + 4)
-        var size = 0
+        var status = CPNG_ERR_NO_MEMORY
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        let status = all.withUnsafeBufferPointer { all in
-            var start = 0
-            let pointers = sizes.map { count -> UnsafePointer<UInt8>? in
-                defer { start += count }
-                return all.baseAddress.map { $0 + start }
-            }
-            return out.withUnsafeMutableBufferPointer { out in
-                message.withUnsafeMutableBufferPointer { text in
+        let out = [UInt8](unsafeUninitializedCapacity: offset + bound + 4) { out, count in
+            count = 0
+            guard let base = out.baseAddress else { return }
+            base.initialize(repeating: 0, count: offset)
+            var size = 0
+            status = all.withUnsafeBufferPointer { all in
+                var start = 0
+                let pointers = sizes.map { count -> UnsafePointer<UInt8>? in
+                    defer { start += count }
+                    return all.baseAddress.map { $0 + start }
+                }
+                return message.withUnsafeMutableBufferPointer { text in
                     cpng_rows_join(
-                        pointers, sizes, sizes.count, out.baseAddress.map { $0 + offset }, bound, &size,
-                        text.baseAddress, text.count)
+                        pointers, sizes, sizes.count, base + offset, bound, &size, text.baseAddress, text.count)
                 }
             }
+            count = status == CPNG_OK ? offset + size : offset
         }
         guard status == CPNG_OK else {
             throw PNGError(message: PNGChunk.message(message, fallback: "could not join image rows (status \(status))"))
         }
-        out.removeLast(out.count - offset - size)
         return out
     }
 
