@@ -29,6 +29,20 @@ final class RowsDeflateTests: XCTestCase {
         return image
     }
 
+    /// What the encoder keeps at level 9 of an opaque image as one strip: its parse, or its rows stored.
+    private func keptStrip(of image: Pixmap, filter: Int32) throws -> [UInt8] {
+        let compressor = cpng_strip_compressor_create()
+        defer { cpng_strip_compressor_destroy(compressor) }
+        return try image.bytes.withUnsafeBufferPointer { pixels in
+            try PNGEncoder.compress(
+                cpng_strip(
+                    image: pixels.baseAddress, stride: 4 * image.width, width: UInt32(image.width),
+                    height: UInt32(image.height), first_row: 0, row_count: UInt32(image.height), channels: 3,
+                    filter: filter, compression_level: 9, strategy: CPNG_STRATEGY_ROWS),
+                with: compressor)
+        }.0
+    }
+
     private func roundTrip(_ image: Pixmap, _ options: PNGEncodingOptions, _ what: String, line: UInt = #line) throws {
         let png = try PNG.encode(image, options: options)
         XCTAssertEqual(try PNG.decode(png), image, what, line: line)
@@ -171,16 +185,7 @@ final class RowsDeflateTests: XCTestCase {
     /// The join is public C: bytes that are not strips kept by the encoder, or a buffer short of
     /// the bound, are refused with a message, never read past or coded into a broken stream.
     func testTheJoinRefusesWhatIsNotAKeptStrip() throws {
-        let image = try TestImages.gradient(40, 16)
-        let compressor = cpng_strip_compressor_create()
-        defer { cpng_strip_compressor_destroy(compressor) }
-        let (kept, _) = try image.bytes.withUnsafeBufferPointer { pixels in
-            try PNGEncoder.compress(
-                cpng_strip(
-                    image: pixels.baseAddress, stride: 4 * 40, width: 40, height: 16, first_row: 0, row_count: 16,
-                    channels: 3, filter: CPNG_FILTER_NONE, compression_level: 9, strategy: CPNG_STRATEGY_ROWS),
-                with: compressor)
-        }
+        let kept = try keptStrip(of: TestImages.gradient(40, 16), filter: CPNG_FILTER_NONE)
         func join(_ strip: [UInt8], capacity: Int? = nil) -> (Int32, String) {
             var sizes = [strip.count]
             let bound = cpng_rows_join_bound(&sizes, 1)
@@ -231,15 +236,7 @@ final class RowsDeflateTests: XCTestCase {
             }
             return (UInt8(levels[0]), UInt8(levels[1]), UInt8(levels[2]))
         }
-        let compressor = cpng_strip_compressor_create()
-        defer { cpng_strip_compressor_destroy(compressor) }
-        let (kept, _) = try image.bytes.withUnsafeBufferPointer { pixels in
-            try PNGEncoder.compress(
-                cpng_strip(
-                    image: pixels.baseAddress, stride: 4 * 200, width: 200, height: 60, first_row: 0, row_count: 60,
-                    channels: 3, filter: CPNG_FILTER_SUB, compression_level: 9, strategy: CPNG_STRATEGY_ROWS),
-                with: compressor)
-        }
+        let kept = try keptStrip(of: image, filter: CPNG_FILTER_SUB)
         let rows = 60 * (1 + 3 * 200)
         XCTAssertEqual(kept.prefix(4), [1, 0, 0, 0], "kept as a parse, not stored")
         XCTAssertLessThanOrEqual(kept.count, 4 * (1 + 286 + 30) + rows + rows / 127 + 1)
