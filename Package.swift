@@ -8,6 +8,10 @@ let package = Package(
         // Golden-image assertions for XCTest and Swift Testing; for test targets only.
         .library(name: "RevealRenderTesting", targets: ["RevealRenderTesting"]),
         .executable(name: "reveal-render", targets: ["reveal-render"]),
+        // `import SwiftUI` on Linux: SwiftUI's surface over the engine, for views written as SwiftUI.
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // What `reveal-render swiftui` links a user's view with: our SwiftUI and its player, as one library.
+        .library(name: "RevealSwiftUIKit", type: .dynamic, targets: ["SwiftUI", "RevealSwiftUI"]),
     ],
     targets: [
         // libpng and zlib as the system provides them.
@@ -27,6 +31,11 @@ let package = Package(
         ),
         .target(name: "CText", dependencies: ["CHarfBuzz"]),
         .target(name: "RevealRender", dependencies: ["CPNG", "CText"]),
+        // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
+        // onto RevealRender's; the module answers `import SwiftUI`.
+        .target(name: "SwiftUI", dependencies: ["RevealRender"]),
+        // Plays a SwiftUI view through a script of touches, taps and VoiceOver actions, as frames.
+        .target(name: "RevealSwiftUI", dependencies: ["RevealRender", "SwiftUI"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
@@ -38,5 +47,7 @@ let package = Package(
         // normally they replay the files they are given.
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
+        // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
+        .testTarget(name: "SwiftUITests", dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI"]),
     ]
 )

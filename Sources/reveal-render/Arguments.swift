@@ -89,6 +89,13 @@ struct Arguments {
         "--help", "--version",
     ]
 
+    /// Whether `flag` takes the argument after it as its value.
+    static func takesValue(_ flag: String) -> Bool {
+        ![
+            "--reduce-motion", "--quiet", "-q", "--debug-overlay", "--help", "-h", "--version",
+        ].contains(flag) && (flags.contains(flag) || flag == "-o" || SceneFormat.flagged(flag) != nil)
+    }
+
     /// The frame `--frame` or `--time` asks for (default: the first), as `renderFrame(at:)` picks it:
     /// the last frame at or before the time. Past the end it is still a frame: the final state.
     func stillIndex(_ clock: FrameClock) throws(UsageError) -> Int {
@@ -100,8 +107,9 @@ struct Arguments {
         }
     }
 
-    /// `requireOutput` false for commands that print instead of writing files (`layout`).
-    init(_ args: [String], requireOutput: Bool = true) throws(UsageError) {
+    /// `requireOutput` false for commands that print instead of writing files (`layout`); `scene` false for
+    /// `swiftui`, whose view comes from Swift files and takes none of the scene options.
+    init(_ args: [String], requireOutput: Bool = true, scene: Bool = true) throws(UsageError) {
         var reader = ArgumentReader(args)
         var sources = 0
         while let arg = reader.next() {
@@ -158,6 +166,17 @@ struct Arguments {
             }
         }
         if help || version { return }
+        if !scene {
+            let given = [
+                ("--demo", demo != nil), ("--origin", origin != nil), ("--curve", curve != nil),
+                ("--duration", duration != nil), ("--debug-overlay", debugOverlay), ("a scene file", sources > 0),
+            ]
+            if let (flag, _) = given.first(where: { $0.1 }) {
+                throw UsageError(message: "swiftui renders the view's own code; \(flag) is for the scene files")
+            }
+            try checkOutputs(requireOutput: requireOutput)
+            return
+        }
         let flags = SceneFormat.all.map(\.flag)
         if sources > 1 { throw UsageError(message: "give one of \(flags.joined(separator: ", ")) and --demo") }
         let demos = SceneFormat.all.map(\.name).joined(separator: "|")
@@ -183,6 +202,11 @@ struct Arguments {
             let names = takers.map { "\($0.title) (\($0.flag) or --demo \($0.name))" }.joined(separator: ", ")
             throw UsageError(message: "\(flag) applies to \(names)")
         }
+        try checkOutputs(requireOutput: requireOutput)
+    }
+
+    /// The outputs asked for make sense together.
+    private func checkOutputs(requireOutput: Bool) throws(UsageError) {
         if requireOutput && out == nil && (isStill || (apng == nil && filmstrip == nil)) {
             throw UsageError(
                 message:

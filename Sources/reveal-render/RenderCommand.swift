@@ -113,16 +113,29 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(error)")
         return 2
     }
-    let frameCount = prepared.frameCount
+    return writeOutputs(
+        args, frameCount: prepared.frameCount, clock: prepared.clock, outcome: prepared.outcome,
+        identity: sceneIdentity(args, prepared, inputs)
+    ) {
+        try prepared.sequence(debugOverlay: args.debugOverlay)
+    }
+}
+
+/// Writes what the command line asks for (a still, a folder of frames, an animated PNG, a filmstrip) from
+/// the sequence `makeSequence` gives, with `frameCount` frames at `clock`'s rate; `identity` goes into the
+/// manifest. Exit codes: 0 done, 1 output could not be written, 2 bad input.
+func writeOutputs(
+    _ args: Arguments, frameCount: Int, clock: FrameClock, outcome: String, identity: [(String, FrameMetadata)],
+    makeSequence: () throws -> any FrameSequence
+) -> Int32 {
     let out = args.out ?? ""
-    let clock = prepared.clock
     let last = "frames 0-\(frameCount - 1)"
     var stillIndex: Int?
     if args.isStill {
         // As `renderFrame(at:)` and `renderFrame(_:)`: the last frame at or before the time, and past
         // the end the final state, as --hold would show it.
         let index: Int
-        do {
+        do throws(UsageError) {
             index = try args.stillIndex(clock)
         } catch {
             report("reveal-render: \(error.message)")
@@ -145,7 +158,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         return 2
     }
     do {
-        var sequence = try prepared.sequence(debugOverlay: args.debugOverlay)
+        var sequence = try makeSequence()
         if let index = stillIndex {
             try SequenceExport.still(&sequence, frame: index, to: out, png: args.png)
             noteIfNotPNG(out, args)
@@ -184,7 +197,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
         do {
             try SequenceExport.run(
                 &sequence, frames: frames, folder: folder, png: args.png,
-                wholeSequence: args.frames == nil, identity: sceneIdentity(args, prepared, inputs),
+                wholeSequence: args.frames == nil, identity: identity,
                 observers: observers,
                 shouldStop: { signals.received != nil }, progress: { progress.update($0) })
         } catch let stopped as ExportInterrupted {
@@ -210,7 +223,7 @@ func renderCommand(_ argv: [String]) -> Int32 {
                     "a filmstrip of \(strip.indices.count) frames (\(strip.size(forFrame: frameSize)), one image) to \(displayPath(path))"
                 )
             }
-            report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(prepared.outcome)")
+            report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(outcome)")
         }
         return 0
     } catch {

@@ -158,6 +158,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
                 mask = clip
             case .shadow(let s): shadow = s
             case .opacity(let o): opacity = o
+            case .mask: break  // validation keeps masks off the effect
             }
         }
         if opacity < 1 {

@@ -363,6 +363,34 @@ enum Compositor {
     }
 }
 
+extension Compositor {
+    /// Destination-out of a coverage mask on a pixmap of its size: every channel of each pixel is scaled by
+    /// `1 − coverage × alpha` (`alpha` the source color's, 255 for opaque), as Core Graphics' `.destinationOut`.
+    static func erase(_ coverage: Mask, alpha: UInt8 = 255, from pixmap: inout Pixmap) {
+        guard coverage.width == pixmap.width, coverage.height == pixmap.height else { return }
+        let a = UInt32(alpha)
+        coverage.bytes.withUnsafeBufferPointer { c in
+            pixmap.bytes.withUnsafeMutableBufferPointer { p in
+                for i in 0..<c.count where c[i] != 0 {
+                    let keep = 255 - multiply(UInt32(c[i]), a)
+                    for k in i * 4..<i * 4 + 4 { p[k] = UInt8(multiply(UInt32(p[k]), keep)) }
+                }
+            }
+        }
+    }
+
+    /// The alpha of each pixel of `pixmap`, as a mask: how a mask view's drawing becomes coverage.
+    static func alpha(of pixmap: Pixmap) throws -> Mask {
+        var mask = try Mask(width: pixmap.width, height: pixmap.height)
+        pixmap.bytes.withUnsafeBufferPointer { p in
+            mask.bytes.withUnsafeMutableBufferPointer { m in
+                for i in 0..<m.count { m[i] = p[i * 4 + 3] }
+            }
+        }
+        return mask
+    }
+}
+
 // Row primitives: every loop over pixel memory outside the rasterizer lives here, so that the effects,
 // paints, layers and the diff work through these safe calls (clipped to the images, never trapping).
 

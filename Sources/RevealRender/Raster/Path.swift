@@ -28,6 +28,14 @@ struct Path: Sendable {
         if !points.isEmpty && contourStarts.last != points.count { contourStarts.append(points.count) }
     }
 
+    /// Adds `other`'s contours after this path's.
+    mutating func append(_ other: Path) {
+        let base = points.count
+        if contourStarts.last == base, !other.contourStarts.isEmpty { contourStarts.removeLast() }
+        contourStarts += other.contourStarts.map { $0 + base }
+        points += other.points
+    }
+
     /// Moves every point by `offset`.
     public mutating func translate(by offset: Point) {
         for i in points.indices { points[i] = points[i] + offset }

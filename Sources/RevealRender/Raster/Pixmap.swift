@@ -75,4 +75,13 @@ public struct Pixmap: Equatable, Sendable {
         return copy
     }
 
+    /// Replaces `rows` with `pixels` (premultiplied RGBA, the rows' width × 4 bytes each); returns false and
+    /// changes nothing when they do not fit.
+    package mutating func replaceRows(_ rows: Range<Int>, with pixels: [UInt8]) -> Bool {
+        guard rows.lowerBound >= 0, rows.upperBound <= height, pixels.count == rows.count * width * 4 else {
+            return false
+        }
+        bytes.replaceSubrange(rows.lowerBound * width * 4..<rows.upperBound * width * 4, with: pixels)
+        return true
+    }
 }

@@ -16,3 +16,22 @@ extension SceneLimits {
                 message: "more than \(maxToggles) toggles, the most a scene may have"),
         ], maxValueBytes: maxValueBytes)
 }
+
+extension ViewScriptFile {
+    /// The counts checked while a script is parsed, before its values fill memory.
+    static let json = JSONLimits(
+        arrays: [
+            .init(
+                path: ["touches"], maxCount: SceneLimits.maxStrokes,
+                message: "more than \(SceneLimits.maxStrokes) touches, the most a script may have"),
+            .init(
+                path: ["touches", "[]", "points"], maxCount: SceneLimits.maxPoints, inAll: true,
+                message: "more than \(SceneLimits.maxPoints) points in all touches, the most a script may have"),
+            .init(
+                path: ["taps"], maxCount: SceneLimits.maxActions,
+                message: "more than \(SceneLimits.maxActions) taps, the most a script may have"),
+            .init(
+                path: ["accessibility"], maxCount: SceneLimits.maxActions,
+                message: "more than \(SceneLimits.maxActions) VoiceOver actions, the most a script may have"),
+        ], maxValueBytes: SceneLimits.maxValueBytes)
+}

@@ -79,6 +79,7 @@ enum AccessibilitySemantic {
     case label(String)
     case hint(String)
     case traits([AccessibilityTrait])
+    case action(String)
 }
 
 extension LayoutNode {
@@ -125,6 +126,8 @@ extension LayoutNode {
                 elements = modifying(elements, frame) { $0.hint = hint }
             case .traits(let traits):
                 elements = modifying(elements, frame) { $0.traits = AccessibilityTrait.ordered($0.traits + traits) }
+            case .action(let name):
+                elements = modifying(elements, frame) { $0.actions = ordered($0.actions + [name]) }
             }
         }
         return elements

@@ -46,6 +46,7 @@ enum Drawing {
     case shape(Shape, Paint)
     case text(TextBlock, Paint)
     case symbol(SymbolShape, pointsPerUnit: Double, Paint)
+    case canvas(CanvasContent)
     case effect
 }
 
@@ -54,6 +55,8 @@ enum GroupEffect {
     case opacity(Double)
     case clip(Shape)
     case shadow(Shadow)
+    /// children[0] shows where children[1], placed in its frame by the alignment, has alpha.
+    case mask(Alignment)
 }
 
 /// One step of a laid-out view: a view kind or one modifier, with its children in drawing order.
@@ -71,10 +74,15 @@ final class LayoutNode {
         /// children[0] is the primary view; children[1] is drawn behind it (background) or over it.
         case secondary(behind: Bool, alignment: Alignment)
         case group(GroupEffect)
+        /// A view made from its size when it is placed (`GeometryReader`); `make` builds the child.
+        case reader(make: (Size) -> LayoutNode)
+        /// A view whose frame is reported by id after layout.
+        case anchor(Int)
     }
 
     let role: Role
-    let children: [LayoutNode]
+    /// The views inside, in drawing order (a reader's one child is made when it is placed).
+    private(set) var children: [LayoutNode]
     /// What the layout listing calls this view ("text", "vstack", "padding", …).
     let name: String
     /// What the view says to VoiceOver, in modifier order (the view's own element first).
@@ -130,8 +138,11 @@ final class LayoutNode {
             // `.position` takes all it is offered (its child's size where nothing is offered).
             let s = children[0].size(for: p)
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
-        case .offset, .group, .secondary:
+        case .offset, .group, .secondary, .anchor:
             return children[0].size(for: p)
+        case .reader:
+            // GeometryReader takes what it is offered, SwiftUI's default 10 points where nothing is.
+            return Size(width: p.width ?? 10, height: p.height ?? 10)
         }
     }
 
@@ -143,7 +154,7 @@ final class LayoutNode {
             return Size(width: symbol.width * unit, height: (symbol.bottom - symbol.top) * unit)
         case .none:
             return Size(width: 0, height: 0)
-        case .paint, .shape, .effect:
+        case .paint, .shape, .effect, .canvas:
             // Shapes and colors fill what they are offered; SwiftUI's default where nothing is: 10.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
         }
@@ -299,8 +310,22 @@ final class LayoutNode {
             placeAligned(
                 children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
                 alignment: alignment)
-        case .group:
+        case .group(.mask(let alignment)):
             children[0].place(in: rect, proposal: proposal)
+            placeAligned(
+                children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
+                alignment: alignment)
+        case .group, .anchor:
+            children[0].place(in: rect, proposal: proposal)
+        case .reader(let make):
+            // The content is made for this size and placed at the top leading corner, offered the whole of it.
+            let size = Size(width: rect.width, height: rect.height)
+            let child = make(size)
+            children = [child]
+            let s = child.size(for: ProposedSize(width: size.width, height: size.height))
+            child.place(
+                in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height),
+                proposal: ProposedSize(width: size.width, height: size.height))
         }
     }
 

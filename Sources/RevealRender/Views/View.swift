@@ -60,6 +60,10 @@ public indirect enum ViewKind: Equatable, Sendable {
     /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
     /// inside an animation cross-fades, as SwiftUI's default `.opacity` content transition does.
     case when(condition: String, then: View, otherwise: View)
+    /// Drawing commands at the size offered, which it takes whole, as SwiftUI's `Canvas`.
+    case canvas(CanvasContent)
+    /// A view built from the size offered, which it takes whole, as SwiftUI's `GeometryReader`.
+    case geometryReader(GeometryContent)
 }
 
 /// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.
@@ -108,12 +112,15 @@ public enum Shape: Equatable, Sendable {
     case capsule
     /// SVG path data in a `viewBox` (x, y, width, height) scaled to the rectangle.
     case path(data: String, viewBox: (x: Double, y: Double, width: Double, height: Double))
+    /// An outline worked out from the rectangle, as a SwiftUI `Shape`'s `path(in:)`.
+    case outline(ShapeOutline)
 
     public static func == (a: Shape, b: Shape) -> Bool {
         switch (a, b) {
         case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
         case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
         case (.path(let d1, let v1), .path(let d2, let v2)): return d1 == d2 && v1 == v2
+        case (.outline(let o1), .outline(let o2)): return o1 == o2
         default: return false
         }
     }
@@ -268,6 +275,15 @@ public enum ViewModifier: Equatable, Sendable {
     case accessibilityHint(String)
     /// `.accessibilityAddTraits(_:)`.
     case accessibilityAddTraits([AccessibilityTrait])
+    /// `.accessibilityAction(named:_:)`: VoiceOver can perform the named action ("activate") on each of the
+    /// view's elements (or on a new one over its frame when it has none).
+    case accessibilityAction(String)
+    /// `.mask(alignment:_:)`: the view shows only where the mask view, offered this view's size and placed
+    /// in it by `alignment`, has alpha.
+    case mask(View, alignment: Alignment)
+    /// Marks the view so its laid-out frame can be asked for by `id` (`ViewScreenLayout.anchors`): how a
+    /// front end finds where its buttons and gestures ended up.
+    case anchor(Int)
 }
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as

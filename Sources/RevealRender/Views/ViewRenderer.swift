@@ -82,6 +82,18 @@ struct ViewRenderer {
             var layer = try Pixmap(width: box.width, height: box.height)
             var inner = ViewRenderer(scale: scale, part: part, origin: (box.x, box.y))
             inner.passedEffect = passedEffect
+            if case .mask = effect {
+                // The content and the mask view each into a layer of the box; the mask's alpha scales the content.
+                try inner.draw(node.children[0], into: &layer)
+                var maskLayer = try Pixmap(width: box.width, height: box.height)
+                var maskRenderer = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y))
+                try maskRenderer.draw(node.children[1], into: &maskLayer)
+                let mask = try Compositor.alpha(of: maskLayer)
+                Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
+                passedEffect = inner.passedEffect
+                drawn = drawn.union(inner.drawn.intersection(box))
+                return
+            }
             for child in node.children { try inner.draw(child, into: &layer) }
             passedEffect = inner.passedEffect
             drawn = drawn.union(inner.drawn.intersection(box))
@@ -98,7 +110,7 @@ struct ViewRenderer {
         switch effect {
         case .clip:
             return box
-        case .opacity:
+        case .opacity, .mask:
             // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
             return box.expanded(by: PixelSize.pixels(64 * scale))
         case .shadow(let shadow):
@@ -126,6 +138,8 @@ struct ViewRenderer {
             let mask = try ViewRenderer.shadowMask(of: layer, shadow, scale: scale)
             Compositor.fill(shadow.color.premultiplied, mask: mask, at: (x, y), onto: &canvas)
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
+        case .mask:
+            break  // drawn by `draw`, which needs the mask view
         }
     }
 
@@ -158,6 +172,52 @@ struct ViewRenderer {
             try fill(textPath(block, frame: frame), with: paint, frame: frame, into: &canvas)
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
+        case .canvas(let content):
+            try drawCanvas(content, frame: frame, into: &canvas)
+        }
+    }
+
+    /// A canvas's commands drawn in order into a layer of its frame, then source-over onto the canvas: a
+    /// `.destinationOut` command erases only what the canvas itself drew, as in SwiftUI's `Canvas`.
+    private mutating func drawCanvas(_ content: CanvasContent, frame: Rect, into canvas: inout Pixmap) throws {
+        let r = pixelRect(frame)
+        guard r.width > 0, r.height > 0 else { return }
+        var layer = try Pixmap(width: r.width, height: r.height)
+        var coverage = try Mask(width: r.width, height: r.height)
+        let s = scale
+        for command in content.commands(at: Size(width: frame.width, height: frame.height)) {
+            var path = Path()
+            let toPixels = { (p: Point) in Point(x: p.x * s, y: p.y * s) }
+            if let stroke = command.stroke {
+                for line in command.path.polylines(toPixels) {
+                    let points = line.closed ? line.points + line.points.prefix(1) : line.points
+                    let outline = Stroker.roundStroke(points, width: stroke.lineWidth * s)
+                    path.append(outline)
+                }
+            } else {
+                command.path.flatten(into: &path, toPixels)
+            }
+            guard !path.isEmpty else { continue }
+            coverage.fill(0)
+            rasterizer.fill(path, into: &coverage, rows: RowRange(0, coverage.height))
+            switch command.blendMode {
+            case .normal:
+                Compositor.fill(command.color.premultiplied, mask: coverage, onto: &layer, rows: RowRange(0, r.height))
+            case .destinationOut:
+                Compositor.erase(coverage, alpha: command.color.premultiplied.a, from: &layer)
+            }
+        }
+        drawn = drawn.union(PixelBox(x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height))
+        let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+            .intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        guard !box.isEmpty else { return }
+        if box.width == r.width, box.height == r.height {
+            Compositor.draw(layer, onto: &canvas, x: r.x, y: r.y)
+        } else {
+            // Partly off the canvas: only the part on it.
+            var part = try Pixmap(width: box.width, height: box.height)
+            part.copy(layer, x: r.x - box.x, y: r.y - box.y)
+            Compositor.draw(part, onto: &canvas, x: box.x, y: box.y)
         }
     }
 
@@ -195,6 +255,11 @@ struct ViewRenderer {
             let ox = x + (w - box.width * s) / 2 - box.x * s
             let oy = y + (h - box.height * s) / 2 - box.y * s
             ViewRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
+        case .outline(let shape):
+            // The shape's own coordinates: its frame's size, the origin at the frame's top-left pixel.
+            let s = scale
+            shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+                .flatten(into: &path) { Point(x: x + $0.x * s, y: y + $0.y * s) }
         }
         return path
     }

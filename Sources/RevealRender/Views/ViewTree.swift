@@ -116,6 +116,9 @@ struct ViewTreeBuilder {
             return LayoutNode(
                 .secondary(behind: false, alignment: alignment), name: "overlay",
                 children: [child, try build(v, environment)])
+        case .mask(let v, let alignment):
+            return LayoutNode(.group(.mask(alignment)), name: "mask", children: [child, try build(v, environment)])
+        case .anchor(let id): return LayoutNode(.anchor(id), name: "anchor", children: [child])
         case .opacity(let o): return LayoutNode(.group(.opacity(o)), name: "opacity", children: [child])
         case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
@@ -136,6 +139,9 @@ struct ViewTreeBuilder {
             return child
         case .accessibilityAddTraits(let traits):
             child.semantics.append(.traits(traits))
+            return child
+        case .accessibilityAction(let name):
+            child.semantics.append(.action(name))
             return child
         }
     }
@@ -220,6 +226,18 @@ struct ViewTreeBuilder {
             return button
         case .effect:
             return effect(View(.effect))
+        case .canvas(let content):
+            return LayoutNode(.leaf(.canvas(content)), name: "canvas")
+        case .geometryReader(let content):
+            // Built when placed, in this environment; a view that cannot be built (a font that fails to load,
+            // which validation has already ruled out) draws nothing.
+            let builder = self
+            return LayoutNode(
+                .reader(make: { size in
+                    var inner = builder
+                    return (try? inner.build(content.content(at: size), env))
+                        ?? LayoutNode(.leaf(.none), name: "empty")
+                }), name: "geometryReader")
         case .when(let condition, let then, let otherwise):
             let value = min(max(conditions[condition] ?? 0, 0), 1)
             let content: LayoutNode

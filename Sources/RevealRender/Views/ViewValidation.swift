@@ -61,7 +61,7 @@ struct ViewRules {
 
     private static func isGroup(_ m: ViewModifier) -> Bool {
         switch m {
-        case .opacity, .clipShape, .shadow: return true
+        case .opacity, .clipShape, .shadow, .mask: return true
         default: return false
         }
     }
@@ -132,7 +132,7 @@ struct ViewRules {
         case .button(let title, let symbol):
             try checkText(title, at: path.key("button"))
             if let symbol { try ViewRules.checkSymbol(symbol, at: path.key("symbol")) }
-        case .effect:
+        case .effect, .canvas, .geometryReader:
             break
         case .when(let condition, let then, let otherwise):
             guard conditions.contains(condition) else {
@@ -177,7 +177,7 @@ struct ViewRules {
 
     func check(_ shape: Shape, at path: ScenePath) throws(SceneError) {
         switch shape {
-        case .rectangle, .circle, .capsule:
+        case .rectangle, .circle, .capsule, .outline:
             break
         case .roundedRectangle(let radius, _):
             try SceneRules.check(radius, in: 0...SceneLimits.maxCoordinate, "radius", at: path.key("radius"))
@@ -266,8 +266,10 @@ struct ViewRules {
             try ViewRules.checkLength(text, at: path.key("accessibilityLabel"))
         case .accessibilityHint(let text):
             try ViewRules.checkLength(text, at: path.key("accessibilityHint"))
+        case .mask(let view, _):
+            try checkNoEffect(view, at: path.key("mask"), depth: depth)
         case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
-            .accessibilityElement, .accessibilityAddTraits:
+            .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor:
             break
         }
     }

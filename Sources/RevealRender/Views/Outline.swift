@@ -1,0 +1,263 @@
+import Foundation
+
+/// A path in view points, as SwiftUI's `Path` records it: lines, curves and whole ellipses and
+/// rectangles, in contours. The renderer flattens it into pixels when it draws, so an ellipse stays an
+/// ellipse until then (its chords are placed to keep its area, as `Path.addCircle` does).
+public struct PathOutline: Equatable, Hashable, Sendable {
+    /// One step of a path, in points, y growing downwards.
+    public enum Element: Equatable, Hashable, Sendable {
+        /// Starts a new contour at the point.
+        case move(Point)
+        /// A line from the current point.
+        case line(Point)
+        /// A quadratic Bézier curve from the current point.
+        case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier curve from the current point.
+        case curve(to: Point, control1: Point, control2: Point)
+        /// A whole ellipse inscribed in the rectangle, as its own closed contour.
+        case ellipse(Rect)
+        /// A whole rectangle as its own closed contour.
+        case rect(Rect)
+        /// Ends the contour with a line back to its start.
+        case close
+    }
+
+    /// The steps, in order.
+    public var elements: [Element]
+
+    /// A path of `elements` (default: none).
+    public init(_ elements: [Element] = []) {
+        self.elements = elements
+    }
+
+    /// The smallest rectangle holding every point and control point; nil for an empty path.
+    public var bounds: Rect? {
+        var xs: [Double] = []
+        var ys: [Double] = []
+        func add(_ p: Point) {
+            xs.append(p.x)
+            ys.append(p.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quadCurve(let p, let c):
+                add(p)
+                add(c)
+            case .curve(let p, let c1, let c2):
+                add(p)
+                add(c1)
+                add(c2)
+            case .ellipse(let r), .rect(let r):
+                add(Point(x: r.x, y: r.y))
+                add(Point(x: r.maxX, y: r.maxY))
+            case .close: break
+            }
+        }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The polylines of the path's contours mapped by `transform` (points to pixels), for stroking: each
+    /// is the contour's vertices, curves flattened; `closed` says whether it returns to its start.
+    func polylines(_ transform: (Point) -> Point) -> [(points: [Point], closed: Bool)] {
+        var result: [(points: [Point], closed: Bool)] = []
+        var contour: [Point] = []
+        func finish(closed: Bool) {
+            if !contour.isEmpty { result.append((contour, closed)) }
+            contour = []
+        }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                finish(closed: false)
+                contour = [transform(p)]
+            case .line, .quadCurve, .curve:
+                // One element flattened on its own, from the contour's last point.
+                var piece = Path()
+                if let last = contour.last { piece.move(to: last) }
+                PathOutline([element]).flatten(into: &piece, transform, from: contour.last)
+                contour += contour.isEmpty ? piece.points : Array(piece.points.dropFirst())
+            case .ellipse, .rect:
+                finish(closed: false)
+                var piece = Path()
+                PathOutline([element]).flatten(into: &piece, transform)
+                result.append((piece.points, true))
+            case .close:
+                finish(closed: true)
+            }
+        }
+        finish(closed: false)
+        return result
+    }
+
+    /// Appends the path, mapped by `transform` (points to pixels), to `path` for filling.
+    func flatten(into path: inout Path, _ transform: (Point) -> Point, from start: Point? = nil) {
+        var current = start
+        for element in elements {
+            switch element {
+            case .move(let p):
+                path.move(to: transform(p))
+                current = transform(p)
+            case .line(let p):
+                if current == nil { path.move(to: transform(p)) } else { path.line(to: transform(p)) }
+                current = transform(p)
+            case .quadCurve(let p, let c):
+                let end = transform(p)
+                let q = transform(c)
+                guard let start = current else {
+                    path.move(to: end)
+                    current = end
+                    continue
+                }
+                path.addCubic(
+                    to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
+                current = end
+            case .curve(let p, let c1, let c2):
+                let end = transform(p)
+                guard current != nil else {
+                    path.move(to: end)
+                    current = end
+                    continue
+                }
+                path.addCubic(to: end, control1: transform(c1), control2: transform(c2))
+                current = end
+            case .ellipse(let r):
+                let a = transform(Point(x: r.x, y: r.y))
+                let b = transform(Point(x: r.maxX, y: r.maxY))
+                let w = abs(b.x - a.x)
+                let h = abs(b.y - a.y)
+                guard w > 0, h > 0 else { continue }
+                let center = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                if w == h {
+                    path.addCircle(center: center, radius: w / 2)
+                } else {
+                    // An ellipse is a circle stretched: flatten the circle of the larger radius, then squash.
+                    var circle = Path()
+                    let radius = max(w, h) / 2
+                    circle.addCircle(center: Point(x: 0, y: 0), radius: radius)
+                    let sx = w / 2 / radius
+                    let sy = h / 2 / radius
+                    for (k, point) in circle.points.enumerated() {
+                        let mapped = Point(x: center.x + point.x * sx, y: center.y + point.y * sy)
+                        if k == 0 { path.move(to: mapped) } else { path.line(to: mapped) }
+                    }
+                }
+                path.close()
+                current = nil
+            case .rect(let r):
+                let corners = [
+                    Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y), Point(x: r.maxX, y: r.maxY),
+                    Point(x: r.x, y: r.maxY),
+                ].map(transform)
+                path.move(to: corners[0])
+                for corner in corners.dropFirst() { path.line(to: corner) }
+                path.close()
+                current = nil
+            case .close:
+                path.close()
+                current = nil
+            }
+        }
+    }
+}
+
+/// A shape whose outline depends on the rectangle it is given, as a SwiftUI `Shape`'s `path(in:)`:
+/// the front end's custom shapes. Two outlines are equal when they come from the same value.
+public struct ShapeOutline: Equatable, Sendable {
+    private final class Box: Sendable {
+        let make: @Sendable (Rect) -> PathOutline
+        init(_ make: @escaping @Sendable (Rect) -> PathOutline) { self.make = make }
+    }
+    private let box: Box
+
+    /// A shape whose outline in a rectangle (in points) is `make(rect)`.
+    public init(_ make: @escaping @Sendable (Rect) -> PathOutline) {
+        box = Box(make)
+    }
+
+    /// The outline in `rect`.
+    public func outline(in rect: Rect) -> PathOutline { box.make(rect) }
+
+    public static func == (a: ShapeOutline, b: ShapeOutline) -> Bool { a.box === b.box }
+}
+
+/// How a canvas command combines with what the canvas already holds.
+public enum CanvasBlendMode: String, Equatable, Sendable {
+    /// Source over: the new drawing on top.
+    case normal
+    /// The new drawing's coverage erases what is under it (`result = destination × (1 − coverage)`).
+    case destinationOut
+}
+
+/// How a canvas stroke ends its lines and joins them: round caps and joins, as the scratch mask draws.
+public struct CanvasStroke: Equatable, Sendable {
+    /// The line's width in points.
+    public var lineWidth: Double
+
+    /// A stroke `lineWidth` points wide.
+    public init(lineWidth: Double) {
+        self.lineWidth = lineWidth
+    }
+}
+
+/// One drawing command of a canvas, in the canvas's points.
+public struct CanvasCommand: Equatable, Sendable {
+    /// The path filled or stroked.
+    public var path: PathOutline
+    /// The color it is drawn with, opacity included.
+    public var color: Color
+    /// Nil: the path is filled (non-zero winding); else stroked so.
+    public var stroke: CanvasStroke?
+    /// How it combines with the canvas.
+    public var blendMode: CanvasBlendMode
+
+    /// A command filling `path` (or stroking it, given `stroke`) with `color`, combined by `blendMode`.
+    public init(path: PathOutline, color: Color, stroke: CanvasStroke? = nil, blendMode: CanvasBlendMode = .normal) {
+        self.path = path
+        self.color = color
+        self.stroke = stroke
+        self.blendMode = blendMode
+    }
+}
+
+/// What a canvas draws at a size, as SwiftUI's `Canvas` renderer closure: asked when the canvas is drawn,
+/// with its size in points. Two contents are equal when they come from the same value.
+public struct CanvasContent: Equatable, Sendable {
+    private final class Box: Sendable {
+        let draw: @Sendable (Size) -> [CanvasCommand]
+        init(_ draw: @escaping @Sendable (Size) -> [CanvasCommand]) { self.draw = draw }
+    }
+    private let box: Box
+
+    /// A canvas whose commands at a size (in points) are `draw(size)`.
+    public init(_ draw: @escaping @Sendable (Size) -> [CanvasCommand]) {
+        box = Box(draw)
+    }
+
+    /// The commands at `size`.
+    public func commands(at size: Size) -> [CanvasCommand] { box.draw(size) }
+
+    public static func == (a: CanvasContent, b: CanvasContent) -> Bool { a.box === b.box }
+}
+
+/// A view built from the size it is given, as SwiftUI's `GeometryReader`: it takes the whole size
+/// offered (10 points on an axis offered nothing) and places the view `content(size)` at its top
+/// leading corner, offered that size. Two contents are equal when they come from the same value.
+public struct GeometryContent: Equatable, Sendable {
+    private final class Box: Sendable {
+        let content: @Sendable (Size) -> View
+        init(_ content: @escaping @Sendable (Size) -> View) { self.content = content }
+    }
+    private let box: Box
+
+    /// A reader whose content at a size (in points) is `content(size)`.
+    public init(_ content: @escaping @Sendable (Size) -> View) {
+        box = Box(content)
+    }
+
+    /// The content at `size`.
+    public func content(at size: Size) -> View { box.content(size) }
+
+    public static func == (a: GeometryContent, b: GeometryContent) -> Bool { a.box === b.box }
+}

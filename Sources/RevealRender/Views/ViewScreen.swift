@@ -1,0 +1,60 @@
+import Foundation
+
+/// A view laid out on a screen in one state, for a front end that builds views in code (the SwiftUI
+/// module): where its anchored views ended up, what VoiceOver reads, and its pixels.
+///
+/// The root is offered the screen less its safe area and centred in it, as `Screen` lays out a scene's
+/// view; a root that ignores the safe area is offered the whole screen.
+package struct ViewScreen {
+    /// The screen's size in points.
+    package let width: Double, height: Double
+    /// Pixels per point.
+    package let scale: Double
+    private let root: LayoutNode
+    private let background: Color
+
+    /// Lays `view` out on a `width`×`height`-point screen inside `safeArea` (or on the whole of it when
+    /// `ignoresSafeArea`), over `background`.
+    package init(
+        _ view: View, width: Double, height: Double, safeArea: EdgeInsets, ignoresSafeArea: Bool, scale: Double,
+        fonts: FontFiles, background: Color = .white
+    ) throws(FontError) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
+        root = try builder.build(view)
+        let inset = ignoresSafeArea ? EdgeInsets() : safeArea
+        ViewLayout.place(
+            root,
+            in: Size(
+                width: max(width - inset.leading - inset.trailing, 0),
+                height: max(height - inset.top - inset.bottom, 0)),
+            origin: Point(x: inset.leading, y: inset.top))
+    }
+
+    /// The frames of the views marked `.anchor(id)`, in screen points, by id (the last one placed wins).
+    package var anchors: [Int: Rect] {
+        var frames: [Int: Rect] = [:]
+        root.visit { node, _ in
+            if case .anchor(let id) = node.role { frames[id] = node.frame }
+        }
+        return frames
+    }
+
+    /// What VoiceOver reads, in reading order.
+    package var accessibilityElements: [AccessibilityElement] {
+        root.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
+    }
+
+    /// The frame's pixels: the background, then the view.
+    package func render() throws -> Pixmap {
+        let size = PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
+        var canvas = try Pixmap(width: size.width, height: size.height)
+        canvas.fill(background.premultiplied)
+        var renderer = ViewRenderer(scale: scale)
+        try renderer.draw(root, into: &canvas)
+        return canvas
+    }
+}

@@ -1,0 +1,125 @@
+import RevealRender
+import SwiftUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The entry point of the program `reveal-render swiftui` builds from a user's files: it plays the view
+/// through the script it is given and streams the frames (`FrameStream`) to the `reveal-render` that
+/// started it, which writes them. The user's code runs only here, so a crash in it cannot leave a
+/// half-written file behind.
+public enum ViewHost {
+    /// Plays `view` as the command line says, then exits:
+    /// `--script FILE` (else the default script), `--fps N`, `--scale S`, `--reduce-motion`, and
+    /// `--frames A-B`, the frames to send (all by default). The frames go to what was standard output;
+    /// the view's own prints go to standard error.
+    @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
+        // Frames on the original standard output; anything the user's code prints, to standard error.
+        let stream = dup(1)
+        dup2(2, 1)
+        exit(run(Array(CommandLine.arguments.dropFirst()), to: stream, view))
+    }
+
+    @MainActor static func run(_ arguments: [String], to fd: Int32, _ view: @escaping @MainActor () -> any SwiftUI.View)
+        -> Int32
+    {
+        let writer = StreamWriter(fd: fd)
+        var script = ViewScript()
+        var first = 0
+        var last: Int?
+        var hold = 0.0
+        var args = arguments.makeIterator()
+        do {
+            while let arg = args.next() {
+                switch arg {
+                case "--script": script = try ViewScriptFile.load(path: args.next() ?? "")
+                case "--fps": script.fps = Double(args.next() ?? "") ?? script.fps
+                case "--scale": script.scale = Double(args.next() ?? "") ?? script.scale
+                case "--reduce-motion": script.reduceMotion = true
+                case "--hold": hold = Double(args.next() ?? "") ?? 0
+                case "--frames":
+                    let parts = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
+                    if parts.count == 2 {
+                        first = parts[0]
+                        last = parts[1]
+                    }
+                default: break
+                }
+            }
+        } catch {
+            writer.send(.failure("\(error)"))
+            return 2
+        }
+        var player = ViewPlayer(script: script, hold: hold, view: view)
+        player.onEvent = { writer.send(.event($0)) }
+        let header = FrameStream.Header(
+            width: player.pixelWidth, height: player.pixelHeight, scale: player.scale, fps: player.fps,
+            frameCount: player.frameCount)
+        writer.send(.header(header))
+        let end = min(last ?? player.frameCount - 1, max(player.frameCount - 1, last ?? 0))
+        var previous: Pixmap?
+        do {
+            for index in 0...max(end, 0) {
+                let frame = try player.render(frame: index)
+                guard index >= first else { continue }
+                // The rows that differ from the frame sent before (all, for the first).
+                let rows = previous.map { frame.rowsChanged(from: $0) } ?? 0..<frame.height
+                let width = frame.width * 4
+                writer.send(
+                    .frame(
+                        index: index, rows: rows,
+                        pixels: Array(frame.bytes[rows.lowerBound * width..<rows.upperBound * width])))
+                previous = frame
+                if !writer.ok { return 1 }
+            }
+        } catch {
+            writer.send(.failure("\(error)"))
+            return 2
+        }
+        return writer.ok ? 0 : 1
+    }
+}
+
+/// Writes messages to a file descriptor, whole; stops at the first failure (the reader went away).
+private final class StreamWriter: @unchecked Sendable {
+    let fd: Int32
+    private(set) var ok = true
+
+    init(fd: Int32) { self.fd = fd }
+
+    func send(_ message: FrameStream.Message) {
+        guard ok else { return }
+        let bytes = FrameStream.encode(message)
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 {
+                    if n < 0 && errno == EINTR { continue }
+                    ok = false
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// The rows from the first to the last that differ from `other` (of the same size); empty when none do.
+    func rowsChanged(from other: Pixmap) -> Range<Int> {
+        let width = self.width * 4
+        var first = height
+        var last = -1
+        bytes.withUnsafeBufferPointer { a in
+            other.bytes.withUnsafeBufferPointer { b in
+                for y in 0..<height where memcmp(a.baseAddress! + y * width, b.baseAddress! + y * width, width) != 0 {
+                    if first == height { first = y }
+                    last = y
+                }
+            }
+        }
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+}

@@ -1,0 +1,214 @@
+import RevealRender
+import SwiftUI
+
+/// Why a script could not be played: a tap or a VoiceOver action found nothing to act on.
+public struct ViewScriptError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+/// A SwiftUI view played through a script: frame *i* shows the view after every event with t ≤ i / fps,
+/// laid out, drawn and read by the engine. Events are handled in time order; before each, the view is
+/// evaluated again if a state changed, so touches land on what is on screen.
+public struct ViewPlayer: FrameSequence {
+    private let state: PlayerState
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let scale: Double
+    public let fps: Double
+    public let frameCount: Int
+
+    /// Plays `view` (built on the main actor) through `script`, with `hold` seconds of still frames after it.
+    @MainActor public init(
+        script: ViewScript, hold: Double = 0, fonts: FontFiles = .inter,
+        view: @escaping @MainActor () -> any SwiftUI.View
+    ) {
+        state = PlayerState(script: script, fonts: fonts, view: view)
+        scale = script.scale
+        fps = script.fps
+        pixelWidth = PixelSize.pixels(script.width * script.scale)
+        pixelHeight = PixelSize.pixels(script.height * script.scale)
+        frameCount = FrameClock(fps: script.fps).frameCount(through: (script.until ?? script.lastEventTime) + hold)
+    }
+
+    /// Called with a line naming each event just before it is handled.
+    @MainActor public var onEvent: ((String) -> Void)? {
+        get { state.onEvent }
+        nonmutating set { state.onEvent = newValue }
+    }
+
+    public var summary: [(String, FrameMetadata)] { [] }
+
+    public mutating func render(frame index: Int) throws -> Pixmap {
+        let state = state
+        let time = FrameClock(fps: fps).time(ofFrame: index)
+        return try MainActor.assumeIsolated { try state.render(at: time) }
+    }
+
+    /// What VoiceOver reads at frame `index` (the frames must be rendered in order up to it first).
+    public func metadata(frame index: Int) -> [(String, FrameMetadata)] { [] }
+
+    public func frame(_ index: Int, looksLike other: Int) -> Bool { false }
+
+    /// What VoiceOver reads after the events up to `time`.
+    @MainActor public func accessibilityElements(at time: Double) throws -> [AccessibilityElement] {
+        try state.advance(to: time)
+        return try state.layout().accessibilityElements
+    }
+}
+
+/// The player's working state, on the main actor: the graph, the last layout, the fingers down.
+@MainActor final class PlayerState {
+    private let script: ViewScript
+    private let fonts: FontFiles
+    private let graph: ViewGraph
+    private let events: [(t: Double, event: ScriptEvent)]
+    private var next = 0
+    private var screen: ViewScreen?
+    private var fingers: [Int: ActiveTouch] = [:]
+    var onEvent: ((String) -> Void)?
+
+    /// A finger down on a target: where it went down, in the target's coordinates' origin.
+    private struct ActiveTouch {
+        var target: TouchTarget
+        var frame: Rect
+        var start: Point
+        var began: Bool
+        var last: Point
+    }
+
+    init(script: ViewScript, fonts: FontFiles, view: @escaping @MainActor () -> any SwiftUI.View) {
+        self.script = script
+        self.fonts = fonts
+        var environment = EnvironmentValues()
+        environment.accessibilityReduceMotion = script.reduceMotion
+        graph = ViewGraph(environment: environment, root: view)
+        events = script.events
+    }
+
+    func render(at time: Double) throws -> Pixmap {
+        try advance(to: time)
+        return try layout().render()
+    }
+
+    /// Handles every event up to `time`.
+    func advance(to time: Double) throws {
+        while next < events.count, events[next].t <= time + FrameClock.tolerance {
+            onEvent?("\(events[next].event) at t = \(events[next].t) s")
+            try handle(events[next].event)
+            next += 1
+        }
+    }
+
+    /// The view as it is now, evaluated again if a state changed since the last layout.
+    func layout() throws -> ViewScreen {
+        if let screen, !graph.needsEvaluation { return screen }
+        graph.beginEvaluation()
+        let root = graph.evaluateRoot()
+        let laid = try ViewScreen(
+            root, width: script.width, height: script.height, safeArea: script.safeArea,
+            ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts)
+        graph.endEvaluation()
+        screen = laid
+        return laid
+    }
+
+    private func handle(_ event: ScriptEvent) throws {
+        switch event {
+        case .touch(let finger, .down, let point):
+            touchDown(finger, at: point, in: try layout())
+        case .touch(let finger, .moved, let point):
+            touchMoved(finger, to: point)
+        case .touch(let finger, .up, let point):
+            touchUp(finger, at: point)
+        case .tap(let target):
+            let screen = try layout()
+            let point: Point
+            switch target {
+            case .point(let x, let y):
+                point = Point(x: x, y: y)
+            case .label(let label):
+                guard let element = screen.accessibilityElements.first(where: { $0.label == label }) else {
+                    throw ViewScriptError(description: "no element is labelled \"\(label)\" to tap")
+                }
+                point = Point(
+                    x: element.frame.x + element.frame.width / 2, y: element.frame.y + element.frame.height / 2)
+            }
+            let finger = -1
+            touchDown(finger, at: point, in: screen)
+            touchUp(finger, at: point)
+        case .accessibility(let label, let action):
+            try perform(action, on: label, in: try layout())
+        }
+    }
+
+    /// The topmost target under `point`: the last met in the tree (inner views after the views around them,
+    /// later siblings after earlier ones).
+    private func touchDown(_ finger: Int, at point: Point, in screen: ViewScreen) {
+        let anchors = screen.anchors
+        for (anchor, target) in graph.targets.reversed() {
+            guard let frame = anchors[anchor], frame.contains(point) else { continue }
+            var touch = ActiveTouch(target: target, frame: frame, start: point, began: false, last: point)
+            if case .drag(let recognizer) = target, recognizer.minimumDistance <= 0 {
+                // DragGesture(minimumDistance: 0) starts at touch-down: onChanged with location == startLocation.
+                touch.began = true
+                for action in recognizer.changed { action(dragValue(touch, at: point)) }
+            }
+            fingers[finger] = touch
+            return
+        }
+    }
+
+    private func touchMoved(_ finger: Int, to point: Point) {
+        guard var touch = fingers[finger] else { return }
+        touch.last = point
+        if case .drag(let recognizer) = touch.target {
+            if !touch.began, hypot(point.x - touch.start.x, point.y - touch.start.y) >= recognizer.minimumDistance {
+                touch.began = true
+            }
+            if touch.began { for action in recognizer.changed { action(dragValue(touch, at: point)) } }
+        }
+        fingers[finger] = touch
+    }
+
+    private func touchUp(_ finger: Int, at point: Point) {
+        guard let touch = fingers.removeValue(forKey: finger) else { return }
+        switch touch.target {
+        case .drag(let recognizer):
+            if touch.began { for action in recognizer.ended { action(dragValue(touch, at: point)) } }
+        case .button(let action):
+            // A button acts on touch-up inside its frame.
+            if touch.frame.contains(point) { action() }
+        }
+    }
+
+    /// A drag's value in the gesture view's own coordinates; times on the script's clock from a fixed epoch.
+    private func dragValue(_ touch: ActiveTouch, at point: Point) -> DragGesture.Value {
+        let local = CGPoint(x: point.x - touch.frame.x, y: point.y - touch.frame.y)
+        let start = CGPoint(x: touch.start.x - touch.frame.x, y: touch.start.y - touch.frame.y)
+        return DragGesture.Value(
+            time: Date(timeIntervalSinceReferenceDate: 0), location: local, startLocation: start,
+            velocity: .zero, predictedEndLocation: local)
+    }
+
+    private func perform(_ action: String, on label: String, in screen: ViewScreen) throws {
+        guard
+            let element = screen.accessibilityElements.first(where: {
+                $0.label == label && $0.actions.contains(action)
+            })
+        else {
+            throw ViewScriptError(description: "no element labelled \"\(label)\" has the action \"\(action)\"")
+        }
+        let anchors = screen.anchors
+        if let handler = graph.accessibilityActions.first(where: { anchors[$0.key] == element.frame })?.value {
+            handler()
+        } else if case .button(let run)? = graph.targets.first(where: { anchors[$0.anchor] == element.frame })?.target {
+            run()
+        }
+    }
+}
+
+extension Rect {
+    func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
+    }
+}

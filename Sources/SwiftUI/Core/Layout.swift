@@ -1,0 +1,247 @@
+/// A point in a view's unit square: (0, 0) its top leading corner, (1, 1) its bottom trailing one.
+public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat
+    public var y: CGFloat
+    /// The top leading corner.
+    public init() { self.init(x: 0, y: 0) }
+    /// A point at fractions `x` and `y` of the view's width and height.
+    public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// Where a view sits horizontally in the room it is given.
+public struct HorizontalAlignment: Equatable, Sendable {
+    let fraction: Double
+    public static let leading = HorizontalAlignment(fraction: 0)
+    public static let center = HorizontalAlignment(fraction: 0.5)
+    public static let trailing = HorizontalAlignment(fraction: 1)
+}
+
+/// Where a view sits vertically in the room it is given.
+public struct VerticalAlignment: Equatable, Sendable {
+    let fraction: Double
+    public static let top = VerticalAlignment(fraction: 0)
+    public static let center = VerticalAlignment(fraction: 0.5)
+    public static let bottom = VerticalAlignment(fraction: 1)
+}
+
+/// Where a view sits in the room it is given, on both axes.
+public struct Alignment: Equatable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    /// An alignment of `horizontal` and `vertical`.
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+/// An edge of a view's rectangle.
+public enum Edge: Int8, CaseIterable, Sendable {
+    case top, leading, bottom, trailing
+
+    /// A set of edges.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The set holding `edge`.
+        public init(_ edge: Edge) { rawValue = 1 << edge.rawValue }
+        public static let top = Set(.top)
+        public static let leading = Set(.leading)
+        public static let bottom = Set(.bottom)
+        public static let trailing = Set(.trailing)
+        public static let all: Set = [.top, .leading, .bottom, .trailing]
+        public static let horizontal: Set = [.leading, .trailing]
+        public static let vertical: Set = [.top, .bottom]
+    }
+}
+
+/// Distances in points on each side of a view.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    /// Insets in points; each edge defaults to 0.
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// The kinds of safe area a view can ignore.
+public struct SafeAreaRegions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all: SafeAreaRegions = [.container, .keyboard]
+}
+
+/// The size a `GeometryReader` was given, for its content.
+public struct GeometryProxy {
+    /// The reader's size in points.
+    public let size: CGSize
+    /// The safe area insets inside the reader (none here: readers are laid out inside the safe area or
+    /// over the whole screen).
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+}
+
+extension View {
+    /// A fixed frame: `width` and `height` where given, the view's own size elsewhere, the view placed by
+    /// `alignment`.
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+        -> some View
+    {
+        builtin(.frame(width: width, height: height, alignment: alignment))
+    }
+
+    /// A flexible frame: the size offered, clamped to the bounds given (SwiftUI's `_FlexFrameLayout`).
+    nonisolated public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View {
+        builtin(
+            .flexibleFrame(
+                minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight,
+                alignment: alignment))
+    }
+
+    /// Room on `edges`: `length` points, or the system's default padding (16 points on iPhone) when nil.
+    nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+        builtin(.padding(edges, length))
+    }
+
+    /// `length` points of room on every edge.
+    nonisolated public func padding(_ length: CGFloat) -> some View { builtin(.padding(.all, length)) }
+
+    /// Room of `insets` on each edge.
+    nonisolated public func padding(_ insets: EdgeInsets) -> some View {
+        self.padding(.top, insets.top).padding(.leading, insets.leading).padding(.bottom, insets.bottom)
+            .padding(.trailing, insets.trailing)
+    }
+
+    /// Centres the view at (`x`, `y`) in its parent's coordinates; it takes all the room it is offered.
+    nonisolated public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        builtin(.position(CGPoint(x: x, y: y)))
+    }
+
+    /// Centres the view at `position` in its parent's coordinates.
+    nonisolated public func position(_ position: CGPoint) -> some View { builtin(.position(position)) }
+
+    /// Moves the drawing by `offset`, not the layout.
+    nonisolated public func offset(_ offset: CGSize) -> some View { builtin(.offset(offset)) }
+
+    /// Moves the drawing by (`x`, `y`), not the layout.
+    nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        builtin(.offset(CGSize(width: x, height: y)))
+    }
+
+    /// Lets the view reach into the safe area. Here: a root view that ignores it is laid out on the whole
+    /// screen; anywhere else it has no effect yet.
+    nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        builtin(.ignoresSafeArea)
+    }
+
+    /// Views drawn over this one, offered its size and placed in it by `alignment`.
+    nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
+        -> some View
+    {
+        builtin(.overlay(content(), alignment))
+    }
+
+    /// A view drawn over this one (SwiftUI deprecates this spelling; it ranks below the `ShapeStyle` one).
+    @_disfavoredOverload
+    nonisolated public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
+        builtin(.overlay(overlay, alignment))
+    }
+
+    /// A style filling this view's frame, over it.
+    nonisolated public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
+        -> some View
+    {
+        builtin(.overlay(_StyleView(style: style), .center))
+    }
+
+    /// Views drawn behind this one, offered its size and placed in it by `alignment`.
+    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
+        -> some View
+    {
+        builtin(.background(content(), alignment))
+    }
+
+    /// A view drawn behind this one. `@_disfavoredOverload` as SwiftUI declares it, so that
+    /// `.background(LinearGradient(…))` picks the `ShapeStyle` overload.
+    @_disfavoredOverload
+    nonisolated public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
+        builtin(.background(background, alignment))
+    }
+
+    /// A style filling this view's frame, behind it.
+    nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
+        -> some View
+    {
+        builtin(.backgroundStyle(style))
+    }
+
+    /// Shows this view only where `mask`, offered its size and placed by `alignment`, has alpha.
+    nonisolated public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask)
+        -> some View
+    {
+        builtin(.mask(mask(), alignment))
+    }
+
+    /// Clips the view, drawn as a group, to `shape` in its frame.
+    nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        builtin(.clipShape(shape))
+    }
+
+    /// Clips the view to its frame.
+    nonisolated public func clipped(antialiased: Bool = false) -> some View { builtin(.clipShape(Rectangle())) }
+
+    /// Clips the view to a rounded rectangle of `radius` points.
+    nonisolated public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        builtin(.clipShape(RoundedRectangle(cornerRadius: radius, style: .circular)))
+    }
+
+    /// The shape the view is hit-tested with (by default its frame).
+    nonisolated public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
+        builtin(.contentShape(shape))
+    }
+
+    /// Multiplies the view's alpha, drawn as a group.
+    nonisolated public func opacity(_ opacity: Double) -> some View { builtin(.opacity(opacity)) }
+
+    /// A drop shadow of the view, drawn as a group: its alpha, moved by (`x`, `y`) and blurred by `radius`.
+    nonisolated public func shadow(
+        color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0
+    ) -> some View {
+        builtin(.shadow(color, radius, x, y))
+    }
+
+    /// Gives the view an explicit identity: a different `id` is a different view, with fresh state.
+    nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { builtin(.id(AnyHashable(id))) }
+
+    /// Hides the view: it keeps its room and draws nothing.
+    nonisolated public func hidden() -> some View { builtin(.opacity(0)) }
+}

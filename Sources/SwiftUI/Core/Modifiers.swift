@@ -1,0 +1,94 @@
+import RevealRender
+
+/// A modifier that you apply to a view, as SwiftUI's `ViewModifier`: `body(content:)` makes the
+/// modified view out of a placeholder for the original.
+@MainActor @preconcurrency public protocol ViewModifier {
+    /// The type of the modified view.
+    associatedtype Body: View
+    /// The modified view; `content` stands for the view the modifier is applied to.
+    @ViewBuilder @MainActor @preconcurrency func body(content: Content) -> Body
+    /// The placeholder for the view the modifier is applied to.
+    typealias Content = _ViewModifier_Content<Self>
+}
+
+/// Stands for the view a `ViewModifier` is applied to, inside its `body(content:)`.
+nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: _PrimitiveView {}
+
+/// A view with a modifier applied, as SwiftUI's `ModifiedContent`: the order of modifiers is the
+/// structure of the tree.
+public struct ModifiedContent<Content, Modifier> {
+    /// The view the modifier is applied to.
+    public var content: Content
+    /// The modifier.
+    public var modifier: Modifier
+
+    /// `content` with `modifier` applied.
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public typealias Body = Never
+    /// Never evaluated: the runtime lowers the content and the modifier itself.
+    public var body: Never { fatalError("ModifiedContent has no body") }
+}
+
+extension ModifiedContent: Sendable where Content: Sendable, Modifier: Sendable {}
+
+extension View {
+    /// This view with `modifier` applied.
+    @inlinable nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// A built-in modifier: what it is and its arguments, lowered by the runtime onto the engine's modifiers.
+nonisolated public struct _BuiltinModifier: ViewModifier {
+    enum Kind {
+        case frame(width: CGFloat?, height: CGFloat?, alignment: Alignment)
+        case flexibleFrame(
+            minWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, maxHeight: CGFloat?, alignment: Alignment)
+        case padding(Edge.Set, CGFloat?)
+        case position(CGPoint)
+        case offset(CGSize)
+        case overlay(any View, Alignment)
+        case background(any View, Alignment)
+        case backgroundStyle(any ShapeStyle)
+        case mask(any View, Alignment)
+        case clipShape(any Shape)
+        case contentShape(any Shape)
+        case opacity(Double)
+        case shadow(Color, CGFloat, CGFloat, CGFloat)
+        /// An environment change, and the engine modifier that makes the same change to the engine's layout
+        /// (fonts, foreground, tint), when there is one.
+        case environment((inout EnvironmentValues) -> Void, RevealRender.ViewModifier?)
+        case ignoresSafeArea
+        case id(AnyHashable)
+        case transition(AnyTransition)
+        case gesture(any Gesture)
+        case accessibilityHidden(Bool)
+        case accessibilityElement(AccessibilityChildBehavior)
+        case accessibilityLabel(Text)
+        case accessibilityHint(Text)
+        case accessibilityAddTraits(AccessibilityTraits)
+        case accessibilityAction(AccessibilityActionKind, @MainActor () -> Void)
+    }
+    let kind: Kind
+    public typealias Body = Never
+    /// Never evaluated: the runtime applies a built-in modifier itself.
+    public func body(content: Content) -> Never { fatalError("built-in modifiers have no body") }
+}
+
+extension View {
+    nonisolated func builtin(_ kind: _BuiltinModifier.Kind) -> ModifiedContent<Self, _BuiltinModifier> {
+        ModifiedContent(content: self, modifier: _BuiltinModifier(kind: kind))
+    }
+
+    nonisolated func environmentChange(
+        _ engine: RevealRender.ViewModifier? = nil, _ change: @escaping (inout EnvironmentValues) -> Void
+    ) -> ModifiedContent<Self, _BuiltinModifier> {
+        builtin(.environment(change, engine))
+    }
+}

@@ -1,0 +1,102 @@
+import RevealRender
+
+extension _BuiltinModifier {
+    /// `content` with this modifier applied, as engine views: a layout or drawing modifier wraps each of
+    /// the content's views (as SwiftUI applies a modifier to each view of a group).
+    @MainActor func apply(to content: any View, in graph: ViewGraph, path: String, _ environment: EnvironmentValues)
+        -> [RevealRender.View]
+    {
+        func each(_ modifiers: RevealRender.ViewModifier..., environment: EnvironmentValues = environment)
+            -> [RevealRender.View]
+        {
+            graph.lower(content, path: path, environment).map { view in modifiers.reduce(view) { $0.modifier($1) } }
+        }
+        func one(_ view: any View, _ name: String) -> RevealRender.View? {
+            let views = graph.lower(view, path: path + "/" + name, environment)
+            return views.isEmpty ? nil : graph.single(views)
+        }
+        switch kind {
+        case .environment(let change, let engine):
+            var inner = environment
+            change(&inner)
+            let views = graph.lower(content, path: path, inner)
+            return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
+        case .id(let id):
+            return graph.lower(content, path: path + "#" + String(reflecting: id.base), environment)
+        case .frame(let width, let height, let alignment):
+            return each(
+                .frame(
+                    FrameSpec(
+                        width: width.map(Double.init), height: height.map(Double.init), alignment: alignment.engine)))
+        case .flexibleFrame(let minWidth, let maxWidth, let minHeight, let maxHeight, let alignment):
+            return each(
+                .frame(
+                    FrameSpec(
+                        minWidth: minWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
+                        minHeight: minHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
+                        alignment: alignment.engine)))
+        case .padding(let edges, let length):
+            // SwiftUI's default padding is 16 points on iPhone (Human Interface Guidelines, Layout).
+            let d = Double(length ?? 16)
+            return each(
+                .padding(
+                    RevealRender.EdgeInsets(
+                        top: edges.contains(.top) ? d : 0, leading: edges.contains(.leading) ? d : 0,
+                        bottom: edges.contains(.bottom) ? d : 0, trailing: edges.contains(.trailing) ? d : 0)))
+        case .position(let point):
+            return each(.position(x: Double(point.x), y: Double(point.y)))
+        case .offset(let size):
+            return each(.offset(x: Double(size.width), y: Double(size.height)))
+        case .overlay(let view, let alignment):
+            guard let overlay = one(view, "overlay") else { return graph.lower(content, path: path, environment) }
+            return each(.overlay(overlay, alignment: alignment.engine))
+        case .background(let view, let alignment):
+            guard let background = one(view, "background") else {
+                return graph.lower(content, path: path, environment)
+            }
+            return each(.background(background, alignment: alignment.engine))
+        case .backgroundStyle(let style):
+            guard let paint = style.paint else { return graph.lower(content, path: path, environment) }
+            return each(.background(.paint(paint), alignment: .center))
+        case .mask(let view, let alignment):
+            let mask =
+                one(view, "mask") ?? RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
+            return each(.mask(mask, alignment: alignment.engine))
+        case .clipShape(let shape):
+            return each(.clipShape(shape.engineShape))
+        case .contentShape:
+            // Touches are hit-tested on the frame of the view with the gesture, which is what
+            // `.contentShape(.rect)` asks for.
+            return graph.lower(content, path: path, environment)
+        case .opacity(let opacity):
+            return each(.opacity(min(max(opacity, 0), 1)))
+        case .shadow(let color, let radius, let x, let y):
+            return each(.shadow(Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))))
+        case .ignoresSafeArea:
+            graph.markIgnoresSafeArea(at: path)
+            return graph.lower(content, path: path, environment)
+        case .transition:
+            return graph.lower(content, path: path, environment)
+        case .gesture(let gesture):
+            let anchor = graph.anchor()
+            if let recognizer = (gesture as? any DragRecognizing)?.dragRecognizer {
+                graph.addTarget(.drag(recognizer), anchor: anchor)
+            }
+            return each(.anchor(anchor))
+        case .accessibilityHidden(let hidden):
+            return each(.accessibilityHidden(.constant(hidden)))
+        case .accessibilityElement(let children):
+            return each(.accessibilityElement(children.engine))
+        case .accessibilityLabel(let text):
+            return each(.accessibilityLabel(text.string))
+        case .accessibilityHint(let text):
+            return each(.accessibilityHint(text.string))
+        case .accessibilityAddTraits(let traits):
+            return each(.accessibilityAddTraits(AccessibilityTrait.allCases.filter { traits.traits.contains($0) }))
+        case .accessibilityAction(let kind, let handler):
+            let anchor = graph.anchor()
+            graph.addAccessibilityAction(handler, anchor: anchor)
+            return each(.accessibilityAction(kind.name), .anchor(anchor))
+        }
+    }
+}

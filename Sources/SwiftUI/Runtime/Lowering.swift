@@ -1,0 +1,235 @@
+import RevealRender
+
+// Each built-in view lowered onto the engine's views. Identity: a block's views are numbered, an
+// `if`/`else` branch is named, and a type-erased view adds the type it holds.
+
+extension EmptyView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        []
+    }
+}
+
+extension Never: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        []
+    }
+}
+
+extension TupleView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        var views: [RevealRender.View] = []
+        for (index, child) in Mirror(reflecting: value).children.enumerated() {
+            guard let view = child.value as? any View else { continue }
+            views += graph.lower(view, path: path + "/\(index)", environment)
+        }
+        return views
+    }
+}
+
+extension _ConditionalContent: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        switch storage {
+        case .trueContent(let view): return graph.lower(view, path: path + "/then", environment)
+        case .falseContent(let view): return graph.lower(view, path: path + "/else", environment)
+        }
+    }
+}
+
+extension Optional: @MainActor Lowerable where Wrapped: View {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        switch self {
+        case .some(let view): return graph.lower(view, path: path + "/some", environment)
+        case .none: return []
+        }
+    }
+}
+
+extension AnyView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.lower(storage, path: path + "/any(" + String(reflecting: type(of: storage)) + ")", environment)
+    }
+}
+
+extension Group: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.lower(content, path: path, environment)
+    }
+}
+
+extension Text: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        [RevealRender.View(.text(string), font.map { [.font($0.spec)] } ?? [])]
+    }
+}
+
+extension Image: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        [RevealRender.View(.symbol(systemName))]
+    }
+}
+
+extension Label: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        if let title = title as? Text, let icon = icon as? Image {
+            return [RevealRender.View(.label(title: title.string, symbol: icon.systemName))]
+        }
+        let children =
+            graph.lower(icon, path: path + "/icon", environment)
+            + graph.lower(title, path: path + "/title", environment)
+        return [RevealRender.View(.stack(.horizontal, spacing: nil, alignment: .center, children: children))]
+    }
+}
+
+extension Button: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let anchor = graph.anchor()
+        graph.addTarget(.button(action), anchor: anchor)
+        let view: RevealRender.View
+        let tint = (environment.tint ?? .accentColor).value
+        if let text = label as? Text, environment.buttonIsBordered {
+            view = RevealRender.View(.button(title: text.string, symbol: nil))
+        } else if let label = label as? SwiftUI.Label<Text, Image>, environment.buttonIsBordered {
+            view = RevealRender.View(.button(title: label.title.string, symbol: label.icon.systemName))
+        } else {
+            // The default style on iOS: the label in the tint color, a button for VoiceOver.
+            view = RevealRender.View(
+                .stack(.depth, spacing: nil, alignment: .center, children: graph.lower(label, path: path, environment)),
+                [
+                    .foreground(.color(tint)), .accessibilityElement(.combine), .accessibilityAddTraits([.isButton]),
+                    .accessibilityAction("activate"),
+                ])
+        }
+        return [view.modifier(.anchor(anchor))]
+    }
+}
+
+extension Spacer: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        [RevealRender.View(.spacer(minLength: minLength.map(Double.init)))]
+    }
+}
+
+extension VStack: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let children = graph.lower(content, path: path, environment)
+        return [
+            RevealRender.View(
+                .stack(
+                    .vertical, spacing: spacing.map(Double.init),
+                    alignment: RevealRender.Alignment(horizontal: alignment.fraction, vertical: 0.5),
+                    children: children))
+        ]
+    }
+}
+
+extension HStack: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let children = graph.lower(content, path: path, environment)
+        return [
+            RevealRender.View(
+                .stack(
+                    .horizontal, spacing: spacing.map(Double.init),
+                    alignment: RevealRender.Alignment(horizontal: 0.5, vertical: alignment.fraction),
+                    children: children))
+        ]
+    }
+}
+
+extension ZStack: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let children = graph.lower(content, path: path, environment)
+        return [RevealRender.View(.stack(.depth, spacing: nil, alignment: alignment.engine, children: children))]
+    }
+}
+
+extension GeometryReader: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let box = MainThreadBox(value: (content, environment))
+        return [
+            RevealRender.View(
+                .geometryReader(
+                    GeometryContent { size in
+                        MainActor.assumeIsolated {
+                            let (content, environment) = box.value
+                            let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
+                            return graph.single(graph.lower(content(proxy), path: path + "/reader", environment))
+                        }
+                    }))
+        ]
+    }
+}
+
+extension Canvas: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let box = MainThreadBox(value: renderer)
+        return [
+            RevealRender.View(
+                .canvas(
+                    CanvasContent { size in
+                        MainActor.assumeIsolated {
+                            var context = GraphicsContext()
+                            box.value(&context, CGSize(width: size.width, height: size.height))
+                            return context.commands
+                        }
+                    }))
+        ]
+    }
+}
+
+extension Color: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        [RevealRender.View(.paint(.color(value)))]
+    }
+}
+
+extension LinearGradient: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        paint.map { [RevealRender.View(.paint($0))] } ?? []
+    }
+}
+
+extension _StyleView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        style.paint.map { [RevealRender.View(.paint($0))] } ?? []
+    }
+}
+
+extension _ShapeView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        [RevealRender.View(.shape(shape.engineShape, fill: style?.paint))]
+    }
+}
+
+extension _ViewModifier_Content: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.lowerPlaceholder()
+    }
+}
+
+extension PlaceholderContentView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.lowerPlaceholder()
+    }
+}
+
+extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: ViewModifier {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        if let builtin = modifier as? _BuiltinModifier {
+            return builtin.apply(to: content, in: graph, path: path, environment)
+        }
+        // A user's modifier: its own identity (for its state), and its body with the content where its
+        // placeholder is.
+        let key = path + "/" + String(reflecting: Modifier.self)
+        graph.link(modifier, to: graph.node(key, environment))
+        let content = content
+        return graph.withContent(
+            { graph.lower(content, path: path, environment) },
+            around: { graph.lower(modifier.body(content: _ViewModifier_Content()), path: key, environment) })
+    }
+}
+
+extension Alignment {
+    nonisolated var engine: RevealRender.Alignment {
+        RevealRender.Alignment(horizontal: horizontal.fraction, vertical: vertical.fraction)
+    }
+}

@@ -1,0 +1,51 @@
+/// The values that flow down a view tree, as SwiftUI's `EnvironmentValues`: set by modifiers, read with
+/// `@Environment`.
+public struct EnvironmentValues: @unchecked Sendable {
+    /// Whether the system's Reduce Motion setting is on (from the script's `reduceMotion`).
+    public var accessibilityReduceMotion = false
+    /// The font of text inside (nil: `.body`).
+    public var font: Font?
+    /// The tint of controls (nil: the accent color).
+    public var tint: Color?
+    /// The control size.
+    public var controlSize = ControlSize.regular
+    /// The symbol scale.
+    public var imageScale = Image.Scale.medium
+    /// How far text may shrink to fit.
+    public var minimumScaleFactor: CGFloat = 1
+    /// The most lines text wraps to.
+    public var lineLimit: Int?
+    var foregroundStyle: (any ShapeStyle)?
+    var buttonIsBordered = false
+
+    /// The default environment.
+    public init() {}
+}
+
+/// A value read from the environment, as SwiftUI's `@Environment`.
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    let cell = EnvironmentCell()
+
+    /// The environment value at `keyPath`.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    /// The value, as the environment where the view is holds it.
+    public var wrappedValue: Value { cell.values[keyPath: keyPath] }
+}
+
+extension Environment: DynamicPropertyLink {
+    func link(to node: GraphNode, slot index: Int) { cell.values = node.environment }
+}
+
+/// The environment an `@Environment` reads, set by the runtime before the body is evaluated.
+final class EnvironmentCell: @unchecked Sendable {
+    var values = EnvironmentValues()
+}
+
+extension View {
+    /// Sets the environment value at `keyPath` for the views inside.
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        environmentChange { $0[keyPath: keyPath] = value }
+    }
+}

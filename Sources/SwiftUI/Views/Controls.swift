@@ -1,0 +1,189 @@
+import RevealRender
+
+/// An SF Symbol by name, drawn from reveal-render's own outlines and sized from the font as SF Symbols are.
+nonisolated public struct Image: _PrimitiveView, Sendable {
+    /// A symbol's size relative to its font.
+    public enum Scale: Hashable, Sendable {
+        case small, medium, large
+    }
+    let systemName: String
+
+    /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (README lists ours).
+    public init(systemName: String) { self.systemName = systemName }
+}
+
+/// A title with an icon beside it, as SwiftUI's `Label`.
+nonisolated public struct Label<Title: View, Icon: View>: _PrimitiveView {
+    let title: Title
+    let icon: Icon
+
+    /// A label of the views the closures build.
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    /// A label of a localized title and a symbol.
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+
+    /// A label of a title and a symbol.
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+}
+
+/// A control that performs its action when a touch that went down on it lifts inside it, as SwiftUI's
+/// `Button`.
+nonisolated public struct Button<Label: View>: _PrimitiveView {
+    let label: Label
+    let action: @MainActor () -> Void
+
+    /// A button showing the view `label` builds.
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.action = action
+    }
+}
+
+extension Button where Label == Text {
+    /// A button titled with a localized key.
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(action: action, label: { Text(titleKey) })
+    }
+
+    /// A button titled `title`.
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(action: action, label: { Text(title) })
+    }
+}
+
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    /// A button with a localized title and a symbol.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action, label: { SwiftUI.Label(titleKey, systemImage: systemImage) })
+    }
+
+    /// A button with a title and a symbol.
+    @_disfavoredOverload public init<S: StringProtocol>(
+        _ title: S, systemImage: String, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(action: action, label: { SwiftUI.Label(title, systemImage: systemImage) })
+    }
+}
+
+/// How buttons inside draw themselves.
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {}
+
+/// The platform's default button style: on iOS a borderless button, its title in the tint color.
+nonisolated public struct DefaultButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+/// A button on a tinted rounded rectangle, as iOS draws `.bordered`.
+nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+/// A button with no border, its title in the tint color.
+nonisolated public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
+    public static var automatic: DefaultButtonStyle { DefaultButtonStyle() }
+}
+
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+    public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+}
+
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
+    public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
+}
+
+/// The size class of controls inside.
+public enum ControlSize: CaseIterable, Hashable, Sendable {
+    case mini, small, regular, large, extraLarge
+}
+
+extension View {
+    /// How buttons inside draw themselves.
+    nonisolated public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
+        let bordered = style is BorderedButtonStyle
+        return environmentChange { $0.buttonIsBordered = bordered }
+    }
+
+    /// The size of controls inside.
+    nonisolated public func controlSize(_ controlSize: ControlSize) -> some View {
+        environmentChange(.controlSize(controlSize.engine)) { $0.controlSize = controlSize }
+    }
+}
+
+/// Flexible room along a stack's axis.
+nonisolated public struct Spacer: _PrimitiveView {
+    let minLength: CGFloat?
+    /// Room of at least `minLength` points (SwiftUI's default where nil: 8).
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+}
+
+/// Views top to bottom, as SwiftUI's `VStack`.
+nonisolated public struct VStack<Content: View>: _PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+    /// A stack of the views the closure builds, `spacing` points apart (nil: 8), placed across by `alignment`.
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
+    {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+}
+
+/// Views leading to trailing, as SwiftUI's `HStack`.
+nonisolated public struct HStack<Content: View>: _PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+    /// A stack of the views the closure builds, `spacing` points apart (nil: 8), placed across by `alignment`.
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+}
+
+/// Views on top of each other, the first at the back, as SwiftUI's `ZStack`.
+nonisolated public struct ZStack<Content: View>: _PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+    /// A stack of the views the closure builds, placed by `alignment`.
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+}
+
+/// A view made from the size it is given, as SwiftUI's `GeometryReader`: it takes all the room offered
+/// and places its content at its top leading corner.
+nonisolated public struct GeometryReader<Content: View>: _PrimitiveView {
+    public var content: (GeometryProxy) -> Content
+    /// A reader whose content the closure builds from its size.
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+}
+
+extension ControlSize {
+    /// The engine's sizes; `.extraLarge` is drawn as `.large`.
+    nonisolated var engine: RevealRender.ControlSize {
+        switch self {
+        case .mini: return .mini
+        case .small: return .small
+        case .regular: return .regular
+        case .large, .extraLarge: return .large
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import RevealRender
+
+let swiftUIHelp = """
+    reveal-render swiftui FILE.swift… [--view TYPE] [--script FILE.json] --out DIR [options]
+
+    Compiles your SwiftUI files, unchanged, against reveal-render's SwiftUI module, runs the view through a
+    script of touches, taps and VoiceOver actions, and writes its frames. This runs your code: render only
+    files you trust. The build is cached by content, so a second run starts at once.
+
+      --view TYPE          the view to render, made as TYPE() (default: the files' first #Preview)
+      --script FILE.json   what happens, in screen points and seconds (default: a 393×852 phone at 3×, 60 fps,
+                           nothing happening):
+        {"width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone", "reduceMotion": false,
+         "touches": [{"points": [[x, y, t], …]}],             a finger down, moving, up
+         "taps": [{"t": 2.0, "label": "Try again"}, {"t": 3, "at": [x, y]}],
+         "accessibility": [{"t": 1.0, "label": "Scratch card", "action": "activate"}],
+         "until": 6.5}                                       the end (default: the last event)
+      --fps N, --scale S, --reduce-motion    override the script's
+      --out, --time/--frame, --frames A-B, --apng, --filmstrip, --hold, --compression, --quiet
+                           as for scene files (reveal-render --help)
+
+    Example:
+      reveal-render swiftui Card.swift --script taps.json --out frames/
+    """
+
+/// `reveal-render swiftui FILE.swift… --out DIR`: builds the user's view and writes its frames.
+/// Exit codes: 0 done, 1 output could not be written or the view's code crashed, 2 bad input (a file
+/// that does not compile, a script error).
+func swiftUICommand(_ argv: [String]) -> Int32 {
+    var files: [String] = []
+    var viewType: String?
+    var scriptPath: String?
+    var rest: [String] = []
+    var reader = ArgumentReader(argv)
+    let script: ViewScript
+    let args: Arguments
+    do {
+        while let arg = reader.next() {
+            switch arg {
+            case "--view": viewType = try reader.value(arg)
+            case "--script": scriptPath = try reader.value(arg)
+            case "--help", "-h":
+                print(swiftUIHelp)
+                return 0
+            default:
+                if !arg.hasPrefix("-") && arg.hasSuffix(".swift") {
+                    files.append(arg)
+                } else {
+                    rest.append(arg)
+                    // A flag's value goes with it.
+                    if Arguments.takesValue(arg), let value = reader.next() { rest.append(value) }
+                }
+            }
+        }
+        guard !files.isEmpty else {
+            throw UsageError(message: "swiftui needs the Swift files that hold the view (FILE.swift …)")
+        }
+        args = try Arguments(rest, scene: false)
+        var loaded =
+            try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path) } ?? ViewScript()
+        if let fps = args.fps { loaded.fps = fps }
+        if let scale = args.scale { loaded.scale = scale }
+        if args.reduceMotion { loaded.reduceMotion = true }
+        script = loaded
+    } catch let error as UsageError {
+        report("reveal-render: \(error.message)")
+        report("Run 'reveal-render swiftui --help' for usage.")
+        return 2
+    } catch {
+        report("\(error)")
+        return 2
+    }
+    let clock = FrameClock(fps: script.fps)
+    var childArguments = scriptPath.map { ["--script", $0] } ?? []
+    if let fps = args.fps { childArguments += ["--fps", "\(fps)"] }
+    if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
+    if args.reduceMotion { childArguments.append("--reduce-motion") }
+    if args.hold > 0 { childArguments += ["--hold", "\(args.hold)"] }
+    do {
+        if args.isStill {
+            let index = try args.stillIndex(clock)
+            childArguments += ["--frames", "\(index)-\(index)"]
+        } else if let frames = args.frames {
+            childArguments += ["--frames", "\(frames.lowerBound)-\(frames.upperBound)"]
+        }
+        let build = ViewBuild(
+            files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find())
+        let program = try build.executable()
+        let child = try ViewProcess(program: program, arguments: childArguments)
+        let identity = [
+            (
+                "sceneDigest",
+                FrameMetadata.string(try ViewProcess.digest(files + [scriptPath].compactMap { $0 }, childArguments))
+            )
+        ]
+        return writeOutputs(
+            args, frameCount: child.header.frameCount, clock: clock,
+            outcome: "\(script.touches.count) touches, \(script.taps.count) taps", identity: identity
+        ) {
+            try ViewProcessSequence(child)
+        }
+    } catch let error as UsageError {
+        report("reveal-render: \(error.message)")
+        return 2
+    } catch let failure as CommandFailure {
+        report(failure.description)
+        return failure.code
+    } catch {
+        report("reveal-render: \(error)")
+        return 1
+    }
+}
+
+extension ViewProcess {
+    /// The manifest's `sceneDigest`: the input files' bytes and the settings that change frames, so that
+    /// `join` takes only shards of one run.
+    static func digest(_ paths: [String], _ settings: [String]) throws -> String {
+        var bytes = Array((version + "\n" + settings.joined(separator: " ")).utf8)
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure(description: "\(displayPath(path)): cannot read the file", code: 2)
+            }
+            bytes += Array("\n\(path)\n\(data.count)\n".utf8) + Array(data)
+        }
+        return SHA256.hex(bytes)
+    }
+}

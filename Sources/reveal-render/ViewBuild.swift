@@ -1,0 +1,265 @@
+import Foundation
+import RevealRender
+
+/// A failure with its own exit code and one line to say.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    let code: Int32
+}
+
+/// What a user's SwiftUI files are compiled against: our `SwiftUI` module and what it imports, the
+/// library to link, and the `#Preview` plugin's source. Found beside the `reveal-render` binary, as
+/// SwiftPM builds it in the repository (`.build/<config>/`) or as `Scripts/install` lays it out
+/// (`PREFIX/lib/reveal-render/swiftui/`).
+struct SwiftUIKit {
+    /// Where the `.swiftmodule` files are.
+    let modules: String
+    /// The C modules' module maps.
+    let moduleMaps: [String]
+    /// Where `libRevealSwiftUIKit.so` is.
+    let libraries: String
+    /// The `#Preview` plugin's source.
+    let pluginSource: String
+    /// Files whose size and time stamp say which build of the kit this is.
+    var stamps: [String] { [modules + "/SwiftUI.swiftmodule", libraries + "/libRevealSwiftUIKit.so"] }
+
+    /// The kit beside the running binary, or an error saying how to get one.
+    static func find() throws -> SwiftUIKit {
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let bin = PathComponents.folder(of: exe)
+        let root = URL(fileURLWithPath: bin).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let repository = SwiftUIKit(
+            modules: bin + "/Modules",
+            moduleMaps: [
+                bin + "/CPNG.build/module.modulemap", bin + "/CText.build/module.modulemap",
+                root + "/Sources/CHarfBuzz/module.modulemap", root + "/Sources/CLibPNG/module.modulemap",
+            ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift")
+        let installed = bin + "/../lib/reveal-render/swiftui"
+        let kit = SwiftUIKit(
+            modules: installed + "/Modules",
+            moduleMaps: ["CPNG", "CText", "CHarfBuzz", "CLibPNG"].map { installed + "/include/\($0)/module.modulemap" },
+            libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift")
+        for candidate in [repository, kit] where candidate.isComplete {
+            return candidate
+        }
+        throw CommandFailure(
+            description:
+                "reveal-render: swiftui needs our SwiftUI module files beside the binary, and found none at \(bin); run Scripts/reveal-render swiftui … from the repository, or reinstall with Scripts/install",
+            code: 2)
+    }
+
+    private var isComplete: Bool {
+        (stamps + moduleMaps + [pluginSource]).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+/// The toolchain that compiles the user's files: `swiftc` on PATH (or in /opt/swift), and its own
+/// SwiftSyntax host libraries for the `#Preview` plugin.
+struct SwiftToolchain {
+    let swiftc: String
+    /// `swiftc --version`, for the cache key: another compiler means another build.
+    let version: String
+
+    static func find() throws -> SwiftToolchain {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = path.split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
+        guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw CommandFailure(
+                description:
+                    "reveal-render: swiftui compiles the view with the Swift toolchain, and found no swiftc on PATH",
+                code: 2)
+        }
+        let run = try ToolRun.run(swiftc, ["--version"])
+        return SwiftToolchain(swiftc: swiftc, version: run.output)
+    }
+
+    /// The toolchain's SwiftSyntax host libraries.
+    var hostLibraries: String {
+        let real =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: swiftc)).map {
+                $0.hasPrefix("/") ? $0 : PathComponents.folder(of: swiftc) + "/" + $0
+            } ?? swiftc
+        return URL(fileURLWithPath: real).deletingLastPathComponent().deletingLastPathComponent().path
+            + "/lib/swift/host"
+    }
+}
+
+/// A program run to its end, with what it printed (standard output and error together).
+struct ToolRun {
+    let status: Int32
+    let output: String
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Builds the program that plays a user's view: their files, a generated `main.swift` naming the view,
+/// our module and the `#Preview` plugin, compiled by the installed toolchain. Builds are cached by
+/// content (the files, the view, the toolchain, our version and module build), under
+/// `$XDG_CACHE_HOME/reveal-render` (else `~/.cache/reveal-render`); each is written under a temporary
+/// name and renamed into place, so two runs at once never see half a build.
+struct ViewBuild {
+    let files: [String]
+    /// The view's type name, or nil for the first `#Preview`.
+    let viewType: String?
+    let kit: SwiftUIKit
+    let toolchain: SwiftToolchain
+
+    static var cacheFolder: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/reveal-render" }
+        return (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/reveal-render"
+    }
+
+    /// The executable, built now or found in the cache.
+    func executable() throws -> String {
+        var sources: [(path: String, bytes: [UInt8])] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CommandFailure(description: "\(displayPath(file)): cannot read the file", code: 2)
+            }
+            sources.append((file, Array(data)))
+        }
+        let main = try mainSource(sources)
+        var key: [UInt8] = Array((version + "\n" + toolchain.version + "\n" + main).utf8)
+        for stamp in kit.stamps {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: stamp)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            key += Array("\(stamp) \(size) \(time)\n".utf8)
+        }
+        for source in sources { key += Array("\(source.path)\n\(source.bytes.count)\n".utf8) + source.bytes }
+        let folder = ViewBuild.cacheFolder + "/views/" + SHA256.hex(key)
+        let program = folder + "/view"
+        if FileManager.default.isExecutableFile(atPath: program) { return program }
+        let plugin = try previewPlugin()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let work = folder + "/build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let mainPath = work + "/main.swift"
+        try Data(main.utf8).write(to: URL(fileURLWithPath: mainPath))
+        let harfbuzz =
+            (try? ToolRun.run("/usr/bin/pkg-config", ["--cflags-only-I", "harfbuzz"]))?.output
+            .split(whereSeparator: \.isWhitespace).map(String.init) ?? ["-I/usr/include/harfbuzz"]
+        var arguments = [
+            "-module-name", "Views", "-swift-version", "5", "-Onone", "-I", kit.modules,
+            "-load-plugin-library", plugin, "-L", kit.libraries, "-lRevealSwiftUIKit",
+            "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-o", work + "/view",
+        ]
+        for map in kit.moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
+        for flag in harfbuzz { arguments += ["-Xcc", flag] }
+        arguments += files + [mainPath]
+        let run = try ToolRun.run(toolchain.swiftc, arguments)
+        guard run.status == 0 else { throw compileFailure(run.output, main: mainPath) }
+        guard rename(work + "/view", program) == 0 else {
+            throw CommandFailure(
+                description:
+                    "reveal-render: cannot keep the build in \(displayPath(folder)): \(String(cString: strerror(errno)))",
+                code: 1)
+        }
+        return program
+    }
+
+    /// `main.swift`: the view, by type or by its file's first `#Preview`, handed to the player.
+    private func mainSource(_ sources: [(path: String, bytes: [UInt8])]) throws -> String {
+        let view: String
+        if let viewType {
+            guard viewType.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !viewType.isEmpty
+            else {
+                throw CommandFailure(
+                    description: "reveal-render: --view \(quoted(viewType)) is not a type name", code: 2)
+            }
+            view = "\(viewType)()"
+        } else {
+            guard let preview = ViewBuild.firstPreview(sources) else {
+                let names = files.map { displayPath($0) }.joined(separator: ", ")
+                throw CommandFailure(
+                    description: "\(names): no #Preview to render; name the view with --view TYPE", code: 2)
+            }
+            view = "__revealPreview(\(preview): ())"
+        }
+        return "import SwiftUI\nimport RevealSwiftUI\n\nMainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
+    }
+
+    /// The label the `#Preview` plugin gives the first preview: the file's name and the line.
+    static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> String? {
+        for source in sources {
+            let lines = String(decoding: source.bytes, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated()
+            where line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#Preview") {
+                let name = PathComponents.name(of: source.path)
+                let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
+                return "\(safe)_\(index + 1)"
+            }
+        }
+        return nil
+    }
+
+    /// The `#Preview` plugin, built once per source and toolchain against the toolchain's SwiftSyntax.
+    private func previewPlugin() throws -> String {
+        guard let source = FileManager.default.contents(atPath: kit.pluginSource) else {
+            throw CommandFailure(description: "\(displayPath(kit.pluginSource)): cannot read the file", code: 1)
+        }
+        let key = SHA256.hex(Array(toolchain.version.utf8) + Array(source))
+        let folder = ViewBuild.cacheFolder + "/plugins/" + key
+        let library = folder + "/libRevealPreviewMacros.so"
+        if FileManager.default.fileExists(atPath: library) { return library }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = folder + "/build-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).so"
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let host = toolchain.hostLibraries
+        let run = try ToolRun.run(
+            toolchain.swiftc,
+            [
+                "-emit-library", "-module-name", "RevealPreviewMacros", "-swift-version", "6", "-I", host, "-L", host,
+                "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-Xlinker", "-rpath", "-Xlinker", host, kit.pluginSource,
+                "-o", temporary,
+            ])
+        guard run.status == 0, rename(temporary, library) == 0 else {
+            throw CommandFailure(
+                description: "reveal-render: the #Preview plugin did not build with \(toolchain.swiftc): "
+                    + (run.output.split(separator: "\n").first.map(String.init) ?? "no output"), code: 1)
+        }
+        return library
+    }
+
+    /// The compiler's first errors, as `file:line:col: error: …` lines; an error in the generated main
+    /// file is said in terms of `--view` or `#Preview`.
+    private func compileFailure(_ output: String, main: String) -> CommandFailure {
+        let errors = output.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
+        if let first = errors.first, first.hasPrefix(main) {
+            let what =
+                viewType.map { "--view \($0): no view of that name in the files, or it needs arguments" }
+                ?? "the #Preview could not be called"
+            return CommandFailure(
+                description: "reveal-render: \(what) (\(first.components(separatedBy: ": error: ").last ?? first))",
+                code: 2)
+        }
+        guard !errors.isEmpty else {
+            let tail = output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            return CommandFailure(description: "reveal-render: the view did not compile: \(tail)", code: 2)
+        }
+        return CommandFailure(description: errors.prefix(5).joined(separator: "\n"), code: 2)
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIIAlphanumeric: Bool {
+        (48...57).contains(value) || (65...90).contains(value) || (97...122).contains(value)
+    }
+}
