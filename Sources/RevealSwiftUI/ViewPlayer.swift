@@ -27,7 +27,8 @@ public struct ViewPlayer: FrameSequence {
         fps = script.fps
         pixelWidth = PixelSize.pixels(script.width * script.scale)
         pixelHeight = PixelSize.pixels(script.height * script.scale)
-        frameCount = FrameClock(fps: script.fps).frameCount(through: (script.until ?? script.lastEventTime) + hold)
+        frameCount = FrameClock(fps: script.fps).frameCount(
+            through: PlayerState.end(of: script, fonts: fonts, view) + hold)
     }
 
     /// Called with a line naming each event just before it is handled.
@@ -60,7 +61,9 @@ public struct ViewPlayer: FrameSequence {
 @MainActor final class PlayerState {
     private let script: ViewScript
     private let fonts: FontFiles
-    private let graph: ViewGraph
+    let graph: ViewGraph
+    /// The time of the last evaluation.
+    private var evaluated = -Double.infinity
     private let events: [(t: Double, event: ScriptEvent)]
     private var next = 0
     private var screen: ViewScreen?
@@ -87,29 +90,66 @@ public struct ViewPlayer: FrameSequence {
 
     func render(at time: Double) throws -> Pixmap {
         try advance(to: time)
+        graph.time = time
         return try layout().render()
+    }
+
+    /// When the script is over: at `until`, else once the last event is handled and every animation has
+    /// settled. Found by playing the script once without drawing (the view's code runs on the same clock,
+    /// so it does the same again).
+    static func end(of script: ViewScript, fonts: FontFiles, _ view: @escaping @MainActor () -> any SwiftUI.View)
+        -> Double
+    {
+        if let until = script.until { return until }
+        let last = script.lastEventTime
+        let dry = PlayerState(script: script, fonts: fonts, view: view)
+        do {
+            try dry.advance(to: last)
+            dry.graph.time = last
+            _ = try dry.layout()
+        } catch {
+            return last  // the drawn run meets the same error and reports it
+        }
+        return max(last, dry.graph.settledTime)
     }
 
     /// Handles every event up to `time`.
     func advance(to time: Double) throws {
         while next < events.count, events[next].t <= time + FrameClock.tolerance {
-            onEvent?("\(events[next].event) at t = \(events[next].t) s")
+            onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
+            graph.time = events[next].t
             try handle(events[next].event)
             next += 1
         }
     }
 
     /// The view as it is now, evaluated again if a state changed since the last layout.
+    /// A body that writes state every time it is evaluated would be evaluated for ever: after this many
+    /// evaluations in a row at one time, the player stops with an error.
+    static let maxEvaluations = 100
+
+    /// The view as it is now: evaluated again when a state changed since the last layout, or while an
+    /// animation that was running then is still to be shown.
     func layout() throws -> ViewScreen {
-        if let screen, !graph.needsEvaluation { return screen }
-        graph.beginEvaluation()
-        let root = graph.evaluateRoot()
-        let laid = try ViewScreen(
-            root, width: script.width, height: script.height, safeArea: script.safeArea,
-            ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts)
-        graph.endEvaluation()
-        screen = laid
-        return laid
+        var count = 0
+        while screen == nil || graph.needsEvaluation || (graph.isAnimating && graph.time > evaluated) {
+            count += 1
+            guard count <= PlayerState.maxEvaluations else {
+                throw ViewScriptError(
+                    description:
+                        "the view's state never settles: its body was evaluated \(PlayerState.maxEvaluations) times at t = \(formatNumber(graph.time)) s and changed state each time (a state write in body?)"
+                )
+            }
+            graph.beginEvaluation()
+            let root = graph.evaluateRoot()
+            let laid = try ViewScreen(
+                root, width: script.width, height: script.height, safeArea: script.safeArea,
+                ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts)
+            graph.endEvaluation()
+            screen = laid
+            evaluated = graph.time
+        }
+        return screen!
     }
 
     private func handle(_ event: ScriptEvent) throws {
@@ -186,7 +226,7 @@ public struct ViewPlayer: FrameSequence {
         let local = CGPoint(x: point.x - touch.frame.x, y: point.y - touch.frame.y)
         let start = CGPoint(x: touch.start.x - touch.frame.x, y: touch.start.y - touch.frame.y)
         return DragGesture.Value(
-            time: Date(timeIntervalSinceReferenceDate: 0), location: local, startLocation: start,
+            time: Date(timeIntervalSinceReferenceDate: graph.time), location: local, startLocation: start,
             velocity: .zero, predictedEndLocation: local)
     }
 

@@ -39,6 +39,7 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public var canvas: Paint
     public var screen: Screen?
     public var fonts: FontFiles
+    public var pixelOffset = Point(x: 0, y: 0)
 
     /// A circle reveal of a `width`×`height`-point view, every other field at the scene file's default.
     /// Nothing is checked here: `validate` (or `prepare`) throws for a scene that breaks a rule.

@@ -32,6 +32,10 @@ public protocol RevealScene: Sendable {
     var screen: Screen? { get set }
     /// The font files text is set in.
     var fonts: FontFiles { get set }
+    /// Where the view's top-left corner lies inside its first pixel, in points (each coordinate in
+    /// (−½, ½] pixels): set from a screen's layout, so that the view's own content lands on the screen's
+    /// pixel grid as the screen's other views do. Zero for a view on its own.
+    var pixelOffset: Point { get set }
     /// The conditions a screen's `when` views may test (the scratch card: "revealed").
     var conditionNames: [String] { get }
     /// The effect's own views by their field names, bottom first ("background", "content", "cover").

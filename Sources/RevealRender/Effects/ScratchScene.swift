@@ -93,6 +93,7 @@ public struct ScratchScene: RevealScene, Equatable {
     public var canvas: Paint
     public var screen: Screen?
     public var fonts: FontFiles
+    public var pixelOffset = Point(x: 0, y: 0)
 
     /// A scratch card of a `width`×`height`-point view, every other field at the stroke file's default.
     /// Nothing is checked here: `validate` (or `prepare`) throws for a scene that breaks a rule.

@@ -101,6 +101,8 @@ extension RevealScene {
         let size = scene.pixelSize
         let frame = screen.pixelSize(scale: scale)
         let origin = ViewRenderer(scale: scale).pixelRect(layout.effectFrame)
+        scene.pixelOffset = Point(
+            x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale)
         guard size.width >= 1, size.height >= 1 else {
             throw SceneError(
                 file: "", path: "",

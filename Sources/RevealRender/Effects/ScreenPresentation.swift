@@ -142,9 +142,8 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         var shadow: Shadow?
         var opacity = 1.0
         var rasterizer = Rasterizer()
-        let local = Rect(
-            x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale,
-            width: layout.effectFrame.width, height: layout.effectFrame.height)
+        // The effect's own pixels start at its rounded origin: its clip shapes are drawn in its frame there.
+        let local = Rect(x: 0, y: 0, width: layout.effectFrame.width, height: layout.effectFrame.height)
         for group in layout.effectGroups {
             switch group {
             case .clip(let shape):

@@ -14,11 +14,11 @@ enum Layer: Sendable {
     }
 
     /// A view drawn into a layer: a plain paint keeps its compact form.
-    init(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles) throws {
+    init(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles, offset: Point = Point(x: 0, y: 0)) throws {
         if let paint = view.plainPaint {
             try self.init(paint, width: size.width, height: size.height)
         } else {
-            self = .pixmap(try ViewRenderer.render(view, size: size, scale: scale, fonts: fonts))
+            self = .pixmap(try ViewRenderer.render(view, size: size, scale: scale, fonts: fonts, offset: offset))
         }
     }
 

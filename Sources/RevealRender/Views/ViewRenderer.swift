@@ -4,7 +4,7 @@ import Foundation
 /// rasterizer with their paint; opacity, clip shapes and shadows applied to each subtree's pixels as
 /// a group, as SwiftUI's display list does.
 ///
-/// Frames are in points; their edges are rounded to the nearest pixel (SwiftUI aligns view frames to
+/// Frames are in points; their origins and sizes are rounded to the nearest pixel (SwiftUI aligns view frames to
 /// the pixel grid of the display's scale), while glyphs and symbols keep their exact positions in
 /// their frame, as Core Text positions glyphs.
 struct ViewRenderer {
@@ -37,15 +37,16 @@ struct ViewRenderer {
     }
 
     /// Lays `view` out in a `width`×`height`-point frame and draws it: how content and covers become pixels.
+    /// `offset` (points) places the frame's corner inside the first pixel, as on the screen the pixmap goes to.
     static func render(
         _ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
-        conditions: ViewConditions = [:]
+        conditions: ViewConditions = [:], offset: Point = Point(x: 0, y: 0)
     ) throws -> Pixmap {
         if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height) }
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         let root = try builder.build(view)
         let points = Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
-        ViewLayout.place(root, in: points)
+        ViewLayout.place(root, in: points, origin: offset)
         return try render(root, width: size.width, height: size.height, scale: scale)
     }
 
@@ -221,12 +222,24 @@ struct ViewRenderer {
         }
     }
 
-    /// The frame's pixel rectangle on the canvas: each edge rounded to the nearest screen pixel.
+    /// `v` pixels rounded to the nearest whole pixel, a half up. A value within a millionth of a half counts
+    /// as the half: layout reaches one edge by different sums (a stack's cursor, a reader's origin) whose last
+    /// bits differ, and they must land on one pixel; halves go up so that a view moved by whole pixels
+    /// rounds the same (an effect drawn in its own pixmap as on the screen).
+    static func pixel(_ v: Double) -> Int {
+        let half = (v - 0.5).rounded() + 0.5
+        let snapped = abs(v - half) < 1e-6 ? half : v
+        return Int(max(min((snapped + 0.5).rounded(.down), 1e9), -1e9))
+    }
+
+    /// The frame's pixel rectangle on the canvas: its origin and its size each rounded to the nearest screen
+    /// pixel, so a view keeps its size wherever it lands (a 240-point view at 3× is 720 pixels even when its
+    /// edges fall on half pixels, as the effect's own pixmap is).
     func pixelRect(_ frame: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
-        func px(_ v: Double) -> Int { Int(max(min((v * scale).rounded(), 1e9), -1e9)) }
+        func px(_ v: Double) -> Int { ViewRenderer.pixel(v * scale) }
         let x0 = px(frame.x)
         let y0 = px(frame.y)
-        return (x0 - origin.x, y0 - origin.y, px(frame.maxX) - x0, px(frame.maxY) - y0)
+        return (x0 - origin.x, y0 - origin.y, px(frame.width), px(frame.height))
     }
 
     /// The outline of `shape` in the frame's pixel rectangle.

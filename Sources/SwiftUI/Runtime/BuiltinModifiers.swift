@@ -6,23 +6,27 @@ extension _BuiltinModifier {
     @MainActor func apply(to content: any View, in graph: ViewGraph, path: String, _ environment: EnvironmentValues)
         -> [RevealRender.View]
     {
+        // The content's path goes one step down, so that two modifiers of one kind in a chain keep apart
+        // what they animate.
+        let inner = path + "/$"
         func each(_ modifiers: RevealRender.ViewModifier..., environment: EnvironmentValues = environment)
             -> [RevealRender.View]
         {
-            graph.lower(content, path: path, environment).map { view in modifiers.reduce(view) { $0.modifier($1) } }
+            graph.lower(content, path: inner, environment).map { view in modifiers.reduce(view) { $0.modifier($1) } }
         }
+        func passing() -> [RevealRender.View] { graph.lower(content, path: inner, environment) }
         func one(_ view: any View, _ name: String) -> RevealRender.View? {
-            let views = graph.lower(view, path: path + "/" + name, environment)
+            let views = graph.lowerContainer(view, path: path + "/" + name, environment)
             return views.isEmpty ? nil : graph.single(views)
         }
         switch kind {
         case .environment(let change, let engine):
-            var inner = environment
-            change(&inner)
-            let views = graph.lower(content, path: path, inner)
+            var changed = environment
+            change(&changed)
+            let views = graph.lower(content, path: inner, changed)
             return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
         case .id(let id):
-            return graph.lower(content, path: path + "#" + String(reflecting: id.base), environment)
+            return graph.lower(content, path: inner + "#" + String(reflecting: id.base), environment)
         case .frame(let width, let height, let alignment):
             return each(
                 .frame(
@@ -48,35 +52,36 @@ extension _BuiltinModifier {
         case .offset(let size):
             return each(.offset(x: Double(size.width), y: Double(size.height)))
         case .overlay(let view, let alignment):
-            guard let overlay = one(view, "overlay") else { return graph.lower(content, path: path, environment) }
+            guard let overlay = one(view, "overlay") else { return passing() }
             return each(.overlay(overlay, alignment: alignment.engine))
         case .background(let view, let alignment):
             guard let background = one(view, "background") else {
-                return graph.lower(content, path: path, environment)
+                return passing()
             }
             return each(.background(background, alignment: alignment.engine))
         case .backgroundStyle(let style):
-            guard let paint = style.paint else { return graph.lower(content, path: path, environment) }
+            guard let paint = style.paint else { return passing() }
             return each(.background(.paint(paint), alignment: .center))
         case .mask(let view, let alignment):
             let mask =
                 one(view, "mask") ?? RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
             return each(.mask(mask, alignment: alignment.engine))
         case .clipShape(let shape):
-            return each(.clipShape(shape.engineShape))
+            return each(.clipShape(graph.animated(shape, key: path + "/clipShape").engineShape))
         case .contentShape:
             // Touches are hit-tested on the frame of the view with the gesture, which is what
             // `.contentShape(.rect)` asks for.
-            return graph.lower(content, path: path, environment)
+            return passing()
         case .opacity(let opacity):
-            return each(.opacity(min(max(opacity, 0), 1)))
+            return each(.opacity(min(max(graph.present(opacity, key: path + "/opacity"), 0), 1)))
         case .shadow(let color, let radius, let x, let y):
             return each(.shadow(Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))))
         case .ignoresSafeArea:
             graph.markIgnoresSafeArea(at: path)
-            return graph.lower(content, path: path, environment)
-        case .transition:
-            return graph.lower(content, path: path, environment)
+            return passing()
+        case .transition(let transition):
+            graph.noteTransition(transition)
+            return passing()
         case .gesture(let gesture):
             let anchor = graph.anchor()
             if let recognizer = (gesture as? any DragRecognizing)?.dragRecognizer {

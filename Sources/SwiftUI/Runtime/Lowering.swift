@@ -28,19 +28,21 @@ extension TupleView: @MainActor Lowerable {
 
 extension _ConditionalContent: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        // Both branches are slots: the one taken shows, the other may still be playing its removal.
         switch storage {
-        case .trueContent(let view): return graph.lower(view, path: path + "/then", environment)
-        case .falseContent(let view): return graph.lower(view, path: path + "/else", environment)
+        case .trueContent(let view):
+            return graph.lowerDynamic(view, slot: path + "/then", environment)
+                + graph.lowerDynamic(nil, slot: path + "/else", environment)
+        case .falseContent(let view):
+            return graph.lowerDynamic(nil, slot: path + "/then", environment)
+                + graph.lowerDynamic(view, slot: path + "/else", environment)
         }
     }
 }
 
 extension Optional: @MainActor Lowerable where Wrapped: View {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        switch self {
-        case .some(let view): return graph.lower(view, path: path + "/some", environment)
-        case .none: return []
-        }
+        graph.lowerDynamic(self.map { $0 as any View }, slot: path + "/some", environment)
     }
 }
 
@@ -111,7 +113,7 @@ extension Spacer: @MainActor Lowerable {
 
 extension VStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lower(content, path: path, environment)
+        let children = graph.lowerContainer(content, path: path, environment)
         return [
             RevealRender.View(
                 .stack(
@@ -124,7 +126,7 @@ extension VStack: @MainActor Lowerable {
 
 extension HStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lower(content, path: path, environment)
+        let children = graph.lowerContainer(content, path: path, environment)
         return [
             RevealRender.View(
                 .stack(
@@ -137,22 +139,26 @@ extension HStack: @MainActor Lowerable {
 
 extension ZStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lower(content, path: path, environment)
+        let children = graph.lowerContainer(content, path: path, environment)
         return [RevealRender.View(.stack(.depth, spacing: nil, alignment: alignment.engine, children: children))]
     }
 }
 
 extension GeometryReader: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let box = MainThreadBox(value: (content, environment))
+        // The content is evaluated when the engine lays the reader out, in the transaction of now.
+        let box = MainThreadBox(value: (content, environment, graph.transaction))
         return [
             RevealRender.View(
                 .geometryReader(
                     GeometryContent { size in
                         MainActor.assumeIsolated {
-                            let (content, environment) = box.value
+                            let (content, environment, transaction) = box.value
                             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
-                            return graph.single(graph.lower(content(proxy), path: path + "/reader", environment))
+                            return graph.single(
+                                graph.lowerDeferred(transaction) {
+                                    graph.lowerContainer(content(proxy), path: path + "/reader", environment)
+                                })
                         }
                     }))
         ]
@@ -196,7 +202,7 @@ extension _StyleView: @MainActor Lowerable {
 
 extension _ShapeView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.shape(shape.engineShape, fill: style?.paint))]
+        [RevealRender.View(.shape(graph.animated(shape, key: path + "/shape").engineShape, fill: style?.paint))]
     }
 }
 

@@ -6,11 +6,21 @@ import RevealRender
     var slots: [Int: AnyObject] = [:]
     var environment = EnvironmentValues()
     weak var graph: ViewGraph?
+    /// The transaction of the first animated state change since the last evaluation (else the first change).
+    var pending: EvaluationTransaction?
 
     init(graph: ViewGraph) { self.graph = graph }
 
-    /// A state of this view changed: its body is evaluated again before the next event or frame.
-    func invalidate() { graph?.invalidate() }
+    /// A state of this view changed: its body is evaluated again before the next event or frame, in the
+    /// transaction current at the change (`withAnimation`'s).
+    func invalidate() {
+        guard let graph else { return }
+        let change = EvaluationTransaction(
+            animation: Transaction.current.disablesAnimations ? nil : Transaction.current.animation?.spec,
+            start: graph.time)
+        if pending == nil || (pending?.animation == nil && change.animation != nil) { pending = change }
+        graph.invalidate()
+    }
 }
 
 /// A target a touch can land on, found after layout by the anchor it was given.
@@ -35,6 +45,24 @@ package enum TouchTarget {
     private var rootPaths: Set<String> = [""]
     private var contentStack: [@MainActor () -> [RevealRender.View]] = []
     private var nextAnchor = 0
+    /// The time on the scene's clock: the event being handled, or the frame being drawn.
+    package var time = 0.0
+    /// The transaction the view being lowered is evaluated in.
+    var transaction = EvaluationTransaction(animation: nil, start: 0)
+    /// While an inserted view is lowered in its transition's `.willAppear` phase: values are set, not animated.
+    var seeding = false
+    var animatedValues: [String: any AnimatedSlot] = [:]
+    var animatedSeen: Set<String> = []
+    /// The dynamic views (an `if`'s content) lowered in the last evaluation, by path: their views and their
+    /// transition, kept so that a removal can play out.
+    var slotContents: [String: SlotContent] = [:]
+    var slotSeen: Set<String> = []
+    /// Views removed inside an animation, still on screen until their transition ends, by path.
+    var removals: [String: Removal] = [:]
+    /// The dynamic slots being lowered, innermost last; nil where a container starts (a transition belongs
+    /// to the slot it is directly in).
+    var dynamicStack: [String?] = []
+    var foundTransitions: [String: AnyTransition] = [:]
     /// Set when a state changes; cleared by `evaluate`.
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
@@ -60,9 +88,11 @@ package enum TouchTarget {
         rootPaths = [""]
         targets = []
         accessibilityActions = [:]
-        nextAnchor = 0
         rootIgnoresSafeArea = false
         needsEvaluation = false
+        animatedSeen = []
+        slotSeen = []
+        transaction = EvaluationTransaction(animation: nil, start: time)
     }
 
     /// The root view lowered onto the engine's views. Views inside a `GeometryReader` are evaluated when the
@@ -74,6 +104,8 @@ package enum TouchTarget {
     /// Ends an evaluation: the state of identities not met is dropped.
     package func endEvaluation() {
         nodes = nodes.filter { seen.contains($0.key) }
+        animatedValues = animatedValues.filter { animatedSeen.contains($0.key) }
+        slotContents = slotContents.filter { slotSeen.contains($0.key) || removals[$0.key] != nil }
     }
 
     func node(_ key: String, _ environment: EnvironmentValues) -> GraphNode {
@@ -109,8 +141,32 @@ package enum TouchTarget {
     {
         let key = path + "/" + String(reflecting: V.self)
         if rootPaths.contains(path) { rootPaths.insert(key) }
-        link(view, to: node(key, environment))
+        let node = node(key, environment)
+        link(view, to: node)
+        // The view's own state change brings its transaction; else it inherits its parent's.
+        let outer = transaction
+        if let pending = node.pending {
+            transaction = pending
+            node.pending = nil
+        }
+        defer { transaction = outer }
         return lower(view.body, path: key, environment)
+    }
+
+    /// The children of a container: a transition inside belongs to their own slots, not to one outside.
+    func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        dynamicStack.append(nil)
+        defer { dynamicStack.removeLast() }
+        return lower(view, path: path, environment)
+    }
+
+    /// Lowers views evaluated later than their parent (a reader's content, during layout) in the transaction
+    /// their parent was evaluated in.
+    func lowerDeferred(_ outer: EvaluationTransaction, _ body: () -> [RevealRender.View]) -> [RevealRender.View] {
+        let saved = transaction
+        transaction = outer
+        defer { transaction = saved }
+        return body()
     }
 
     /// Points each dynamic property of `value` at the box its position has in `node`.

@@ -1,0 +1,91 @@
+import RevealRender
+
+/// One animatable value of a view, kept per identity, animated additively as SwiftUI animates: a change
+/// inside an animated transaction adds an animation of the difference (old target − new target) that
+/// decays to nothing along the animation's curve, so the value moves on from where it is, with no jump,
+/// and an animation interrupted by another goes on under it (SwiftUI, "Animations", WWDC23: animations
+/// of the same value are combined additively).
+@MainActor protocol AnimatedSlot: AnyObject {
+    /// When the last running animation ends; nil when none runs.
+    var settles: Double? { get }
+}
+
+@MainActor final class AnimatedValue<Value: VectorArithmetic>: AnimatedSlot {
+    private(set) var target: Value
+    private var animations: [(delta: Value, start: Double, spec: AnimationSpec, end: Double)] = []
+
+    init(_ value: Value) { target = value }
+
+    var settles: Double? { animations.map(\.end).max() }
+
+    /// Moves the target to `value`, at once or by `animation` starting at `start`.
+    func set(_ value: Value, animation: AnimationSpec?, at start: Double) {
+        guard (value - target).magnitudeSquared > 0 else { return }
+        if let animation {
+            let end = start + animation.settlingTime(within: Spring.settleThreshold)
+            animations.append((target - value, start, animation, end))
+        } else {
+            animations = []
+        }
+        target = value
+    }
+
+    /// The value shown at `time`; animations that have ended are dropped.
+    func presented(at time: Double) -> Value {
+        animations.removeAll { time >= $0.end - FrameClock.tolerance }
+        var value = target
+        for animation in animations {
+            var rest = animation.delta
+            rest.scale(by: 1 - animation.spec.progress(after: max(time - animation.start, 0)))
+            value += rest
+        }
+        return value
+    }
+}
+
+/// The transaction a view's evaluation runs in: the animation of the state change that caused it and when
+/// that change happened (an animation starts at the event's time, not at the next frame).
+struct EvaluationTransaction {
+    var animation: AnimationSpec?
+    var start: Double
+}
+
+extension ViewGraph {
+    /// The value of the animatable `value` at `key` as shown now: the target moves to `value` in the current
+    /// transaction (while seeding an insertion, at once).
+    func present<Value: VectorArithmetic>(_ value: Value, key: String) -> Value {
+        let slot: AnimatedValue<Value>
+        if let existing = animatedValues[key] as? AnimatedValue<Value> {
+            slot = existing
+        } else {
+            slot = AnimatedValue(value)
+            animatedValues[key] = slot
+        }
+        animatedSeen.insert(key)
+        if seeding {
+            slot.set(value, animation: nil, at: time)
+        } else {
+            slot.set(value, animation: transaction.animation, at: transaction.start)
+        }
+        return slot.presented(at: time)
+    }
+
+    /// `shape` with its `animatableData` as shown now (`present`), so a shape's change animates.
+    func animated<S: Shape>(_ shape: S, key: String) -> S {
+        var shown = shape
+        shown.animatableData = present(shape.animatableData, key: key)
+        return shown
+    }
+
+    /// When every running animation has ended (the time now if none runs).
+    package var settledTime: Double {
+        var end = time
+        for slot in animatedValues.values { end = max(end, slot.settles ?? end) }
+        return end
+    }
+
+    /// Whether an animation was still running at the last evaluation, so a later time shows something else.
+    package var isAnimating: Bool {
+        animatedValues.values.contains { $0.settles != nil } || !removals.isEmpty
+    }
+}
