@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "reveal-render", targets: ["reveal-render"]),
         // `import SwiftUI` on Linux: SwiftUI's surface over the engine, for views written as SwiftUI.
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // Plays a view written with it through a script of touches, taps and VoiceOver actions (test targets).
+        .library(name: "RevealSwiftUI", targets: ["RevealSwiftUI"]),
         // What `reveal-render swiftui` links a user's view with: our SwiftUI and its player, as one library.
         .library(name: "RevealSwiftUIKit", type: .dynamic, targets: ["SwiftUI", "RevealSwiftUI"]),
     ],

@@ -58,3 +58,17 @@ install_packages() {
         exit 1
     fi
 }
+
+# Builds the release reveal-render and the library `reveal-render swiftui` links views with, when the
+# sources are newer than the binary. Sets BINARY to the binary's path.
+build_release() {
+    BINARY="$ROOT/.build/release/reveal-render"
+    local kit="$ROOT/.build/release/libRevealSwiftUIKit.so"
+    if [ ! -x "$BINARY" ] || [ ! -e "$kit" ] \
+        || [ -n "$(find "$ROOT/Sources" "$ROOT/Package.swift" -newer "$BINARY" -print -quit)" ]; then
+        echo "Building reveal-render (release)…" >&2
+        swift build -c release --package-path "$ROOT" --product reveal-render >&2
+        swift build -c release --package-path "$ROOT" --product RevealSwiftUIKit >&2
+        touch "$BINARY"  # SwiftPM leaves an up-to-date binary alone; mark it as checked
+    fi
+}

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // A package that uses reveal-render as README tells users to: its golden-image assertions in an XCTest
-// and a Swift Testing target, over scenes built in code, with their goldens beside the tests.
+// and a Swift Testing target, over scenes built in code, with their goldens beside the tests; and view code
+// written as SwiftUI (`import SwiftUI`), which on Linux takes reveal-render's SwiftUI module.
 // `reveal-render` here is a link to this repository, so the dependency has the identity users see.
 import PackageDescription
 
@@ -8,6 +9,19 @@ let package = Package(
     name: "consumer",
     dependencies: [.package(path: "reveal-render")],
     targets: [
+        // On Apple platforms `import SwiftUI` is Apple's; on Linux, reveal-render's.
+        .target(
+            name: "CounterViews",
+            dependencies: [.product(name: "SwiftUI", package: "reveal-render", condition: .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "CounterViewTests",
+            dependencies: [
+                "CounterViews",
+                .product(name: "RevealRender", package: "reveal-render"),
+                .product(name: "RevealSwiftUI", package: "reveal-render"),
+            ]
+        ),
         .testTarget(
             name: "CardTests",
             dependencies: [

@@ -63,6 +63,7 @@ public enum ViewHost {
             for index in 0...max(end, 0) {
                 let frame = try player.render(frame: index)
                 guard index >= first else { continue }
+                writer.send(.accessibility(try player.currentAccessibility()))
                 // The rows that differ from the frame sent before (all, for the first).
                 let rows = previous.map { frame.rowsChanged(from: $0) } ?? 0..<frame.height
                 let width = frame.width * 4

@@ -50,6 +50,11 @@ public struct ViewPlayer: FrameSequence {
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool { false }
 
+    /// What VoiceOver reads in the frame rendered last.
+    @MainActor public func currentAccessibility() throws -> [AccessibilityElement] {
+        try state.layout().accessibilityElements
+    }
+
     /// What VoiceOver reads after the events up to `time`.
     @MainActor public func accessibilityElements(at time: Double) throws -> [AccessibilityElement] {
         try state.advance(to: time)

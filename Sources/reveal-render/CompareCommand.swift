@@ -14,6 +14,9 @@ let compareHelpText = """
       --threshold T        per-pixel tolerance, 0…1, on pixelmatch's perceptual YIQ distance (0.1 ignores
                            small colour shifts; default 0). Semi-transparent pixels are compared as seen
                            over black and over white, the worse counts.
+      --level-tolerance L  a pixel none of whose channels differs by more than L levels (0…255, premultiplied
+                           RGBA) does not count (default 0). With --max-diff-ratio 0.001 and L = 1: at
+                           the 99.9th percentile, pixels differ by at most one level.
       --antialiasing       a pixel that differs only because an edge moved inside it does not count.
       --max-diff-pixels N  still pass with up to N differing pixels (per frame, for folders).
       --max-diff-ratio R   still pass with up to this fraction (0…1) of the pixels differing.
@@ -70,6 +73,11 @@ private struct CompareArguments {
             case "--report": report = try reader.value(arg)
             case "--threshold": options.threshold = try fraction(arg)
             case "--antialiasing": options.antialiasing = true
+            case "--level-tolerance":
+                options.levelTolerance = try reader.integer(arg)
+                guard options.levelTolerance <= 255 else {
+                    throw UsageError(message: "--level-tolerance \(options.levelTolerance) is outside 0…255")
+                }
             case "--max-diff-pixels": pixels = try reader.integer(arg)
             case "--max-diff-ratio": ratio = try fraction(arg)
             case "--help", "-h": help = true

@@ -12,6 +12,8 @@ final class ViewProcess {
     private(set) var header: FrameStream.Header
     /// The event the view was handling last ("touches[0] moved at (52, 35) at t = 0.117 s").
     private(set) var lastEvent: String?
+    /// What VoiceOver reads in the frame read last.
+    private(set) var accessibility: [AccessibilityElement] = []
     private var reader: FrameStream.Reader!
 
     /// Starts `program` with `arguments` and reads its header.
@@ -40,6 +42,7 @@ final class ViewProcess {
         while let message = reader.next() {
             switch message {
             case .event(let event): lastEvent = event
+            case .accessibility(let elements): accessibility = elements
             case .failure(let text): throw CommandFailure(description: text, code: 2)
             default: return message
             }
@@ -120,6 +123,10 @@ struct ViewProcessSequence: FrameSequence {
         return frame
     }
 
-    func metadata(frame index: Int) -> [(String, FrameMetadata)] { [] }
+    /// What VoiceOver reads in the frame, asked right after it is rendered (as the export does).
+    func metadata(frame index: Int) -> [(String, FrameMetadata)] {
+        [("accessibility", .list(child.accessibility.map(\.metadata)))]
+    }
+
     func frame(_ index: Int, looksLike other: Int) -> Bool { false }
 }

@@ -35,6 +35,22 @@ final class ImageComparisonTests: XCTestCase {
             ).passed)
     }
 
+    func testALevelToleranceExcusesPixelsWithinItsLevelsOnly() throws {
+        let expected = try TestImages.gradient(30, 20)
+        var actual = expected
+        actual.bytes[0] = expected.bytes[0] &+ 2  // two levels of red in the first pixel
+        actual.bytes[40] = expected.bytes[40] &+ 1  // one level of red in the eleventh
+        let one = compare(expected: expected, actual: actual, options: .init(levelTolerance: 1))
+        XCTAssertEqual(one.verdict, .different)
+        XCTAssertEqual(one.differingPixels, 1)
+        XCTAssertEqual(one.changedPixels, 2)
+        XCTAssertEqual(one.largestChannelDifference, 2)
+        let two = compare(expected: expected, actual: actual, options: .init(levelTolerance: 2))
+        XCTAssertEqual(two.verdict, .withinTolerance)
+        XCTAssertEqual(two.differingPixels, 0)
+        XCTAssertTrue(two.report.contains("2 pixels changed by no more than the threshold or 2 levels"), two.report)
+    }
+
     func testOneLevelInOneChannelIsOneDifferingPixel() throws {
         let expected = try TestImages.gradient(30, 20)
         for channel in 0..<3 {

@@ -78,13 +78,16 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// `CircleRevealTransitionDemo` as the seed writes it: a 393×852-point phone at 3× (the demo
     /// ignores the safe area), Day with its sun under Night with its moon, the circle growing from
     /// (0.5, 0.78) on easeInOut over 0.8 s at 0.25 s and shrinking back at 2 s, and the bordered
-    /// "Sunset" / "Sunrise" button at the origin above both, its title cross-fading as `isDark` changes.
+    /// "Sunset" / "Sunrise" button at the origin above both, its frame animating and its title cross-fading
+    /// as `isDark` changes.
     public static var demo: CircleRevealScene {
         let origin = UnitPoint(x: 0.5, y: 0.78)
+        // One button whose title changes with `isDark`: inside the toggle's animation SwiftUI animates the
+        // button's frame and cross-fades its text (it does not cross-fade two buttons).
         let toggle = View(
-            .when(
-                condition: "inserted", then: View(.button(title: "Sunrise", symbol: nil)),
-                otherwise: View(.button(title: "Sunset", symbol: nil))),
+            .borderedButton(
+                label: View(
+                    .when(condition: "inserted", then: View(.text("Sunrise")), otherwise: View(.text("Sunset"))))),
             [
                 .font(FontSpec(style: .headline)), .controlSize(.large), .tint(.white),
                 .position(x: 393 * origin.x, y: 852 * origin.y),

@@ -5,6 +5,8 @@
 /// Every message is a tag byte and little-endian fields:
 /// - `H` width, height (Int64), scale, fps (Float64), frame count (Int64): once, first;
 /// - `V` text (Int32 length, UTF-8): the event about to be handled;
+/// - `A` what VoiceOver reads in the frame that follows: a count (Int32), then each element's label, hint
+///   (a flag byte, then the text), traits and actions (a count, then each name) and frame (4 Float64);
 /// - `F` index, first row, end row (Int64), then (end − first) × width × 4 bytes of premultiplied RGBA;
 /// - `E` text: the view could not be played (a tap found nothing to tap), as one line.
 public enum FrameStream {
@@ -28,6 +30,8 @@ public enum FrameStream {
     public enum Message: Equatable, Sendable {
         case header(Header)
         case event(String)
+        /// What VoiceOver reads in the next frame.
+        case accessibility([AccessibilityElement])
         /// Frame `index`, with `rows` of it (the others as in the frame before) and their pixels.
         case frame(index: Int, rows: Range<Int>, pixels: [UInt8])
         case failure(String)
@@ -38,9 +42,10 @@ public enum FrameStream {
         var out: [UInt8] = []
         func int(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { out += $0 } }
         func double(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { out += $0 } }
+        func count(_ n: Int) { withUnsafeBytes(of: Int32(n).littleEndian) { out += $0 } }
         func text(_ s: String) {
             let bytes = Array(s.utf8)
-            withUnsafeBytes(of: Int32(bytes.count).littleEndian) { out += $0 }
+            count(bytes.count)
             out += bytes
         }
         switch message {
@@ -54,6 +59,19 @@ public enum FrameStream {
         case .event(let s):
             out.append(UInt8(ascii: "V"))
             text(s)
+        case .accessibility(let elements):
+            out.append(UInt8(ascii: "A"))
+            count(elements.count)
+            for element in elements {
+                text(element.label)
+                out.append(element.hint == nil ? 0 : 1)
+                if let hint = element.hint { text(hint) }
+                count(element.traits.count)
+                for trait in element.traits { text(trait.rawValue) }
+                count(element.actions.count)
+                for action in element.actions { text(action) }
+                for v in [element.frame.x, element.frame.y, element.frame.width, element.frame.height] { double(v) }
+            }
         case .frame(let index, let rows, let pixels):
             out.append(UInt8(ascii: "F"))
             int(index)
@@ -89,6 +107,8 @@ public enum FrameStream {
                 return text().map { .event($0) }
             case UInt8(ascii: "E"):
                 return text().map { .failure($0) }
+            case UInt8(ascii: "A"):
+                return elements().map { .accessibility($0) }
             case UInt8(ascii: "F"):
                 guard let index = int(), let lower = int(), let upper = int(), lower >= 0, upper >= lower,
                     upper <= Pixmap.maxSide, width > 0, let pixels = read((upper - lower) * width * 4)
@@ -113,12 +133,47 @@ public enum FrameStream {
             return Double(bitPattern: v)
         }
 
-        private func text() -> String? {
+        private func count() -> Int? {
             guard let bytes = read(4) else { return nil }
             var n: UInt32 = 0
             for (k, b) in bytes.enumerated() { n |= UInt32(b) << (8 * UInt32(k)) }
-            guard n <= 1 << 20, let body = read(Int(n)) else { return nil }
+            return n <= 1 << 20 ? Int(n) : nil
+        }
+
+        private func text() -> String? {
+            guard let n = count(), let body = read(n) else { return nil }
             return String(decoding: body, as: UTF8.self)
+        }
+
+        private func names() -> [String]? {
+            guard let n = count() else { return nil }
+            var names: [String] = []
+            for _ in 0..<n {
+                guard let name = text() else { return nil }
+                names.append(name)
+            }
+            return names
+        }
+
+        private func elements() -> [AccessibilityElement]? {
+            guard let n = count() else { return nil }
+            var elements: [AccessibilityElement] = []
+            for _ in 0..<n {
+                guard let label = text(), let flag = read(1)?.first else { return nil }
+                var hint: String?
+                if flag == 1 {
+                    guard let text = text() else { return nil }
+                    hint = text
+                }
+                guard let traits = names(), let actions = names(), let x = double(), let y = double(),
+                    let width = double(), let height = double()
+                else { return nil }
+                elements.append(
+                    AccessibilityElement(
+                        label: label, hint: hint, traits: traits.compactMap(AccessibilityTrait.init(rawValue:)),
+                        actions: actions, frame: Rect(x: x, y: y, width: width, height: height)))
+            }
+            return elements
         }
     }
 }

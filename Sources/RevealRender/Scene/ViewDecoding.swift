@@ -79,7 +79,14 @@ struct ViewDecoder {
             if let style = node["style"], try style.string() != "bordered" {
                 throw style.error("the only button style is \"bordered\" (SwiftUI's .bordered)")
             }
-            view = View(.button(title: try node.required("button").string(), symbol: try node["symbol"]?.string()))
+            let title = try node.required("button")
+            if case .string = title.value {
+                view = View(.button(title: try title.string(), symbol: try node["symbol"]?.string()))
+            } else {
+                // A label view: `{"button": {"when": "inserted", "then": {"text": "Sunrise"}, …}}`.
+                if let symbol = node["symbol"] { throw symbol.error("a button with a label view takes no symbol") }
+                view = View(.borderedButton(label: try self.view(title)))
+            }
             if let size = node["controlSize"] {
                 view.modifiers.append(.controlSize(try named(size, ControlSize.self, "control size")))
             }

@@ -37,12 +37,19 @@ public struct ComparisonOptions: Equatable, Sendable {
     public var antialiasing: Bool
     /// How many differing pixels still pass (default none).
     public var budget: DifferenceBudget
+    /// A pixel none of whose channels differs by more than this many 8-bit levels (premultiplied) counts
+    /// as the same colour, whatever the threshold. Default 0: any byte difference counts.
+    public var levelTolerance: Int
 
     /// Options as given; with no arguments, the exact comparison (same as `exact`).
-    public init(threshold: Double = 0, antialiasing: Bool = false, budget: DifferenceBudget = .pixels(0)) {
+    public init(
+        threshold: Double = 0, antialiasing: Bool = false, budget: DifferenceBudget = .pixels(0),
+        levelTolerance: Int = 0
+    ) {
         self.threshold = threshold
         self.antialiasing = antialiasing
         self.budget = budget
+        self.levelTolerance = levelTolerance
     }
 
     /// Every byte must match: threshold 0, no antialiasing allowance, no budget.
@@ -136,7 +143,8 @@ public struct Comparison: Equatable, Sendable {
             lines.append("\(antialiasedPixels) pixel\(antialiasedPixels == 1 ? "" : "s") accepted as antialiasing")
         }
         if below > 0 {
-            lines.append("\(below) pixel\(below == 1 ? "" : "s") changed by no more than the threshold")
+            let tolerance = options.levelTolerance > 0 ? " or \(options.levelTolerance) levels" : ""
+            lines.append("\(below) pixel\(below == 1 ? "" : "s") changed by no more than the threshold\(tolerance)")
         }
         return lines.joined(separator: "\n")
     }
@@ -192,10 +200,14 @@ public func compare(
             let q = actualImage.pixel(i)
             if p == q { continue }
             result.changedPixels += 1
-            result.largestChannelDifference = max(
-                result.largestChannelDifference, PixelDistance.largestChannelDifference(p, q))
+            let levels = PixelDistance.largestChannelDifference(p, q)
+            result.largestChannelDifference = max(result.largestChannelDifference, levels)
             let delta = PixelDistance.delta(p, q)
             largestDelta = max(largestDelta, delta)
+            if levels <= options.levelTolerance {
+                if diffImage { kinds[i] = .withinThreshold }
+                continue
+            }
             // With threshold 0 every changed pixel counts, whatever rounding does to tiny deltas.
             if threshold > 0 && delta <= deltaLimit {
                 if diffImage { kinds[i] = .withinThreshold }

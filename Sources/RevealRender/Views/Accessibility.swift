@@ -80,6 +80,8 @@ enum AccessibilitySemantic {
     case hint(String)
     case traits([AccessibilityTrait])
     case action(String)
+    /// One element saying what the children say, with these traits and actions only (a button's label).
+    case control(traits: [AccessibilityTrait], actions: [String])
 }
 
 extension LayoutNode {
@@ -126,6 +128,12 @@ extension LayoutNode {
                 elements = modifying(elements, frame) { $0.hint = hint }
             case .traits(let traits):
                 elements = modifying(elements, frame) { $0.traits = AccessibilityTrait.ordered($0.traits + traits) }
+            case .control(let traits, let actions):
+                elements = [
+                    AccessibilityElement(
+                        label: elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "), traits: traits,
+                        actions: actions, frame: frame)
+                ]
             case .action(let name):
                 elements = modifying(elements, frame) { $0.actions = ordered($0.actions + [name]) }
             }

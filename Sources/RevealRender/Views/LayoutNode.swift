@@ -78,6 +78,9 @@ final class LayoutNode {
         case reader(make: (Size) -> LayoutNode)
         /// A view whose frame is reported by id after layout.
         case anchor(Int)
+        /// children[0] giving way to children[1], this fraction of the way: the size between theirs, both
+        /// centred in it.
+        case crossfade(Double)
     }
 
     let role: Role
@@ -140,6 +143,10 @@ final class LayoutNode {
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
         case .offset, .group, .secondary, .anchor:
             return children[0].size(for: p)
+        case .crossfade(let f):
+            let a = children[0].size(for: p)
+            let b = children[1].size(for: p)
+            return Size(width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f)
         case .reader:
             // GeometryReader takes what it is offered, SwiftUI's default 10 points where nothing is.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
@@ -317,6 +324,8 @@ final class LayoutNode {
                 alignment: alignment)
         case .group, .anchor:
             children[0].place(in: rect, proposal: proposal)
+        case .crossfade:
+            for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: .center) }
         case .reader(let make):
             // The content is made for this size and placed at the top leading corner, offered the whole of it.
             let size = Size(width: rect.width, height: rect.height)

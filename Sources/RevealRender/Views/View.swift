@@ -55,10 +55,16 @@ public indirect enum ViewKind: Equatable, Sendable {
     /// A `.bordered` button: its title (and symbol) on a tinted rounded rectangle, as SwiftUI draws
     /// `Button(_:systemImage:)` with `.buttonStyle(.bordered)`.
     case button(title: String, symbol: String?)
+    /// A `.bordered` button around any label (in the tint color): what `button` is for a title and symbol.
+    /// VoiceOver reads it as one button labelled with what its label says.
+    case borderedButton(label: View)
+    /// `from` giving way to `to`, `fraction` (0…1) of the way: as SwiftUI animates a content change inside
+    /// an animation, the size moves from one's to the other's and the two cross-fade, each centred.
+    case crossfade(from: View, to: View, fraction: Double)
     /// The scene's own effect (the scratch card, the circle reveal) inside a `screen`.
     case effect
     /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
-    /// inside an animation cross-fades, as SwiftUI's default `.opacity` content transition does.
+    /// inside an animation cross-fades as `crossfade` does, SwiftUI's `.opacity` content transition.
     case when(condition: String, then: View, otherwise: View)
     /// Drawing commands at the size offered, which it takes whole, as SwiftUI's `Canvas`.
     case canvas(CanvasContent)

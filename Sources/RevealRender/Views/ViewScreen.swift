@@ -12,6 +12,10 @@ package struct ViewScreen {
     package let scale: Double
     private let root: LayoutNode
     private let background: Color
+    /// The view as given, and how it was laid out: for what VoiceOver reads, which is laid out at rest.
+    private let view: View
+    private let layout: (safeArea: EdgeInsets, ignoresSafeArea: Bool, fonts: FontFiles)
+    private let crossfades: BuildNotes
 
     /// Lays `view` out on a `width`×`height`-point screen inside `safeArea` (or on the whole of it when
     /// `ignoresSafeArea`), over `background`.
@@ -23,15 +27,28 @@ package struct ViewScreen {
         self.height = height
         self.scale = scale
         self.background = background
+        self.view = view
+        layout = (safeArea, ignoresSafeArea, fonts)
+        (root, crossfades) = try ViewScreen.place(
+            view, width: width, height: height, safeArea: ignoresSafeArea ? EdgeInsets() : safeArea, scale: scale,
+            fonts: fonts, atRest: false)
+    }
+
+    /// The view laid out, and whether it holds a cross-fade (readers' content included, once placed).
+    private static func place(
+        _ view: View, width: Double, height: Double, safeArea inset: EdgeInsets, scale: Double, fonts: FontFiles,
+        atRest: Bool
+    ) throws(FontError) -> (LayoutNode, BuildNotes) {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
-        root = try builder.build(view)
-        let inset = ignoresSafeArea ? EdgeInsets() : safeArea
+        builder.atRest = atRest
+        let root = try builder.build(view)
         ViewLayout.place(
             root,
             in: Size(
                 width: max(width - inset.leading - inset.trailing, 0),
                 height: max(height - inset.top - inset.bottom, 0)),
             origin: Point(x: inset.leading, y: inset.top))
+        return (root, builder.notes)
     }
 
     /// The frames of the views marked `.anchor(id)`, in screen points, by id (the last one placed wins).
@@ -43,9 +60,18 @@ package struct ViewScreen {
         return frames
     }
 
-    /// What VoiceOver reads, in reading order.
+    /// What VoiceOver reads, in reading order: the views as they are at rest, as the port reads its states
+    /// ("as they hold, not as they animate"). A content change still cross-fading is read as its new content
+    /// in its new frame.
     package var accessibilityElements: [AccessibilityElement] {
-        root.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
+        guard crossfades.crossfades > 0,
+            let (rest, _) = try? ViewScreen.place(
+                view, width: width, height: height, safeArea: layout.ignoresSafeArea ? EdgeInsets() : layout.safeArea,
+                scale: scale, fonts: layout.fonts, atRest: true)
+        else {
+            return root.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
+        }
+        return rest.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
     }
 
     /// The frame's pixels: the background, then the view.

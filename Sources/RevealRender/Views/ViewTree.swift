@@ -69,6 +69,11 @@ enum ControlMetrics {
 /// (true), in between while an animated change cross-fades.
 public typealias ViewConditions = [String: Double]
 
+/// What a view tree's build met: how many cross-fades (so a screen knows whether its views at rest differ).
+final class BuildNotes {
+    var crossfades = 0
+}
+
 /// Turns a `View` into the tree layout works on, resolving the environment, the state-dependent
 /// views and the composite views (labels, buttons) into plain ones.
 struct ViewTreeBuilder {
@@ -80,6 +85,10 @@ struct ViewTreeBuilder {
     private(set) var effectNode: LayoutNode?
     /// The font files text was set in.
     private(set) var fontFiles: Set<String> = []
+    /// Builds cross-fades as finished (their new content alone): the views at rest, as VoiceOver reads them.
+    var atRest = false
+    /// What this build and the readers' builds made of it met (shared with their copies).
+    let notes = BuildNotes()
 
     init(fonts: FontFiles, scale: Double, conditions: ViewConditions = [:]) {
         self.fonts = fonts
@@ -205,25 +214,17 @@ struct ViewTreeBuilder {
             node.semantics = [.element(label: title, traits: [.isStaticText], actions: [])]
             return node
         case .button(let title, let symbolName):
-            var inner = env
-            inner.foreground = .color(env.tint)
-            let label = try build(
-                symbolName.map { View(.label(title: title, symbol: $0)) } ?? View(.text(title)), inner)
-            let pad = ControlMetrics.padding(env.controlSize)
-            let padded = LayoutNode(
-                .padding(
-                    EdgeInsets(
-                        top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
-                name: "padding", children: [label])
-            let fill = LayoutNode(
-                .leaf(
-                    .shape(
-                        .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
-                        .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
-            let button = LayoutNode(
-                .secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
+            let label = symbolName.map { View(.label(title: title, symbol: $0)) } ?? View(.text(title))
+            let button = try borderedButton(label, env)
             button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
             return button
+        case .borderedButton(let label):
+            let button = try borderedButton(label, env)
+            // One element: what the label says, as a button.
+            button.semantics = [.control(traits: [.isButton], actions: ["activate"])]
+            return button
+        case .crossfade(let from, let to, let fraction):
+            return try crossfade(from, to, fraction: fraction, env)
         case .effect:
             return effect(View(.effect))
         case .canvas(let content):
@@ -246,17 +247,46 @@ struct ViewTreeBuilder {
             } else if value == 0 {
                 content = try build(otherwise, env)
             } else {
-                // Mid-change: both, cross-fading (SwiftUI's `.opacity` transition for views that come and go).
-                content = LayoutNode(
-                    .stack(.depth, spacing: 0, alignment: .center), name: "zstack",
-                    children: [
-                        LayoutNode(.group(.opacity(1 - value)), name: "opacity", children: [try build(otherwise, env)]),
-                        LayoutNode(.group(.opacity(value)), name: "opacity", children: [try build(then, env)]),
-                    ])
+                content = try crossfade(otherwise, then, fraction: value, env)
             }
             // Marked, so a screen redraws only what a change of state can reach.
             return LayoutNode(.offset(x: 0, y: 0), name: "when", children: [content])
         }
+    }
+
+    /// A `.bordered` button around `label`: the label in the tint color, padded by the control size, on a
+    /// rounded rectangle of the tint at `ControlMetrics.fillOpacity`.
+    private mutating func borderedButton(_ label: View, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
+        var inner = env
+        inner.foreground = .color(env.tint)
+        let content = try build(label, inner)
+        let pad = ControlMetrics.padding(env.controlSize)
+        let padded = LayoutNode(
+            .padding(
+                EdgeInsets(top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
+            name: "padding", children: [content])
+        let fill = LayoutNode(
+            .leaf(
+                .shape(
+                    .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
+                    .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
+        return LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
+    }
+
+    /// `from` giving way to `to`: SwiftUI's `.opacity` content transition, the size animating between the two.
+    /// VoiceOver reads `to`, the new content.
+    private mutating func crossfade(_ from: View, _ to: View, fraction: Double, _ env: ViewEnvironment)
+        throws(FontError)
+        -> LayoutNode
+    {
+        notes.crossfades += 1
+        if atRest { return try build(to, env) }
+        let f = min(max(fraction, 0), 1)
+        let old = LayoutNode(.group(.opacity(1 - f)), name: "opacity", children: [try build(from, env)])
+        old.semantics = [.hidden]
+        return LayoutNode(
+            .crossfade(f), name: "crossfade",
+            children: [old, LayoutNode(.group(.opacity(f)), name: "opacity", children: [try build(to, env)])])
     }
 
     private mutating func text(_ string: String, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {

@@ -132,6 +132,12 @@ struct ViewRules {
         case .button(let title, let symbol):
             try checkText(title, at: path.key("button"))
             if let symbol { try ViewRules.checkSymbol(symbol, at: path.key("symbol")) }
+        case .borderedButton(let label):
+            try checkNoEffect(label, at: path.key("label"), depth: depth)
+        case .crossfade(let from, let to, let fraction):
+            try checkNoEffect(from, at: path.key("from"), depth: depth)
+            try checkNoEffect(to, at: path.key("to"), depth: depth)
+            try SceneRules.check(fraction, in: 0...1, "fraction", at: path.key("fraction"))
         case .effect, .canvas, .geometryReader:
             break
         case .when(let condition, let then, let otherwise):

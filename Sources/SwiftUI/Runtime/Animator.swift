@@ -89,3 +89,39 @@ extension ViewGraph {
         animatedValues.values.contains { $0.settles != nil } || !removals.isEmpty
     }
 }
+
+/// A text's content as last shown, and the content it is giving way to inside an animation.
+@MainActor final class ContentChange {
+    var current: String
+    var previous: String?
+    /// How many animated changes there have been: the animated value counts them, so the fraction of the
+    /// latest is how far past the one before the value is.
+    var changes = 0
+
+    init(_ current: String) { self.current = current }
+}
+
+extension ViewGraph {
+    /// The content `value` at `key` gives way to, and how far: SwiftUI's default `.opacity` content
+    /// transition for a change inside an animation ("content transitions only take effect within
+    /// transactions that apply an animation"). Nil when nothing is giving way.
+    func contentChange(_ value: String, key: String) -> (previous: String, fraction: Double)? {
+        let state = contentChanges[key] ?? ContentChange(value)
+        contentChanges[key] = state
+        if value != state.current {
+            if transaction.animation != nil && !seeding {
+                state.previous = state.current
+                state.changes += 1
+            } else {
+                state.previous = nil
+            }
+            state.current = value
+        }
+        let fraction = present(Double(state.changes), key: key + "#changes") - Double(state.changes - 1)
+        guard let previous = state.previous, fraction < 1 else {
+            state.previous = nil
+            return nil
+        }
+        return (previous, min(max(fraction, 0), 1))
+    }
+}

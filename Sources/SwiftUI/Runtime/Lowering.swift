@@ -60,7 +60,11 @@ extension Group: @MainActor Lowerable {
 
 extension Text: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.text(string), font.map { [.font($0.spec)] } ?? [])]
+        func text(_ string: String) -> RevealRender.View {
+            RevealRender.View(.text(string), font.map { [.font($0.spec)] } ?? [])
+        }
+        guard let change = graph.contentChange(string, key: path + "/text") else { return [text(string)] }
+        return [RevealRender.View(.crossfade(from: text(change.previous), to: text(string), fraction: change.fraction))]
     }
 }
 
@@ -88,10 +92,8 @@ extension Button: @MainActor Lowerable {
         graph.addTarget(.button(action), anchor: anchor)
         let view: RevealRender.View
         let tint = (environment.tint ?? .accentColor).value
-        if let text = label as? Text, environment.buttonIsBordered {
-            view = RevealRender.View(.button(title: text.string, symbol: nil))
-        } else if let label = label as? SwiftUI.Label<Text, Image>, environment.buttonIsBordered {
-            view = RevealRender.View(.button(title: label.title.string, symbol: label.icon.systemName))
+        if environment.buttonIsBordered {
+            view = RevealRender.View(.borderedButton(label: graph.single(graph.lower(label, path: path, environment))))
         } else {
             // The default style on iOS: the label in the tint color, a button for VoiceOver.
             view = RevealRender.View(

@@ -10,7 +10,8 @@ struct SlotContent {
 
 /// A view removed inside an animation: shown with its last content while its transition plays toward
 /// `.didDisappear`, then gone (SwiftUI's rule for removal: "the view is kept, with its last state, until
-/// its transition ends"). It takes no touches: its content is not evaluated again.
+/// its transition ends"). It takes no touches and VoiceOver does not read it: its content is not evaluated
+/// again.
 struct Removal {
     var content: SlotContent
     var transition: AnyTransition
@@ -61,7 +62,8 @@ extension ViewGraph {
             slotContents[slot] = nil
             return []
         }
-        return views
+        // Out of the hierarchy already: VoiceOver no longer reads it.
+        return views.map { $0.modifier(.accessibilityHidden(.constant(true))) }
     }
 
     /// `views` inside the transition's body at `phase`. Under Reduce Motion a transition that moves is

@@ -53,6 +53,7 @@ package enum TouchTarget {
     var seeding = false
     var animatedValues: [String: any AnimatedSlot] = [:]
     var animatedSeen: Set<String> = []
+    var contentChanges: [String: ContentChange] = [:]
     /// The dynamic views (an `if`'s content) lowered in the last evaluation, by path: their views and their
     /// transition, kept so that a removal can play out.
     var slotContents: [String: SlotContent] = [:]
@@ -105,6 +106,7 @@ package enum TouchTarget {
     package func endEvaluation() {
         nodes = nodes.filter { seen.contains($0.key) }
         animatedValues = animatedValues.filter { animatedSeen.contains($0.key) }
+        contentChanges = contentChanges.filter { animatedSeen.contains($0.key + "#changes") }
         slotContents = slotContents.filter { slotSeen.contains($0.key) || removals[$0.key] != nil }
     }
 
