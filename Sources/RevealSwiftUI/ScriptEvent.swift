@@ -4,8 +4,10 @@ import RevealRender
 enum ScriptEvent {
     enum Phase { case down, moved, up }
     case touch(finger: Int, Phase, Point)
-    case tap(ViewScript.Tap.Target)
-    case accessibility(label: String, action: String)
+    /// A tap, and its index in the script's `taps`.
+    case tap(ViewScript.Tap.Target, index: Int)
+    /// A VoiceOver action, and its index in the script's `accessibility`.
+    case accessibility(label: String, action: String, index: Int)
 }
 
 extension ScriptEvent: CustomStringConvertible {
@@ -14,9 +16,9 @@ extension ScriptEvent: CustomStringConvertible {
         func point(_ p: Point) -> String { "(\(formatNumber(p.x)), \(formatNumber(p.y)))" }
         switch self {
         case .touch(let finger, let phase, let p): return "touches[\(finger)] \(phase) at \(point(p))"
-        case .tap(.label(let label)): return "tap on \(jsonQuoted(label))"
-        case .tap(.point(let x, let y)): return "tap at \(point(Point(x: x, y: y)))"
-        case .accessibility(let label, let action): return "VoiceOver \(action) on \(jsonQuoted(label))"
+        case .tap(.label(let label), _): return "tap on \(jsonQuoted(label))"
+        case .tap(.point(let x, let y), _): return "tap at \(point(Point(x: x, y: y)))"
+        case .accessibility(let label, let action, _): return "VoiceOver \(action) on \(jsonQuoted(label))"
         }
     }
 }
@@ -35,9 +37,10 @@ extension ViewScript {
                 }
             }
         }
-        for tap in taps { events.append((tap.t, events.count, .tap(tap.target))) }
-        for action in accessibility {
-            events.append((action.t, events.count, .accessibility(label: action.label, action: action.action)))
+        for (index, tap) in taps.enumerated() { events.append((tap.t, events.count, .tap(tap.target, index: index))) }
+        for (index, action) in accessibility.enumerated() {
+            events.append(
+                (action.t, events.count, .accessibility(label: action.label, action: action.action, index: index)))
         }
         return events.sorted { $0.t != $1.t ? $0.t < $1.t : $0.order < $1.order }.map { ($0.t, $0.event) }
     }

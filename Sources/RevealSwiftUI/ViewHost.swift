@@ -51,8 +51,7 @@ public enum ViewHost {
             writer.send(.failure("\(error)"))
             return 2
         }
-        var player = ViewPlayer(script: script, hold: hold, view: view)
-        player.onEvent = { writer.send(.event($0)) }
+        var player = ViewPlayer(script: script, hold: hold, onEvent: { writer.send(.event($0)) }, view: view)
         let header = FrameStream.Header(
             width: player.pixelWidth, height: player.pixelHeight, scale: player.scale, fps: player.fps,
             frameCount: player.frameCount)

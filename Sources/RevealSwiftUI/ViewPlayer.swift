@@ -18,23 +18,20 @@ public struct ViewPlayer: FrameSequence {
     public let frameCount: Int
 
     /// Plays `view` (built on the main actor) through `script`, with `hold` seconds of still frames after it.
+    /// `onEvent` is called with a line naming each event just before it is handled, in the dry run that
+    /// finds the end too.
     @MainActor public init(
-        script: ViewScript, hold: Double = 0, fonts: FontFiles = .inter,
+        script: ViewScript, hold: Double = 0, fonts: FontFiles = .inter, onEvent: ((String) -> Void)? = nil,
         view: @escaping @MainActor () -> any SwiftUI.View
     ) {
         state = PlayerState(script: script, fonts: fonts, view: view)
+        state.onEvent = onEvent
         scale = script.scale
         fps = script.fps
         pixelWidth = PixelSize.pixels(script.width * script.scale)
         pixelHeight = PixelSize.pixels(script.height * script.scale)
         frameCount = FrameClock(fps: script.fps).frameCount(
-            through: PlayerState.end(of: script, fonts: fonts, view) + hold)
-    }
-
-    /// Called with a line naming each event just before it is handled.
-    @MainActor public var onEvent: ((String) -> Void)? {
-        get { state.onEvent }
-        nonmutating set { state.onEvent = newValue }
+            through: PlayerState.end(of: script, fonts: fonts, onEvent: onEvent, view) + hold)
     }
 
     public var summary: [(String, FrameMetadata)] { [] }
@@ -102,12 +99,14 @@ public struct ViewPlayer: FrameSequence {
     /// When the script is over: at `until`, else once the last event is handled and every animation has
     /// settled. Found by playing the script once without drawing (the view's code runs on the same clock,
     /// so it does the same again).
-    static func end(of script: ViewScript, fonts: FontFiles, _ view: @escaping @MainActor () -> any SwiftUI.View)
-        -> Double
-    {
+    static func end(
+        of script: ViewScript, fonts: FontFiles, onEvent: ((String) -> Void)?,
+        _ view: @escaping @MainActor () -> any SwiftUI.View
+    ) -> Double {
         if let until = script.until { return until }
         let last = script.lastEventTime
         let dry = PlayerState(script: script, fonts: fonts, view: view)
+        dry.onEvent = onEvent
         do {
             try dry.advance(to: last)
             dry.graph.time = last
@@ -165,7 +164,7 @@ public struct ViewPlayer: FrameSequence {
             touchMoved(finger, to: point)
         case .touch(let finger, .up, let point):
             touchUp(finger, at: point)
-        case .tap(let target):
+        case .tap(let target, let index):
             let screen = try layout()
             let point: Point
             switch target {
@@ -173,7 +172,9 @@ public struct ViewPlayer: FrameSequence {
                 point = Point(x: x, y: y)
             case .label(let label):
                 guard let element = screen.accessibilityElements.first(where: { $0.label == label }) else {
-                    throw ViewScriptError(description: "no element is labelled \"\(label)\" to tap")
+                    throw ViewScriptError(
+                        description:
+                            "taps[\(index)]: no element VoiceOver reads is labelled \(jsonQuoted(label)) to tap")
                 }
                 point = Point(
                     x: element.frame.x + element.frame.width / 2, y: element.frame.y + element.frame.height / 2)
@@ -181,8 +182,8 @@ public struct ViewPlayer: FrameSequence {
             let finger = -1
             touchDown(finger, at: point, in: screen)
             touchUp(finger, at: point)
-        case .accessibility(let label, let action):
-            try perform(action, on: label, in: try layout())
+        case .accessibility(let label, let action, let index):
+            try perform(action, on: label, in: try layout(), index: index)
         }
     }
 
@@ -235,13 +236,16 @@ public struct ViewPlayer: FrameSequence {
             velocity: .zero, predictedEndLocation: local)
     }
 
-    private func perform(_ action: String, on label: String, in screen: ViewScreen) throws {
+    private func perform(_ action: String, on label: String, in screen: ViewScreen, index: Int) throws {
         guard
             let element = screen.accessibilityElements.first(where: {
                 $0.label == label && $0.actions.contains(action)
             })
         else {
-            throw ViewScriptError(description: "no element labelled \"\(label)\" has the action \"\(action)\"")
+            throw ViewScriptError(
+                description:
+                    "accessibility[\(index)]: no element labelled \(jsonQuoted(label)) has the action \(jsonQuoted(action))"
+            )
         }
         let anchors = screen.anchors
         if let handler = graph.accessibilityActions.first(where: { anchors[$0.key] == element.frame })?.value {

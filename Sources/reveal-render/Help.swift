@@ -8,6 +8,7 @@ let helpText = """
       reveal-render --circle FILE.json --out DIR       circle reveal frames from a scene file
       reveal-render --demo scratch|circle --out DIR    the seed demos' whole screens, no file needed
       reveal-render --stroke FILE.json --time 1.5 --out still.png     one frame as a PNG
+      reveal-render swiftui Card.swift --out DIR       your SwiftUI view's frames (swiftui --help)
 
     OUTPUT
       --out DIR         frames go to DIR/frame-00000.png, frame-00001.png, … and DIR/manifest.json

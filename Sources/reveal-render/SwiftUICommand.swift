@@ -87,7 +87,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
         let build = ViewBuild(
             files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find())
         let program = try build.executable()
-        let child = try ViewProcess(program: program, arguments: childArguments)
+        let child = try ViewProcess(program: program, arguments: childArguments, script: scriptPath)
         let identity = [
             (
                 "sceneDigest",

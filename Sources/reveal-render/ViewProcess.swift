@@ -16,10 +16,18 @@ final class ViewProcess {
     private(set) var accessibility: [AccessibilityElement] = []
     private var reader: FrameStream.Reader!
 
-    /// Starts `program` with `arguments` and reads its header.
-    init(program: String, arguments: [String]) throws {
+    /// Names a script error's place: the script file, or "the default script".
+    private let scriptName: String
+
+    /// Starts `program` with `arguments` and reads its header; `script` names the script in errors.
+    init(program: String, arguments: [String], script: String?) throws {
+        scriptName = script.map { displayPath($0) } ?? "the default script"
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        // The runtime's own backtrace is for debugging the runner; the user gets the error and our summary.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
@@ -43,7 +51,7 @@ final class ViewProcess {
             switch message {
             case .event(let event): lastEvent = event
             case .accessibility(let elements): accessibility = elements
-            case .failure(let text): throw CommandFailure(description: text, code: 2)
+            case .failure(let text): throw CommandFailure(description: "\(scriptName): \(text)", code: 2)
             default: return message
             }
         }

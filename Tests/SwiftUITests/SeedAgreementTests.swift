@@ -10,10 +10,7 @@ import XCTest
 ///
 /// Runs the release binary, which `Scripts/test` builds: a debug build takes seconds a frame at 3×.
 final class SeedAgreementTests: XCTestCase {
-    private var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
+    private var root: URL { ReleaseBinary.root }
 
     func testTheScratchSeedMatchesTheDemoFrameForFrame() throws {
         // The demo's strokes, moved from the card into screen points, and its reset as a tap on "Try again".
@@ -53,10 +50,7 @@ final class SeedAgreementTests: XCTestCase {
 
     /// Plays `view` from the seed file through `script` and holds its frames against `--demo demo`'s.
     private func agree(seed: String, view: String, demo: String, script: [String: Any], frames: Int) throws {
-        let binary = root.appendingPathComponent(".build/release/reveal-render")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            return XCTFail("\(binary.path) is missing: Scripts/test builds it (swift build -c release)")
-        }
+        let binary = try ReleaseBinary.url()
         let seedFile = root.deletingLastPathComponent().appendingPathComponent("shared/seeds/\(seed)")
         guard FileManager.default.fileExists(atPath: seedFile.path) else {
             return XCTFail("the seed \(seedFile.path) is missing: it belongs beside the repository, in ../shared")
@@ -68,8 +62,8 @@ final class SeedAgreementTests: XCTestCase {
         try JSONSerialization.data(withJSONObject: script).write(to: scriptFile)
         let port = work.appendingPathComponent("port")
         let played = work.appendingPathComponent("seed")
-        try run(binary, ["--demo", demo, "--out", port.path, "--quiet"], expecting: 0)
-        try run(
+        try ReleaseBinary.run(binary, ["--demo", demo, "--out", port.path, "--quiet"], expecting: 0)
+        try ReleaseBinary.run(
             binary,
             ["swiftui", seedFile.path, "--view", view, "--script", scriptFile.path, "--out", played.path, "--quiet"],
             expecting: 0)
@@ -88,8 +82,8 @@ final class SeedAgreementTests: XCTestCase {
         // The pixels, without the manifests (which differ in what only the port knows, such as coverage).
         try FileManager.default.removeItem(at: port.appendingPathComponent("manifest.json"))
         try FileManager.default.removeItem(at: played.appendingPathComponent("manifest.json"))
-        try run(binary, ["compare", port.path, played.path, "--level-tolerance", "2"], expecting: 0)
-        try run(
+        try ReleaseBinary.run(binary, ["compare", port.path, played.path, "--level-tolerance", "2"], expecting: 0)
+        try ReleaseBinary.run(
             binary, ["compare", port.path, played.path, "--level-tolerance", "1", "--max-diff-ratio", "0.001"],
             expecting: 0)
     }
@@ -106,23 +100,5 @@ final class SeedAgreementTests: XCTestCase {
         let data = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         return try XCTUnwrap(manifest["frames"] as? [[String: Any]])
-    }
-
-    private func run(_ binary: URL, _ arguments: [String], expecting status: Int32) throws {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("seed-run-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        XCTAssertEqual(
-            process.terminationStatus, status, "reveal-render \(arguments.joined(separator: " ")):\n\(text)")
     }
 }

@@ -12,8 +12,11 @@
 public enum FrameStream {
     /// What comes before the frames.
     public struct Header: Equatable, Sendable {
+        /// The frames' size in pixels.
         public var width: Int, height: Int
+        /// Pixels per point, and frames per second.
         public var scale: Double, fps: Double
+        /// How many frames the sequence has.
         public var frameCount: Int
 
         /// A header for `frameCount` frames of `width`×`height` pixels.
@@ -28,12 +31,15 @@ public enum FrameStream {
 
     /// One message.
     public enum Message: Equatable, Sendable {
+        /// The size, rate and length of what follows.
         case header(Header)
+        /// The event about to be handled, named for a crash report.
         case event(String)
         /// What VoiceOver reads in the next frame.
         case accessibility([AccessibilityElement])
         /// Frame `index`, with `rows` of it (the others as in the frame before) and their pixels.
         case frame(index: Int, rows: Range<Int>, pixels: [UInt8])
+        /// The view could not be played, as one line.
         case failure(String)
     }
 

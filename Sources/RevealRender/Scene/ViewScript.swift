@@ -16,6 +16,7 @@ public struct ViewScript: Equatable, Sendable {
 
     /// A finger down and up at one time, at a point or on the element with an accessibility label.
     public struct Tap: Equatable, Sendable {
+        /// Where a tap lands.
         public enum Target: Equatable, Sendable {
             /// At a point on the screen, in points.
             case point(x: Double, y: Double)

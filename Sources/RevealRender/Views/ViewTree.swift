@@ -315,3 +315,9 @@ extension SymbolShape {
     static func named(_ name: String) -> SymbolShape? { all.first { $0.name == name } }
     static var names: [String] { all.map(\.name) }
 }
+
+/// The SF Symbols reveal-render draws, by name.
+package enum SymbolCatalog {
+    /// Every symbol name there is a drawing for.
+    package static var names: [String] { SymbolShape.names }
+}

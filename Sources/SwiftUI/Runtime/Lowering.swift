@@ -70,7 +70,11 @@ extension Text: @MainActor Lowerable {
 
 extension Image: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.symbol(systemName))]
+        if !SymbolCatalog.names.contains(systemName) {
+            graph.warn(
+                "no drawing for the symbol \"\(systemName)\": it draws nothing (README lists the symbols there are)")
+        }
+        return [RevealRender.View(.symbol(systemName))]
     }
 }
 

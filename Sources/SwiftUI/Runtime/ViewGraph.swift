@@ -81,6 +81,14 @@ package enum TouchTarget {
 
     func invalidate() { needsEvaluation = true }
 
+    private var warned: Set<String> = []
+
+    /// Says `message` on standard error, once: what the view asks for that is not drawn as asked.
+    func warn(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        FileHandle.standardError.write(Data(("reveal-render: warning: " + message + "\n").utf8))
+    }
+
     // MARK: Passes
 
     /// Starts an evaluation: the tables of the last one are cleared.

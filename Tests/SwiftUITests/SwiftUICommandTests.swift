@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+
+/// `reveal-render swiftui` on files that go wrong: each is said in one line with its exit code, and nothing
+/// half-written is left.
+final class SwiftUICommandTests: XCTestCase {
+    private var work: URL!
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    private func file(_ name: String, _ text: String) throws -> String {
+        let url = work.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A counter whose button traps on its second tap; the script taps it twice.
+    private func counter() throws -> (source: String, script: String) {
+        let source = try file(
+            "Counter.swift",
+            """
+            import SwiftUI
+
+            struct Counter: View {
+                @State private var count = 0
+                var body: some View {
+                    VStack {
+                        Text("Count \\(count)")
+                        Button("Add") {
+                            count += 1
+                            precondition(count < 2, "counted too far")
+                        }
+                    }
+                }
+            }
+
+            #Preview {
+                Counter()
+            }
+            """)
+        let script = try file(
+            "taps.json",
+            """
+            {"width": 200, "height": 200, "scale": 1, "fps": 10, "safeArea": "none",
+             "taps": [{"t": 0.2, "label": "Add"}, {"t": 0.5, "label": "Add"}]}
+            """)
+        return (source, script)
+    }
+
+    func testACrashInTheViewsCodeNamesTheSignalAndTheEventAndWritesNoManifest() throws {
+        let (source, script) = try counter()
+        let out = work.appendingPathComponent("frames")
+        let text = try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--out", out.path], expecting: 1)
+        XCTAssertTrue(text.contains("counted too far"), text)
+        XCTAssertTrue(
+            text.contains(
+                "reveal-render: the view's code crashed (SIGILL, a Swift runtime error such as a failed precondition) while handling tap on \"Add\" at t = 0.5 s; no manifest was written"
+            ), text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
+    }
+
+    func testTheFirstPreviewIsTheViewAndAStillComesFromItsCache() throws {
+        let (source, _) = try counter()
+        let script = try file(
+            "once.json", #"{"width": 200, "height": 200, "scale": 1, "fps": 10, "taps": [{"t": 0.2, "label": "Add"}]}"#)
+        let still = work.appendingPathComponent("still.png")
+        let text = try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--time", "0.3", "--out", still.path],
+            expecting: 0)
+        XCTAssertTrue(text.contains("wrote frame 3 (t = 0.3 s"), text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: still.path))
+        // Drawn again (from the cached build), the still has the same bytes.
+        let again = work.appendingPathComponent("again.png")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--time", "0.3", "--out", again.path],
+            expecting: 0)
+        XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
+    }
+
+    func testScriptAndSourceErrorsExitTwoNamingWhereTheyAre() throws {
+        let (source, _) = try counter()
+        let binary = try ReleaseBinary.url()
+        let nobody = try file("nobody.json", #"{"taps": [{"t": 1, "label": "Remove"}]}"#)
+        var text = try ReleaseBinary.run(binary, ["swiftui", source, "--script", nobody, "--out", "x"], expecting: 2)
+        XCTAssertTrue(
+            text.hasSuffix("nobody.json: taps[0]: no element VoiceOver reads is labelled \"Remove\" to tap\n"), text)
+        let shape = try file("shape.json", #"{"taps": [{"t": 1}]}"#)
+        text = try ReleaseBinary.run(binary, ["swiftui", source, "--script", shape, "--out", "x"], expecting: 2)
+        XCTAssertTrue(
+            text.hasSuffix(
+                "shape.json: taps[0]: a tap names its target by \"label\" or by \"at\": [x, y], one of the two\n"),
+            text)
+        let broken = try file(
+            "Broken.swift",
+            "import SwiftUI\nstruct Broken: View {\n    var body: some View { Text(\"x\").sparkle() }\n}\n")
+        text = try ReleaseBinary.run(binary, ["swiftui", broken, "--view", "Broken", "--out", "x"], expecting: 2)
+        XCTAssertTrue(text.contains("Broken.swift:3:37: error: value of type 'Text' has no member 'sparkle'"), text)
+        text = try ReleaseBinary.run(binary, ["swiftui", source, "--view", "Missing", "--out", "x"], expecting: 2)
+        XCTAssertTrue(text.contains("--view Missing: no view of that name in the files"), text)
+    }
+}
