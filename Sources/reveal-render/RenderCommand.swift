@@ -226,12 +226,8 @@ func writeOutputs(
             report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(outcome)")
         }
         return 0
-    } catch let failure as CommandFailure {
-        report(failure.description)
-        return failure.code
     } catch {
-        report("reveal-render: \(error)")
-        return 1
+        return exitCode(reporting: error)
     }
 }
 

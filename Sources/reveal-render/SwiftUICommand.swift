@@ -100,15 +100,8 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
         ) {
             try ViewProcessSequence(child)
         }
-    } catch let error as UsageError {
-        report("reveal-render: \(error.message)")
-        return 2
-    } catch let failure as CommandFailure {
-        report(failure.description)
-        return failure.code
     } catch {
-        report("reveal-render: \(error)")
-        return 1
+        return exitCode(reporting: error)
     }
 }
 

@@ -7,6 +7,22 @@ struct CommandFailure: Error, CustomStringConvertible {
     let code: Int32
 }
 
+/// Reports `error` in one line and gives its exit code: 2 for a usage error, a failure's own code, else 1
+/// (an output that could not be written).
+func exitCode(reporting error: Error) -> Int32 {
+    switch error {
+    case let usage as UsageError:
+        report("reveal-render: \(usage.message)")
+        return 2
+    case let failure as CommandFailure:
+        report(failure.description)
+        return failure.code
+    default:
+        report("reveal-render: \(error)")
+        return 1
+    }
+}
+
 /// What a user's SwiftUI files are compiled against: our `SwiftUI` module and what it imports, the
 /// library to link, and the `#Preview` plugin's source. Found beside the `reveal-render` binary, as
 /// SwiftPM builds it in the repository (`.build/<config>/`) or as `Scripts/install` lays it out

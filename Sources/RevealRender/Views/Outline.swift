@@ -165,21 +165,15 @@ public struct PathOutline: Equatable, Hashable, Sendable {
 /// A shape whose outline depends on the rectangle it is given, as a SwiftUI `Shape`'s `path(in:)`:
 /// the front end's custom shapes. Two outlines are equal when they come from the same value.
 public struct ShapeOutline: Equatable, Sendable {
-    private final class Box: Sendable {
-        let make: @Sendable (Rect) -> PathOutline
-        init(_ make: @escaping @Sendable (Rect) -> PathOutline) { self.make = make }
-    }
-    private let box: Box
+    private let make: SharedFunction<Rect, PathOutline>
 
     /// A shape whose outline in a rectangle (in points) is `make(rect)`.
     public init(_ make: @escaping @Sendable (Rect) -> PathOutline) {
-        box = Box(make)
+        self.make = SharedFunction(make)
     }
 
     /// The outline in `rect`.
-    public func outline(in rect: Rect) -> PathOutline { box.make(rect) }
-
-    public static func == (a: ShapeOutline, b: ShapeOutline) -> Bool { a.box === b.box }
+    public func outline(in rect: Rect) -> PathOutline { make.call(rect) }
 }
 
 /// How a canvas command combines with what the canvas already holds.
@@ -224,40 +218,44 @@ public struct CanvasCommand: Equatable, Sendable {
 /// What a canvas draws at a size, as SwiftUI's `Canvas` renderer closure: asked when the canvas is drawn,
 /// with its size in points. Two contents are equal when they come from the same value.
 public struct CanvasContent: Equatable, Sendable {
-    private final class Box: Sendable {
-        let draw: @Sendable (Size) -> [CanvasCommand]
-        init(_ draw: @escaping @Sendable (Size) -> [CanvasCommand]) { self.draw = draw }
-    }
-    private let box: Box
+    private let draw: SharedFunction<Size, [CanvasCommand]>
 
     /// A canvas whose commands at a size (in points) are `draw(size)`.
     public init(_ draw: @escaping @Sendable (Size) -> [CanvasCommand]) {
-        box = Box(draw)
+        self.draw = SharedFunction(draw)
     }
 
     /// The commands at `size`.
-    public func commands(at size: Size) -> [CanvasCommand] { box.draw(size) }
-
-    public static func == (a: CanvasContent, b: CanvasContent) -> Bool { a.box === b.box }
+    public func commands(at size: Size) -> [CanvasCommand] { draw.call(size) }
 }
 
 /// A view built from the size it is given, as SwiftUI's `GeometryReader`: it takes the whole size
 /// offered (10 points on an axis offered nothing) and places the view `content(size)` at its top
 /// leading corner, offered that size. Two contents are equal when they come from the same value.
 public struct GeometryContent: Equatable, Sendable {
-    private final class Box: Sendable {
-        let content: @Sendable (Size) -> View
-        init(_ content: @escaping @Sendable (Size) -> View) { self.content = content }
-    }
-    private let box: Box
+    private let content: SharedFunction<Size, View>
 
     /// A reader whose content at a size (in points) is `content(size)`.
     public init(_ content: @escaping @Sendable (Size) -> View) {
-        box = Box(content)
+        self.content = SharedFunction(content)
     }
 
     /// The content at `size`.
-    public func content(at size: Size) -> View { box.content(size) }
+    public func content(at size: Size) -> View { content.call(size) }
+}
 
-    public static func == (a: GeometryContent, b: GeometryContent) -> Bool { a.box === b.box }
+/// A function kept by reference, so that values holding it are equal exactly when they hold the same one:
+/// how views made of a front end's closures stay `Equatable`.
+private struct SharedFunction<Input, Output>: Equatable, Sendable {
+    private final class Box: Sendable {
+        let function: @Sendable (Input) -> Output
+        init(_ function: @escaping @Sendable (Input) -> Output) { self.function = function }
+    }
+    private let box: Box
+
+    init(_ function: @escaping @Sendable (Input) -> Output) { box = Box(function) }
+
+    func call(_ input: Input) -> Output { box.function(input) }
+
+    static func == (a: SharedFunction, b: SharedFunction) -> Bool { a.box === b.box }
 }
