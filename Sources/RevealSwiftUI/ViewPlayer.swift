@@ -42,7 +42,7 @@ public struct ViewPlayer: FrameSequence {
         return try MainActor.assumeIsolated { try state.render(at: time) }
     }
 
-    /// What VoiceOver reads at frame `index` (the frames must be rendered in order up to it first).
+    /// Nothing beyond the frame's index and time: what VoiceOver reads comes from `currentAccessibility()`.
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] { [] }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool { false }

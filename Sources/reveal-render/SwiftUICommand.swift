@@ -35,6 +35,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
     var reader = ArgumentReader(argv)
     let script: ViewScript
     let args: Arguments
+    let inputs = SceneInputs()
     do {
         while let arg = reader.next() {
             switch arg {
@@ -57,12 +58,16 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
             throw UsageError(message: "swiftui needs the Swift files that hold the view (FILE.swift …)")
         }
         args = try Arguments(rest, scene: false)
+        for file in files { inputs.record(file) }
         var loaded =
-            try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path) } ?? ViewScript()
+            try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path, inputs: inputs) }
+            ?? ViewScript()
         if let fps = args.fps { loaded.fps = fps }
         if let scale = args.scale { loaded.scale = scale }
         if args.reduceMotion { loaded.reduceMotion = true }
         script = loaded
+        // Never written over: the Swift files and the script, as a scene file and its images.
+        if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
     } catch let error as UsageError {
         report("reveal-render: \(error.message)")
         report("Run 'reveal-render swiftui --help' for usage.")
@@ -88,12 +93,13 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
             files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find())
         let program = try build.executable()
         let child = try ViewProcess(program: program, arguments: childArguments, script: scriptPath)
-        let identity = [
-            (
-                "sceneDigest",
-                FrameMetadata.string(try ViewProcess.digest(files + [scriptPath].compactMap { $0 }, childArguments))
-            )
+        // What the frames depend on besides the code, without the range a shard renders, so shards join.
+        let settings = [
+            version, "swiftui", viewType ?? "#Preview", "fps \(script.fps)", "scale \(script.scale)",
+            "reduceMotion \(script.reduceMotion)", "hold \(args.hold)", "png \(args.png)",
+            "frames \(child.header.frameCount)",
         ]
+        let identity = inputs.digest(settings: settings).map { [("sceneDigest", FrameMetadata.string($0))] } ?? []
         return writeOutputs(
             args, frameCount: child.header.frameCount, clock: clock,
             outcome: "\(script.touches.count) touches, \(script.taps.count) taps", identity: identity
@@ -102,20 +108,5 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
         }
     } catch {
         return exitCode(reporting: error)
-    }
-}
-
-extension ViewProcess {
-    /// The manifest's `sceneDigest`: the input files' bytes and the settings that change frames, so that
-    /// `join` takes only shards of one run.
-    static func digest(_ paths: [String], _ settings: [String]) throws -> String {
-        var bytes = Array((version + "\n" + settings.joined(separator: " ")).utf8)
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure(description: "\(displayPath(path)): cannot read the file", code: 2)
-            }
-            bytes += Array("\n\(path)\n\(data.count)\n".utf8) + Array(data)
-        }
-        return SHA256.hex(bytes)
     }
 }

@@ -85,6 +85,41 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
     }
 
+    func testItNeverWritesOverTheSwiftFilesOrTheScript() throws {
+        let (source, script) = try counter()
+        let before = try Data(contentsOf: URL(fileURLWithPath: source))
+        let binary = try ReleaseBinary.url()
+        for (output, input) in [(source, source), (script, script)] {
+            let text = try ReleaseBinary.run(
+                binary, ["swiftui", source, "--script", script, "--time", "0", "--out", output], expecting: 2)
+            XCTAssertTrue(text.contains("\"\(input)\", an input of this render"), text)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before)
+    }
+
+    func testShardsOfOneRunJoinIntoTheWholeRun() throws {
+        let (source, _) = try counter()
+        let script = try file(
+            "once.json",
+            #"{"width": 100, "height": 100, "scale": 1, "fps": 10, "until": 0.9, "taps": [{"t": 0.2, "label": "Add"}]}"#
+        )
+        let binary = try ReleaseBinary.url()
+        let folder = { (name: String) in self.work.appendingPathComponent(name).path }
+        try ReleaseBinary.run(
+            binary, ["swiftui", source, "--script", script, "--out", folder("whole"), "-q"], expecting: 0)
+        for (range, name) in [("0-4", "a"), ("5-9", "b")] {
+            try ReleaseBinary.run(
+                binary, ["swiftui", source, "--script", script, "--frames", range, "--out", folder(name), "-q"],
+                expecting: 0)
+        }
+        try ReleaseBinary.run(binary, ["join", folder("a"), folder("b"), "--out", folder("joined")], expecting: 0)
+        for name in (try FileManager.default.contentsOfDirectory(atPath: folder("whole"))).sorted() {
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: folder("whole") + "/" + name)),
+                try Data(contentsOf: URL(fileURLWithPath: folder("joined") + "/" + name)), name)
+        }
+    }
+
     func testScriptAndSourceErrorsExitTwoNamingWhereTheyAre() throws {
         let (source, _) = try counter()
         let binary = try ReleaseBinary.url()

@@ -67,13 +67,7 @@ struct ScreenLayout {
     init(_ screen: Screen, fonts: FontFiles, scale: Double, conditions: ViewConditions) throws(FontError) {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         root = try builder.build(screen.view)
-        let inset = screen.safeArea
-        ViewLayout.place(
-            root,
-            in: Size(
-                width: max(screen.width - inset.leading - inset.trailing, 0),
-                height: max(screen.height - inset.top - inset.bottom, 0)),
-            origin: Point(x: inset.leading, y: inset.top))
+        ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
         effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         effectGroups = builder.effectGroups
     }

@@ -287,7 +287,7 @@ public enum ViewModifier: Equatable, Sendable {
     /// `.mask(alignment:_:)`: the view shows only where the mask view, offered this view's size and placed
     /// in it by `alignment`, has alpha.
     case mask(View, alignment: Alignment)
-    /// Marks the view so its laid-out frame can be asked for by `id` (`ViewScreenLayout.anchors`): how a
+    /// Marks the view so its laid-out frame can be asked for by `id` (`ViewScreen.anchors`): how a
     /// front end finds where its buttons and gestures ended up.
     case anchor(Int)
 }

@@ -388,4 +388,14 @@ enum ViewLayout {
                 x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
                 width: s.width, height: s.height), proposal: proposal)
     }
+
+    /// Lays out a screen's root: offered the screen less `safeArea`, centred in what is left.
+    static func place(_ root: LayoutNode, onScreen screen: Size, safeArea inset: EdgeInsets) {
+        place(
+            root,
+            in: Size(
+                width: max(screen.width - inset.leading - inset.trailing, 0),
+                height: max(screen.height - inset.top - inset.bottom, 0)),
+            origin: Point(x: inset.leading, y: inset.top))
+    }
 }

@@ -42,12 +42,7 @@ package struct ViewScreen {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
         builder.atRest = atRest
         let root = try builder.build(view)
-        ViewLayout.place(
-            root,
-            in: Size(
-                width: max(width - inset.leading - inset.trailing, 0),
-                height: max(height - inset.top - inset.bottom, 0)),
-            origin: Point(x: inset.leading, y: inset.top))
+        ViewLayout.place(root, onScreen: Size(width: width, height: height), safeArea: inset)
         return (root, builder.notes)
     }
 

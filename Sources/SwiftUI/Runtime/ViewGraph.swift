@@ -64,7 +64,7 @@ package enum TouchTarget {
     /// to the slot it is directly in).
     var dynamicStack: [String?] = []
     var foundTransitions: [String: AnyTransition] = [:]
-    /// Set when a state changes; cleared by `evaluate`.
+    /// Set when a state changes; cleared by `beginEvaluation`.
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
     package private(set) var rootIgnoresSafeArea = false
