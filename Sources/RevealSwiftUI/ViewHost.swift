@@ -11,8 +11,8 @@ import SwiftUI
 /// half-written file behind.
 public enum ViewHost {
     /// Plays `view` as the command line says, then exits:
-    /// `--script FILE` (else the default script), `--fps N`, `--scale S`, `--reduce-motion`, and
-    /// `--frames A-B`, the frames to send (all by default). The frames go to what was standard output;
+    /// `--script FILE` (else the default script), `--fps N`, `--scale S`, `--reduce-motion`, `--hold S`,
+    /// `--redraw-all` (every frame drawn whole), and `--frames A-B`, the frames to send (all by default). The frames go to what was standard output;
     /// the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
         // Frames on the original standard output; anything the user's code prints, to standard error.
@@ -29,6 +29,7 @@ public enum ViewHost {
         var first = 0
         var last: Int?
         var hold = 0.0
+        var redrawAll = false
         var args = arguments.makeIterator()
         do {
             while let arg = args.next() {
@@ -38,6 +39,7 @@ public enum ViewHost {
                 case "--scale": script.scale = Double(args.next() ?? "") ?? script.scale
                 case "--reduce-motion": script.reduceMotion = true
                 case "--hold": hold = Double(args.next() ?? "") ?? 0
+                case "--redraw-all": redrawAll = true
                 case "--frames":
                     let parts = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
                     if parts.count == 2 {
@@ -52,25 +54,29 @@ public enum ViewHost {
             return 2
         }
         var player = ViewPlayer(script: script, hold: hold, onEvent: { writer.send(.event($0)) }, view: view)
+        player.redrawsWholeFrames = redrawAll
         let header = FrameStream.Header(
             width: player.pixelWidth, height: player.pixelHeight, scale: player.scale, fps: player.fps,
             frameCount: player.frameCount)
         writer.send(.header(header))
         let end = min(last ?? player.frameCount - 1, max(player.frameCount - 1, last ?? 0))
-        var previous: Pixmap?
         do {
             for index in 0...max(end, 0) {
+                if redrawAll && index < first {
+                    // Each frame is drawn from nothing: the frames before the range need only their events.
+                    try player.skip(frame: index)
+                    continue
+                }
                 let frame = try player.render(frame: index)
                 guard index >= first else { continue }
                 writer.send(.accessibility(try player.currentAccessibility()))
-                // The rows that differ from the frame sent before (all, for the first).
-                let rows = previous.map { frame.rowsChanged(from: $0) } ?? 0..<frame.height
-                let width = frame.width * 4
+                // The boxes drawn again since the frame sent before (all of it, for the first).
+                let boxes =
+                    index > first && !redrawAll ? player.changedBoxes : [(0, 0, frame.width, frame.height)]
                 writer.send(
                     .frame(
-                        index: index, rows: rows,
-                        pixels: Array(frame.bytes[rows.lowerBound * width..<rows.upperBound * width])))
-                previous = frame
+                        index: index,
+                        patches: boxes.map { frame.patch(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
                 if !writer.ok { return 1 }
             }
         } catch {
@@ -103,23 +109,5 @@ private final class StreamWriter: @unchecked Sendable {
                 offset += n
             }
         }
-    }
-}
-
-extension Pixmap {
-    /// The rows from the first to the last that differ from `other` (of the same size); empty when none do.
-    func rowsChanged(from other: Pixmap) -> Range<Int> {
-        let width = self.width * 4
-        var first = height
-        var last = -1
-        bytes.withUnsafeBufferPointer { a in
-            other.bytes.withUnsafeBufferPointer { b in
-                for y in 0..<height where memcmp(a.baseAddress! + y * width, b.baseAddress! + y * width, width) != 0 {
-                    if first == height { first = y }
-                    last = y
-                }
-            }
-        }
-        return first <= last ? first..<(last + 1) : 0..<0
     }
 }

@@ -16,6 +16,9 @@ public struct ViewPlayer: FrameSequence {
     public let scale: Double
     public let fps: Double
     public let frameCount: Int
+    /// Whether each frame is drawn whole, rather than from the frame before (`ScreenRenderer`): the same
+    /// pixels, a check on the incremental drawing.
+    public var redrawsWholeFrames = false
 
     /// Plays `view` (built on the main actor) through `script`, with `hold` seconds of still frames after it.
     /// `onEvent` is called with a line naming each event just before it is handled, in the dry run that
@@ -39,7 +42,14 @@ public struct ViewPlayer: FrameSequence {
     public mutating func render(frame index: Int) throws -> Pixmap {
         let state = state
         let time = FrameClock(fps: fps).time(ofFrame: index)
-        return try MainActor.assumeIsolated { try state.render(at: time) }
+        let whole = redrawsWholeFrames
+        return try MainActor.assumeIsolated { try state.render(at: time, whole: whole) }
+    }
+
+    /// The boxes the last `render(frame:)` drew again; every other pixel is as in the frame before it.
+    public var changedBoxes: [(x: Int, y: Int, width: Int, height: Int)] {
+        let state = state
+        return MainActor.assumeIsolated { state.renderer.changedAreas }
     }
 
     /// Nothing beyond the frame's index and time: what VoiceOver reads comes from `currentAccessibility()`.
@@ -50,6 +60,17 @@ public struct ViewPlayer: FrameSequence {
     /// What VoiceOver reads in the frame rendered last.
     @MainActor public func currentAccessibility() throws -> [AccessibilityElement] {
         try state.layout().accessibilityElements
+    }
+
+    /// Plays the view up to frame `index` as `render(frame:)` does, without drawing it.
+    public mutating func skip(frame index: Int) throws {
+        let state = state
+        let time = FrameClock(fps: fps).time(ofFrame: index)
+        try MainActor.assumeIsolated {
+            try state.advance(to: time)
+            state.graph.time = time
+            _ = try state.layout()
+        }
     }
 
     /// What VoiceOver reads after the events up to `time`.
@@ -69,6 +90,8 @@ public struct ViewPlayer: FrameSequence {
     private let events: [(t: Double, event: ScriptEvent)]
     private var next = 0
     private var screen: ViewScreen?
+    /// Draws each frame from the one before: what changed, not the whole screen.
+    private(set) var renderer = ScreenRenderer()
     private var fingers: [Int: ActiveTouch] = [:]
     var onEvent: ((String) -> Void)?
 
@@ -90,10 +113,10 @@ public struct ViewPlayer: FrameSequence {
         events = script.events
     }
 
-    func render(at time: Double) throws -> Pixmap {
+    func render(at time: Double, whole: Bool = false) throws -> Pixmap {
         try advance(to: time)
         graph.time = time
-        return try layout().render()
+        return whole ? try layout().render() : try renderer.render(try layout())
     }
 
     /// When the script is over: at `until`, else once the last event is handled and every animation has

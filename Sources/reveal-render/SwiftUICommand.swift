@@ -17,6 +17,8 @@ let swiftUIHelp = """
          "accessibility": [{"t": 1.0, "label": "Scratch card", "action": "activate"}],
          "until": 6.5}                                       the end (default: the last event)
       --fps N, --scale S, --reduce-motion    override the script's
+      --redraw-all         draw every frame whole instead of only what changed since the frame before:
+                           the same pixels, slower; a check on the incremental drawing
       --out, --time/--frame, --frames A-B, --apng, --filmstrip, --hold, --compression, --quiet
                            as for scene files (reveal-render --help)
 
@@ -31,6 +33,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
     var files: [String] = []
     var viewType: String?
     var scriptPath: String?
+    var redrawAll = false
     var rest: [String] = []
     var reader = ArgumentReader(argv)
     let script: ViewScript
@@ -41,6 +44,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
             switch arg {
             case "--view": viewType = try reader.value(arg)
             case "--script": scriptPath = try reader.value(arg)
+            case "--redraw-all": redrawAll = true
             case "--help", "-h":
                 print(swiftUIHelp)
                 return 0
@@ -82,6 +86,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
     if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
     if args.reduceMotion { childArguments.append("--reduce-motion") }
     if args.hold > 0 { childArguments += ["--hold", "\(args.hold)"] }
+    if redrawAll { childArguments.append("--redraw-all") }
     do {
         if args.isStill {
             let index = try args.stillIndex(clock)

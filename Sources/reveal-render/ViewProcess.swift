@@ -102,10 +102,12 @@ private func signalName(_ signal: Int32) -> String {
 }
 
 /// The child's frames as a sequence for the writers: each frame is the one before with the rows sent.
-struct ViewProcessSequence: FrameSequence {
+struct ViewProcessSequence: FrameSequence, ChangedRowsReporting {
     let child: ViewProcess
     private var frame: Pixmap
     private var last = -1
+    /// The rows the frames read by the last `render` replaced.
+    private(set) var lastChangedRows: Range<Int> = 0..<0
 
     init(_ child: ViewProcess) throws {
         self.child = child
@@ -120,11 +122,20 @@ struct ViewProcessSequence: FrameSequence {
     var summary: [(String, FrameMetadata)] { [] }
 
     mutating func render(frame index: Int) throws -> Pixmap {
+        lastChangedRows = last < 0 ? 0..<frame.height : 0..<0
         while last < index {
-            guard case .frame(let number, let rows, let pixels) = try child.next() else { continue }
-            guard frame.replaceRows(rows, with: pixels) else {
-                throw CommandFailure(
-                    description: "reveal-render: the view's program sent a frame that does not fit", code: 1)
+            guard case .frame(let number, let patches) = try child.next() else { continue }
+            for patch in patches {
+                guard frame.replace(patch) else {
+                    throw CommandFailure(
+                        description: "reveal-render: the view's program sent a frame that does not fit", code: 1)
+                }
+                let rows = patch.y..<patch.y + patch.height
+                lastChangedRows =
+                    lastChangedRows.isEmpty
+                    ? rows
+                    : min(
+                        lastChangedRows.lowerBound, rows.lowerBound)..<max(lastChangedRows.upperBound, rows.upperBound)
             }
             last = number
         }

@@ -80,25 +80,30 @@ final class CompositorTests: XCTestCase {
 
     /// The four-pixel loop against the pixel-at-a-time reference, on runs of every length up to 37
     /// (the tail), with coverage runs of 0 (skipped groups) and 255 and everything between, every
-    /// opacity class, and random premultiplied pixels over random ones; and drawn over a separate
-    /// background, against copying it first.
+    /// opacity class, and random premultiplied pixels over random ones (and runs all opaque or all
+    /// clear, the loop's copied and skipped groups); and drawn over a separate background, against copying
+    /// it first.
     func testTheWideLoopEqualsTheScalarLoop() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
         }
-        func premultipliedPixels(_ count: Int) -> [UInt8] {
+        func premultipliedPixels(_ count: Int, alpha: Int? = nil) -> [UInt8] {
             (0..<count).flatMap { _ -> [UInt8] in
-                let a = [0, 255, next(256)][next(3)]
+                let a = alpha ?? [0, 255, next(256)][next(3)]
                 return [next(a + 1), next(a + 1), next(a + 1), a].map(UInt8.init)
             }
         }
-        for trial in 0..<2000 {
+        for trial in 0..<3000 {
             let count = trial % 38
-            let src = premultipliedPixels(count)
+            // A third of the trials draw runs all opaque (most wholly covered) or all clear.
+            let uniform = trial >= 2000 ? [255, 0][trial % 2] : nil
+            let src = premultipliedPixels(count, alpha: uniform)
             let dst = premultipliedPixels(count)
-            let coverage = (0..<count).map { _ in UInt8([0, 255, next(256)][next(3)]) }
+            let coverage = (0..<count).map { _ in
+                UInt8(uniform == 255 && next(8) > 0 ? 255 : [0, 255, next(256)][next(3)])
+            }
             let opacity = UInt8([255, 0, next(256)][next(3)])
             for mask in [coverage, nil] {
                 var wide = dst

@@ -136,7 +136,7 @@ public struct CircleRevealSequence: FrameSequence, ChangedRowsReporting {
         renderer.render(frame: index)
     }
 
-    var lastChangedRows: Range<Int> { renderer.lastChangedRows }
+    package var lastChangedRows: Range<Int> { renderer.lastChangedRows }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         CircleRevealRenderer.drawn(timeline.frame(index)) == CircleRevealRenderer.drawn(timeline.frame(other))

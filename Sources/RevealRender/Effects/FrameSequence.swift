@@ -43,7 +43,7 @@ public protocol FrameSequence {
 
 /// A sequence that knows which rows its last `render(frame:)` may have changed, so that what follows
 /// it (the encoder, a card around it) compares and copies only those rows.
-protocol ChangedRowsReporting {
+package protocol ChangedRowsReporting {
     /// Rows of the frame last rendered that may differ from the frame rendered before it; every other
     /// row equals it. Every row after the first render.
     var lastChangedRows: Range<Int> { get }

@@ -60,7 +60,7 @@ public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
     }
 
     /// The renderer's changed rows; every row under the debug overlay, which is drawn anew each frame.
-    var lastChangedRows: Range<Int> { overlay == nil ? renderer.lastChangedRows : 0..<pixelHeight }
+    package var lastChangedRows: Range<Int> { overlay == nil ? renderer.lastChangedRows : 0..<pixelHeight }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index)

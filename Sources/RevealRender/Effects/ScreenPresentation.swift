@@ -243,7 +243,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         }
         var shown = try Pixmap(width: pixelWidth, height: pixelHeight)
         Compositor.draw(effect, mask: layers.mask, onto: &shown, x: layers.x, y: layers.y)
-        shadow = try ViewRenderer.shadowMask(of: shown, s, scale: scale)
+        shadow = try ViewRenderer.shadowMask(of: Compositor.alpha(of: shown), s, scale: scale)
     }
 
 }

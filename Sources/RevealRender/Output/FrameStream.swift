@@ -7,7 +7,8 @@
 /// - `V` text (Int32 length, UTF-8): the event about to be handled;
 /// - `A` what VoiceOver reads in the frame that follows: a count (Int32), then each element's label, hint
 ///   (a flag byte, then the text), traits and actions (a count, then each name) and frame (4 Float64);
-/// - `F` index, first row, end row (Int64), then (end − first) × width × 4 bytes of premultiplied RGBA;
+/// - `F` index (Int64), a count of patches (Int32), then each patch's x, y, width and height (Int64) and
+///   its width × height × 4 bytes of premultiplied RGBA: the boxes of the frame drawn again;
 /// - `E` text: the view could not be played (a tap found nothing to tap), as one line.
 public enum FrameStream {
     /// What comes before the frames.
@@ -29,6 +30,17 @@ public enum FrameStream {
         }
     }
 
+    /// A box of a frame and its pixels, premultiplied RGBA row after row.
+    public struct Patch: Equatable, Sendable {
+        public var x: Int, y: Int, width: Int, height: Int
+        public var pixels: [UInt8]
+
+        /// The pixels of the `width`×`height` box at (`x`, `y`).
+        public init(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]) {
+            (self.x, self.y, self.width, self.height, self.pixels) = (x, y, width, height, pixels)
+        }
+    }
+
     /// One message.
     public enum Message: Equatable, Sendable {
         /// The size, rate and length of what follows.
@@ -37,8 +49,8 @@ public enum FrameStream {
         case event(String)
         /// What VoiceOver reads in the next frame.
         case accessibility([AccessibilityElement])
-        /// Frame `index`, with `rows` of it (the others as in the frame before) and their pixels.
-        case frame(index: Int, rows: Range<Int>, pixels: [UInt8])
+        /// Frame `index`: the frame before with `patches` laid over it.
+        case frame(index: Int, patches: [Patch])
         /// The view could not be played, as one line.
         case failure(String)
     }
@@ -78,12 +90,14 @@ public enum FrameStream {
                 for action in element.actions { text(action) }
                 for v in [element.frame.x, element.frame.y, element.frame.width, element.frame.height] { double(v) }
             }
-        case .frame(let index, let rows, let pixels):
+        case .frame(let index, let patches):
             out.append(UInt8(ascii: "F"))
             int(index)
-            int(rows.lowerBound)
-            int(rows.upperBound)
-            out += pixels
+            count(patches.count)
+            for patch in patches {
+                for v in [patch.x, patch.y, patch.width, patch.height] { int(v) }
+                out += patch.pixels
+            }
         case .failure(let s):
             out.append(UInt8(ascii: "E"))
             text(s)
@@ -94,7 +108,7 @@ public enum FrameStream {
     /// Reads messages from a byte source: `read(n)` returns exactly n bytes, or nil at the end.
     public struct Reader {
         private let read: (Int) -> [UInt8]?
-        private var width = 0
+        private var width = 0, height = 0
 
         /// A reader over `read`.
         public init(read: @escaping (Int) -> [UInt8]?) { self.read = read }
@@ -107,7 +121,7 @@ public enum FrameStream {
                 guard let w = int(), let h = int(), let scale = double(), let fps = double(), let count = int(),
                     w > 0, h > 0, w <= Pixmap.maxSide, h <= Pixmap.maxSide, count >= 0
                 else { return nil }
-                width = w
+                (width, height) = (w, h)
                 return .header(Header(width: w, height: h, scale: scale, fps: fps, frameCount: count))
             case UInt8(ascii: "V"):
                 return text().map { .event($0) }
@@ -116,10 +130,15 @@ public enum FrameStream {
             case UInt8(ascii: "A"):
                 return elements().map { .accessibility($0) }
             case UInt8(ascii: "F"):
-                guard let index = int(), let lower = int(), let upper = int(), lower >= 0, upper >= lower,
-                    upper <= Pixmap.maxSide, width > 0, let pixels = read((upper - lower) * width * 4)
-                else { return nil }
-                return .frame(index: index, rows: lower..<upper, pixels: pixels)
+                guard let index = int(), let n = count(), width > 0 else { return nil }
+                var patches: [Patch] = []
+                for _ in 0..<n {
+                    guard let x = int(), let y = int(), let w = int(), let h = int(), x >= 0, y >= 0, w >= 0, h >= 0,
+                        x <= width - w, y <= height - h, let pixels = read(w * h * 4)
+                    else { return nil }
+                    patches.append(Patch(x: x, y: y, width: w, height: h, pixels: pixels))
+                }
+                return .frame(index: index, patches: patches)
             default:
                 return nil
             }

@@ -93,19 +93,27 @@ enum Compositor {
         }
     }
 
-    /// Source-over of one color through a coverage mask, for the rows given.
-    public static func fill(_ color: PremultipliedRGBA8, mask: Mask, onto destination: inout Pixmap, rows: RowRange) {
+    /// Source-over of one color through a coverage mask, for the rows given (and `columns` of them, all by
+    /// default).
+    public static func fill(
+        _ color: PremultipliedRGBA8, mask: Mask, onto destination: inout Pixmap, rows: RowRange,
+        columns: Range<Int>? = nil
+    ) {
         guard mask.width == destination.width && mask.height == destination.height else { return }
         let rows = rows.clamped(to: destination.height)
-        guard !rows.isEmpty else { return }
         let width = destination.width
-        solidRow(color, count: width).withUnsafeBufferPointer { src in
+        let columns = (columns ?? 0..<width).clamped(to: 0..<width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let (left, right) = (columns.lowerBound, columns.upperBound)
+        solidRow(color, count: columns.count).withUnsafeBufferPointer { src in
             mask.bytes.withUnsafeBufferPointer { m in
                 destination.bytes.withUnsafeMutableBufferPointer { dst in
                     for y in rows.lower..<rows.upper {
                         sourceOver(
-                            src, coverage: UnsafeBufferPointer(rebasing: m[y * width..<(y + 1) * width]), opacity: 255,
-                            onto: UnsafeMutableBufferPointer(rebasing: dst[y * width * 4..<(y + 1) * width * 4]))
+                            src, coverage: UnsafeBufferPointer(rebasing: m[y * width + left..<y * width + right]),
+                            opacity: 255,
+                            onto: UnsafeMutableBufferPointer(
+                                rebasing: dst[(y * width + left) * 4..<(y * width + right) * 4]))
                     }
                 }
             }
@@ -232,7 +240,28 @@ enum Compositor {
             if let s = src.baseAddress, let d = dst.baseAddress {
                 let o = SIMD16<UInt16>(repeating: UInt16(opacity))
                 let old = UnsafeRawPointer(under?.baseAddress ?? UnsafePointer(d))
+                let alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
                 while p + 4 <= pixels {
+                    // Four opaque pixels wholly drawn are copied, four clear ones leave the destination:
+                    // what the arithmetic below gives for them (it divides by 255 exactly).
+                    let sourceAlphas = UnsafeRawPointer(s + 4 * p).loadUnaligned(as: SIMD4<UInt32>.self) & alphaBits
+                    let whole = coverage.map { UnsafeRawPointer($0.baseAddress! + p).loadUnaligned(as: UInt32.self) }
+                    if opacity == 255, whole == nil || whole == 0xFFFF_FFFF, sourceAlphas == alphaBits {
+                        UnsafeMutableRawPointer(d + 4 * p).storeBytes(
+                            of: UnsafeRawPointer(s + 4 * p).loadUnaligned(as: SIMD16<UInt8>.self),
+                            as: SIMD16<UInt8>.self)
+                        p += 4
+                        continue
+                    }
+                    if sourceAlphas == .zero {
+                        if under != nil {
+                            UnsafeMutableRawPointer(d + 4 * p).storeBytes(
+                                of: old.loadUnaligned(fromByteOffset: 4 * p, as: SIMD16<UInt8>.self),
+                                as: SIMD16<UInt8>.self)
+                        }
+                        p += 4
+                        continue
+                    }
                     var f = o
                     if let c = coverage?.baseAddress {
                         let four = UnsafeRawPointer(c + p).loadUnaligned(as: UInt32.self)
@@ -366,14 +395,21 @@ enum Compositor {
 extension Compositor {
     /// Destination-out of a coverage mask on a pixmap of its size: every channel of each pixel is scaled by
     /// `1 − coverage × alpha` (`alpha` the source color's, 255 for opaque), as Core Graphics' `.destinationOut`.
-    static func erase(_ coverage: Mask, alpha: UInt8 = 255, from pixmap: inout Pixmap) {
+    /// Only the pixels of `box` when given.
+    static func erase(_ coverage: Mask, alpha: UInt8 = 255, from pixmap: inout Pixmap, box: PixelBox? = nil) {
         guard coverage.width == pixmap.width, coverage.height == pixmap.height else { return }
         let a = UInt32(alpha)
+        let width = pixmap.width
+        let box = (box ?? PixelBox(x: 0, y: 0, width: width, height: pixmap.height))
+            .intersection(PixelBox(x: 0, y: 0, width: width, height: pixmap.height))
+        guard !box.isEmpty else { return }
         coverage.bytes.withUnsafeBufferPointer { c in
             pixmap.bytes.withUnsafeMutableBufferPointer { p in
-                for i in 0..<c.count where c[i] != 0 {
-                    let keep = 255 - multiply(UInt32(c[i]), a)
-                    for k in i * 4..<i * 4 + 4 { p[k] = UInt8(multiply(UInt32(p[k]), keep)) }
+                for y in box.rows {
+                    for i in y * width + box.x..<y * width + box.x + box.width where c[i] != 0 {
+                        let keep = 255 - multiply(UInt32(c[i]), a)
+                        for k in i * 4..<i * 4 + 4 { p[k] = UInt8(multiply(UInt32(p[k]), keep)) }
+                    }
                 }
             }
         }

@@ -242,6 +242,17 @@ struct GradientAxis: Sendable {
                 guard let first = stops.first, let last = stops.last else { return }
                 let before = first.color.opacity(opacity).premultiplied
                 let after = last.color.opacity(opacity).premultiplied
+                if dx == 0, count > 0 {
+                    // A vertical axis: one position, so one color, along the whole row.
+                    let t = positions[0]
+                    let c =
+                        !(t > first.location)
+                        ? before : t >= last.location ? after : GradientAxis.colorWide(stops, at: t, opacity: opacity)
+                    for i in 0..<count {
+                        (row[4 * i], row[4 * i + 1], row[4 * i + 2], row[4 * i + 3]) = (c.r, c.g, c.b, c.a)
+                    }
+                    return
+                }
                 for i in 0..<count {
                     let t = positions[i]
                     let c =

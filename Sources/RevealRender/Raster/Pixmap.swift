@@ -75,13 +75,30 @@ public struct Pixmap: Equatable, Sendable {
         return copy
     }
 
-    /// Replaces `rows` with `pixels` (premultiplied RGBA, the rows' width × 4 bytes each); returns false and
-    /// changes nothing when they do not fit.
-    package mutating func replaceRows(_ rows: Range<Int>, with pixels: [UInt8]) -> Bool {
-        guard rows.lowerBound >= 0, rows.upperBound <= height, pixels.count == rows.count * width * 4 else {
-            return false
+    /// The pixels of the box at (x, y), cut to the pixmap, as a patch.
+    package func patch(x: Int, y: Int, width: Int, height: Int) -> FrameStream.Patch {
+        let columns = max(x, 0)..<max(min(x + width, self.width), max(x, 0))
+        let rows = max(y, 0)..<max(min(y + height, self.height), max(y, 0))
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(columns.count * rows.count * 4)
+        for row in rows {
+            let start = (row * self.width + columns.lowerBound) * 4
+            pixels += bytes[start..<start + columns.count * 4]
         }
-        bytes.replaceSubrange(rows.lowerBound * width * 4..<rows.upperBound * width * 4, with: pixels)
+        return FrameStream.Patch(
+            x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count, pixels: pixels)
+    }
+
+    /// Replaces the pixels under `patch` with its own; false (and nothing changed) when it does not fit.
+    package mutating func replace(_ patch: FrameStream.Patch) -> Bool {
+        guard patch.x >= 0, patch.y >= 0, patch.width >= 0, patch.height >= 0, patch.x <= width - patch.width,
+            patch.y <= height - patch.height, patch.pixels.count == patch.width * patch.height * 4
+        else { return false }
+        let row = patch.width * 4
+        for y in 0..<patch.height {
+            let start = ((patch.y + y) * width + patch.x) * 4
+            bytes.replaceSubrange(start..<start + row, with: patch.pixels[y * row..<(y + 1) * row])
+        }
         return true
     }
 }

@@ -236,7 +236,7 @@ struct AccessibleSequence<Base: FrameSequence>: FrameSequence, ChangedRowsReport
     var summary: [(String, FrameMetadata)] { base.summary }
 
     mutating func render(frame index: Int) throws -> Pixmap { try base.render(frame: index) }
-    var lastChangedRows: Range<Int> { base.rowsTheLastRenderMayHaveChanged }
+    package var lastChangedRows: Range<Int> { base.rowsTheLastRenderMayHaveChanged }
 
     func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
 

@@ -100,6 +100,12 @@ final class LayoutNode {
         self.children = children
     }
 
+    /// The children in the order they are drawn: a background before the view it is behind.
+    var drawingOrder: [LayoutNode] {
+        if case .secondary(behind: true, _) = role, children.count == 2 { return [children[1], children[0]] }
+        return children
+    }
+
     var isSpacer: Bool {
         if case .spacer = role { return true }
         return false

@@ -21,11 +21,16 @@ struct ViewRenderer {
     private var rasterizer = Rasterizer()
     /// The screen pixels drawn on so far (before clipping to the canvas).
     private(set) var drawn = PixelBox.empty
+    /// What a `ScreenRenderer` keeps from the frame before (canvases, group layers, clips, shadows), when one draws.
+    let retained: RetainedDrawings?
 
-    init(scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0)) {
+    init(
+        scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil
+    ) {
         self.scale = scale
         self.part = part
         self.origin = origin
+        self.retained = retained
     }
 
     /// A transparent `width`×`height` pixmap with `root` (already placed) drawn on it.
@@ -58,6 +63,25 @@ struct ViewRenderer {
         }
     }
 
+    /// Where a `ScreenRenderer` starts and stops drawing a screen: the views that draw (leaves and groups)
+    /// are counted in drawing order at the screen's level (not inside a group's layer); those before
+    /// `start` are already in the pixels the canvas starts from, and those from `stop` on are left out.
+    struct DrawingRange {
+        var start = 1
+        var stop = Int.max
+        /// The count of the view being drawn.
+        fileprivate(set) var position = 0
+    }
+    /// Set on a screen's renderer only.
+    var range: DrawingRange?
+
+    /// Counts a view that draws; whether it is in `range`.
+    private mutating func inRange() -> Bool {
+        guard range != nil else { return true }
+        range!.position += 1
+        return range!.position >= range!.start && range!.position < range!.stop
+    }
+
     mutating func draw(_ node: LayoutNode, into canvas: inout Pixmap) throws {
         switch node.role {
         case .leaf(let content):
@@ -65,47 +89,61 @@ struct ViewRenderer {
                 passedEffect = true
                 return
             }
-            if drawing { try drawLeaf(content, frame: node.frame, into: &canvas) }
-        case .secondary(let behind, _):
-            if behind {
-                try draw(node.children[1], into: &canvas)
-                try draw(node.children[0], into: &canvas)
-            } else {
-                try draw(node.children[0], into: &canvas)
-                try draw(node.children[1], into: &canvas)
-            }
+            guard inRange() else { return }
+            if drawing { try drawLeaf(content, node: node, into: &canvas) }
         case .group(let effect):
+            guard inRange() else { return }
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
             // and offset), then applied and composited.
             let box = groupBox(effect, frame: node.frame).intersection(
                 PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
             guard !box.isEmpty else { return }
-            var layer = try Pixmap(width: box.width, height: box.height)
-            var inner = ViewRenderer(scale: scale, part: part, origin: (box.x, box.y))
-            inner.passedEffect = passedEffect
+            let views = RetainedDrawings.layerViews(of: node)
+            var layer: Pixmap
+            if let kept = try retained?.layer(
+                of: node, box: box,
+                draw: { full, range in
+                    var whole = try Pixmap(width: full.width, height: full.height)
+                    var inner = ViewRenderer(scale: scale, origin: (full.x, full.y), retained: retained)
+                    inner.range = range
+                    for view in views { try inner.draw(view, into: &whole) }
+                    return whole
+                })
+            {
+                // Kept from the frame before: the whole layer, or the layer up to the first view that
+                // changed, the rest drawn on it.
+                layer = kept.pixels
+                if let start = kept.resumeAt {
+                    var inner = ViewRenderer(scale: scale, origin: (box.x, box.y), retained: retained)
+                    inner.range = DrawingRange(start: start)
+                    for view in views { try inner.draw(view, into: &layer) }
+                }
+                drawn = drawn.union(box)
+            } else {
+                layer = try Pixmap(width: box.width, height: box.height)
+                var inner = ViewRenderer(scale: scale, part: part, origin: (box.x, box.y), retained: retained)
+                inner.passedEffect = passedEffect
+                for view in views { try inner.draw(view, into: &layer) }
+                passedEffect = inner.passedEffect
+                drawn = drawn.union(inner.drawn.intersection(box))
+            }
             if case .mask = effect {
-                // The content and the mask view each into a layer of the box; the mask's alpha scales the content.
-                try inner.draw(node.children[0], into: &layer)
+                // The mask view into a layer of the box; its alpha scales the content.
                 var maskLayer = try Pixmap(width: box.width, height: box.height)
-                var maskRenderer = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y))
+                var maskRenderer = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y), retained: retained)
                 try maskRenderer.draw(node.children[1], into: &maskLayer)
                 let mask = try Compositor.alpha(of: maskLayer)
                 Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
-                passedEffect = inner.passedEffect
-                drawn = drawn.union(inner.drawn.intersection(box))
                 return
             }
-            for child in node.children { try inner.draw(child, into: &layer) }
-            passedEffect = inner.passedEffect
-            drawn = drawn.union(inner.drawn.intersection(box))
-            try apply(effect, frame: node.frame, layer: &layer, at: box, onto: &canvas)
+            try apply(effect, node: node, layer: &layer, at: box, onto: &canvas)
         default:
-            for child in node.children { try draw(child, into: &canvas) }
+            for child in node.drawingOrder { try draw(child, into: &canvas) }
         }
     }
 
     /// The screen pixels a group may draw on.
-    private func groupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
+    func groupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
         let r = ViewRenderer(scale: scale).pixelRect(frame)
         var box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
         switch effect {
@@ -122,21 +160,30 @@ struct ViewRenderer {
     }
 
     private mutating func apply(
-        _ effect: GroupEffect, frame: Rect, layer: inout Pixmap, at box: PixelBox,
+        _ effect: GroupEffect, node: LayoutNode, layer: inout Pixmap, at box: PixelBox,
         onto canvas: inout Pixmap
     ) throws {
+        let frame = node.frame
         let x = box.x - origin.x
         let y = box.y - origin.y
         switch effect {
         case .opacity(let opacity):
             Compositor.draw(layer, opacity: Color.level(opacity), onto: &canvas, x: x, y: y)
         case .clip(let shape):
-            var mask = try Mask(width: layer.width, height: layer.height)
-            let local = ViewRenderer(scale: scale, origin: (box.x, box.y))
-            rasterizer.fill(local.path(shape, in: frame), into: &mask, rows: RowRange(0, mask.height))
+            let scale = scale
+            func clip(_ box: PixelBox) throws -> Mask {
+                var mask = try Mask(width: box.width, height: box.height)
+                let local = ViewRenderer(scale: scale, origin: (box.x, box.y))
+                var rasterizer = Rasterizer()
+                rasterizer.fill(local.path(shape, in: frame), into: &mask, rows: RowRange(0, mask.height))
+                return mask
+            }
+            let mask = try retained?.clipMask(of: node, box: box, draw: clip) ?? clip(box)
             Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
         case .shadow(let shadow):
-            let mask = try ViewRenderer.shadowMask(of: layer, shadow, scale: scale)
+            let mask =
+                try retained?.shadow(of: node, shadow, layer: layer, at: box, scale: scale)
+                ?? ViewRenderer.shadowMask(of: Compositor.alpha(of: layer), shadow, scale: scale)
             Compositor.fill(shadow.color.premultiplied, mask: mask, at: (x, y), onto: &canvas)
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
         case .mask:
@@ -146,22 +193,28 @@ struct ViewRenderer {
 
     /// SwiftUI's shadow: the alpha of what is drawn, moved by (x, y) points (rounded to whole pixels)
     /// and blurred with standard deviation radius / 2.
-    static func shadowMask(of layer: Pixmap, _ shadow: Shadow, scale: Double) throws -> Mask {
-        var mask = try Mask(width: layer.width, height: layer.height)
+    static func shadowMask(of alpha: Mask, _ shadow: Shadow, scale: Double) throws -> Mask {
+        var mask = try Mask(width: alpha.width, height: alpha.height)
         let dx = PixelSize.pixels(abs(shadow.x * scale)) * (shadow.x < 0 ? -1 : 1)
         let dy = PixelSize.pixels(abs(shadow.y * scale)) * (shadow.y < 0 ? -1 : 1)
-        let width = layer.width
-        for y in 0..<layer.height {
+        let width = alpha.width
+        for y in 0..<alpha.height {
             let sy = y - dy
-            guard sy >= 0, sy < layer.height else { continue }
+            guard sy >= 0, sy < alpha.height else { continue }
             for x in max(0, dx)..<min(width, width + dx) {
-                mask.bytes[y * width + x] = layer.bytes[(sy * width + x - dx) * 4 + 3]
+                mask.bytes[y * width + x] = alpha.bytes[sy * width + x - dx]
             }
         }
         return try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
     }
 
-    private mutating func drawLeaf(_ content: Drawing, frame: Rect, into canvas: inout Pixmap) throws {
+    private mutating func drawLeaf(_ content: Drawing, node: LayoutNode, into canvas: inout Pixmap) throws {
+        let frame = node.frame
+        if let reach = reach(of: content, frame: frame),
+            reach.intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height)).isEmpty
+        {
+            return  // wholly off the canvas (a box of a screen drawn again): not even outlined
+        }
         switch content {
         case .none, .effect:
             return
@@ -174,40 +227,37 @@ struct ViewRenderer {
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         case .canvas(let content):
-            try drawCanvas(content, frame: frame, into: &canvas)
+            try drawCanvas(content, node: node, into: &canvas)
         }
     }
 
-    /// A canvas's commands drawn in order into a layer of its frame, then source-over onto the canvas: a
-    /// `.destinationOut` command erases only what the canvas itself drew, as in SwiftUI's `Canvas`.
-    private mutating func drawCanvas(_ content: CanvasContent, frame: Rect, into canvas: inout Pixmap) throws {
+    /// The canvas pixels a leaf can draw on, when known before outlining it: its frame's pixels, and for
+    /// text and symbols as far again as the frame is long on every side (glyphs overhang their frame);
+    /// nil for a shape of the front end's, whose outline may go anywhere.
+    private func reach(of content: Drawing, frame: Rect) -> PixelBox? {
+        let r = pixelRect(frame)
+        let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+        switch content {
+        case .none, .effect, .canvas, .paint: return box.expanded(by: 1)
+        case .shape(.outline, _): return nil
+        case .shape: return box.expanded(by: 1)
+        case .text, .symbol: return box.expanded(by: max(r.width, r.height) + 2)
+        }
+    }
+
+    /// A canvas's commands drawn in order into a layer of its frame (`CanvasLayer`, kept from the frame
+    /// before when a `ScreenRenderer` draws), then source-over onto the canvas: a `.destinationOut` command
+    /// erases only what the canvas itself drew, as in SwiftUI's `Canvas`.
+    private mutating func drawCanvas(_ content: CanvasContent, node: LayoutNode, into canvas: inout Pixmap) throws {
+        let frame = node.frame
         let r = pixelRect(frame)
         guard r.width > 0, r.height > 0 else { return }
-        var layer = try Pixmap(width: r.width, height: r.height)
-        var coverage = try Mask(width: r.width, height: r.height)
-        let s = scale
-        for command in content.commands(at: Size(width: frame.width, height: frame.height)) {
-            var path = Path()
-            let toPixels = { (p: Point) in Point(x: p.x * s, y: p.y * s) }
-            if let stroke = command.stroke {
-                for line in command.path.polylines(toPixels) {
-                    let points = line.closed ? line.points + line.points.prefix(1) : line.points
-                    let outline = Stroker.roundStroke(points, width: stroke.lineWidth * s)
-                    path.append(outline)
-                }
-            } else {
-                command.path.flatten(into: &path, toPixels)
-            }
-            guard !path.isEmpty else { continue }
-            coverage.fill(0)
-            rasterizer.fill(path, into: &coverage, rows: RowRange(0, coverage.height))
-            switch command.blendMode {
-            case .normal:
-                Compositor.fill(command.color.premultiplied, mask: coverage, onto: &layer, rows: RowRange(0, r.height))
-            case .destinationOut:
-                Compositor.erase(coverage, alpha: command.color.premultiplied.a, from: &layer)
-            }
-        }
+        let layer =
+            try retained?.canvases[ObjectIdentifier(node)]?.pixels
+            ?? CanvasLayer(
+                width: r.width, height: r.height, scale: scale,
+                commands: content.commands(at: Size(width: frame.width, height: frame.height))
+            ).pixels
         drawn = drawn.union(PixelBox(x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height))
         let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
             .intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height))
@@ -290,7 +340,7 @@ struct ViewRenderer {
         }
     }
 
-    private func symbolPath(_ symbol: SymbolShape, unit: Double, frame: Rect) -> Path {
+    func symbolPath(_ symbol: SymbolShape, unit: Double, frame: Rect) -> Path {
         var path = Path()
         guard let commands = try? SVGPathData.parse(symbol.pathData) else { return path }
         let r = pixelRect(frame)

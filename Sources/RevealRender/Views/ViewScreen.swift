@@ -10,8 +10,8 @@ package struct ViewScreen {
     package let width: Double, height: Double
     /// Pixels per point.
     package let scale: Double
-    private let root: LayoutNode
-    private let background: Color
+    let root: LayoutNode
+    let background: Color
     /// The view as given, and how it was laid out: for what VoiceOver reads, which is laid out at rest.
     private let view: View
     private let layout: (safeArea: EdgeInsets, ignoresSafeArea: Bool, fonts: FontFiles)
@@ -69,9 +69,15 @@ package struct ViewScreen {
         return rest.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
     }
 
-    /// The frame's pixels: the background, then the view.
+    /// The screen's size in pixels.
+    var pixelSize: PixelSize {
+        PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
+    }
+
+    /// The frame's pixels: the background, then the view, all drawn (`ScreenRenderer` draws a sequence of
+    /// them, each from the one before).
     package func render() throws -> Pixmap {
-        let size = PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
+        let size = pixelSize
         var canvas = try Pixmap(width: size.width, height: size.height)
         canvas.fill(background.premultiplied)
         var renderer = ViewRenderer(scale: scale)
