@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // Plays a view written with it through a script of touches, taps and VoiceOver actions (test targets).
         .library(name: "RevealSwiftUI", targets: ["RevealSwiftUI"]),
+        // assertGolden(of:) / expectGolden(of:) and the accessibility checks over SwiftUI views; for test targets.
+        .library(name: "RevealSwiftUITesting", targets: ["RevealSwiftUITesting"]),
         // What `reveal-render swiftui` links a user's view with: our SwiftUI and its player, as one library.
         .library(name: "RevealSwiftUIKit", type: .dynamic, targets: ["SwiftUI", "RevealSwiftUI"]),
     ],
@@ -40,6 +42,10 @@ let package = Package(
         .target(name: "RevealSwiftUI", dependencies: ["RevealRender", "SwiftUI"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
+        // The golden checks over SwiftUI views: played by RevealSwiftUI, checked by RevealRenderTesting.
+        .target(
+            name: "RevealSwiftUITesting",
+            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
         // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
         .target(name: "Accuracy", dependencies: ["RevealRender"]),
@@ -50,6 +56,9 @@ let package = Package(
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
         // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
-        .testTarget(name: "SwiftUITests", dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI"]),
+        .testTarget(
+            name: "SwiftUITests",
+            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting"],
+            exclude: ["__Goldens__"]),
     ]
 )

@@ -20,7 +20,9 @@ let package = Package(
                 "CounterViews",
                 .product(name: "RevealRender", package: "reveal-render"),
                 .product(name: "RevealSwiftUI", package: "reveal-render"),
-            ]
+                .product(name: "RevealSwiftUITesting", package: "reveal-render"),
+            ],
+            exclude: ["__Goldens__"]
         ),
         .testTarget(
             name: "CardTests",

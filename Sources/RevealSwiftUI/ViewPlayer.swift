@@ -73,6 +73,13 @@ public struct ViewPlayer: FrameSequence {
         }
     }
 
+    /// Every view laid out after the events up to `time`, as `reveal-render layout` lists them.
+    @MainActor public func layout(at time: Double) throws -> [LaidOutView] {
+        try state.advance(to: time)
+        state.graph.time = time
+        return try state.layout().laidOutViews
+    }
+
     /// What VoiceOver reads after the events up to `time`.
     @MainActor public func accessibilityElements(at time: Double) throws -> [AccessibilityElement] {
         try state.advance(to: time)

@@ -32,7 +32,9 @@ public enum FrameStream {
 
     /// A box of a frame and its pixels, premultiplied RGBA row after row.
     public struct Patch: Equatable, Sendable {
+        /// The box's top-left pixel, and its size in pixels.
         public var x: Int, y: Int, width: Int, height: Int
+        /// Its pixels, `width` × `height` × 4 bytes.
         public var pixels: [UInt8]
 
         /// The pixels of the `width`×`height` box at (`x`, `y`).

@@ -53,5 +53,13 @@ struct SymbolShape: Sendable {
             top: -109.23,
             bottom: 9.23
         ),
+        SymbolShape(
+            name: "plus",
+            width: 110,
+            pathData:
+                "M12.5 -48.5L97.5 -48.5A7.5 7.5 0 0 1 97.5 -33.5L12.5 -33.5A7.5 7.5 0 0 1 12.5 -48.5ZM47.5 -83.5A7.5 7.5 0 0 1 62.5 -83.5L62.5 1.5A7.5 7.5 0 0 1 47.5 1.5Z",
+            top: -91,
+            bottom: 9
+        ),
     ]
 }

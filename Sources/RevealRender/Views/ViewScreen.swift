@@ -69,6 +69,9 @@ package struct ViewScreen {
         return rest.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])
     }
 
+    /// Every view as laid out, in drawing order, as `reveal-render layout` lists them.
+    package var laidOutViews: [LaidOutView] { root.listing() }
+
     /// The screen's size in pixels.
     var pixelSize: PixelSize {
         PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))

@@ -1,6 +1,7 @@
 import CounterViews
 import RevealRender
 import RevealSwiftUI
+import RevealSwiftUITesting
 import XCTest
 
 /// The SwiftUI view played through a script of taps: what VoiceOver reads, and the hint fading out.
@@ -21,5 +22,15 @@ final class CounterViewTests: XCTestCase {
             let gone = try player.render(frame: 8)
             XCTAssertNotEqual(fading, gone)
         }
+    }
+
+    /// The counter 0.2 s after the tap, its hint fading, against a golden looked at; and what
+    /// VoiceOver reads then.
+    func testTheCounterAfterATapMatchesItsGoldens() throws {
+        let script = ViewScript(
+            width: 300, height: 300, scale: 2, fps: 10, safeArea: EdgeInsets(),
+            taps: [.init(t: 0.5, target: .label("Add"))])
+        try assertGolden(of: Counter(), script: script, at: 0.7, named: "counter-fading")
+        try assertAccessibility(of: Counter(), script: script, at: 0.7, named: "counter-fading")
     }
 }
