@@ -12,7 +12,8 @@ import SwiftUI
 public enum ViewHost {
     /// Plays `view` as the command line says, then exits:
     /// `--script FILE` (else the default script), `--fps N`, `--scale S`, `--reduce-motion`, `--hold S`,
-    /// `--redraw-all` (every frame drawn whole), and `--frames A-B`, the frames to send (all by default). The frames go to what was standard output;
+    /// `--redraw-all` (every frame drawn whole), and `--frames A-B`, the frames to send (all by default); or
+    /// `--layout-at N`, the views as laid out at frame N instead of frames. The frames go to what was standard output;
     /// the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
         // Frames on the original standard output; anything the user's code prints, to standard error.
@@ -30,6 +31,7 @@ public enum ViewHost {
         var last: Int?
         var hold = 0.0
         var redrawAll = false
+        var layoutAt: Int?
         var args = arguments.makeIterator()
         do {
             while let arg = args.next() {
@@ -40,6 +42,7 @@ public enum ViewHost {
                 case "--reduce-motion": script.reduceMotion = true
                 case "--hold": hold = Double(args.next() ?? "") ?? 0
                 case "--redraw-all": redrawAll = true
+                case "--layout-at": layoutAt = Int(args.next() ?? "")
                 case "--frames":
                     let parts = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
                     if parts.count == 2 {
@@ -59,6 +62,16 @@ public enum ViewHost {
             width: player.pixelWidth, height: player.pixelHeight, scale: player.scale, fps: player.fps,
             frameCount: player.frameCount)
         writer.send(.header(header))
+        if let layoutAt {
+            do {
+                for index in 0..<max(layoutAt, 0) { try player.skip(frame: index) }
+                writer.send(.layout(try player.layout(at: player.time(ofFrame: max(layoutAt, 0)))))
+            } catch {
+                writer.send(.failure("\(error)"))
+                return 2
+            }
+            return writer.ok ? 0 : 1
+        }
         let end = min(last ?? player.frameCount - 1, max(player.frameCount - 1, last ?? 0))
         do {
             for index in 0...max(end, 0) {

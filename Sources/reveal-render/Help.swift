@@ -121,6 +121,7 @@ let helpText = """
 
     MORE COMMANDS
       reveal-render layout --demo scratch [--time T]                        every view's frame, as JSON
+      reveal-render layout Card.swift --script taps.json --time T           the same for a SwiftUI view
       reveal-render strokes zigzag|spiral|taps [options] > strokes.json    generate a stroke file
       reveal-render compare EXPECTED ACTUAL                                 compare images or folders
       reveal-render join PART_DIR… --out DIR                                join --frames shards into one run

@@ -3,16 +3,21 @@ import RevealRender
 
 let layoutHelp = """
     reveal-render layout (--stroke FILE | --circle FILE | --demo NAME) [--time T | --frame N] [--scale S]
+    reveal-render layout FILE.swift… [--view TYPE] [--script FILE.json] [--time T | --frame N]
 
     Prints every view's frame at one moment (default: the first frame) as JSON: a view debugger, and how
     tests check layout. Each view has its kind, its depth in the tree and its frame (x, y, width, height)
     in points in the screen's coordinates; text adds the string, the font file, size and weight and the
     first baseline (points below the frame's top). The effect's own views (content and cover, or base and
-    revealed) follow it, laid out in its frame.
+    revealed) follow it, laid out in its frame. With Swift files, the view is played through the script
+    (as reveal-render swiftui plays it; this runs your code) and listed after the events up to that frame.
     """
 
 /// `reveal-render layout …`: the laid-out views of a scene at one frame, as JSON on standard output.
 func layoutCommand(_ argv: [String]) -> Int32 {
+    if argv.contains(where: { !$0.hasPrefix("-") && $0.hasSuffix(".swift") }) {
+        return swiftUICommand(argv, layout: true)
+    }
     if argv.contains("--help") || argv.contains("-h") {
         print(layoutHelp)
         return 0
@@ -47,7 +52,8 @@ func layoutCommand(_ argv: [String]) -> Int32 {
     }
 }
 
-private func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> String {
+/// The listing as `reveal-render layout` prints it: one view a line.
+func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> String {
     func number(_ x: Double) -> String {
         let rounded = (x * 1e6).rounded() / 1e6
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)

@@ -26,10 +26,11 @@ let swiftUIHelp = """
       reveal-render swiftui Card.swift --script taps.json --out frames/
     """
 
-/// `reveal-render swiftui FILE.swift… --out DIR`: builds the user's view and writes its frames.
+/// `reveal-render swiftui FILE.swift… --out DIR`: builds the user's view and writes its frames; with
+/// `layout`, prints its views as laid out at one frame instead (`reveal-render layout FILE.swift…`).
 /// Exit codes: 0 done, 1 output could not be written or the view's code crashed, 2 bad input (a file
 /// that does not compile, a script error).
-func swiftUICommand(_ argv: [String]) -> Int32 {
+func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var files: [String] = []
     var viewType: String?
     var scriptPath: String?
@@ -46,7 +47,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
             case "--script": scriptPath = try reader.value(arg)
             case "--redraw-all": redrawAll = true
             case "--help", "-h":
-                print(swiftUIHelp)
+                print(layout ? layoutHelp : swiftUIHelp)
                 return 0
             default:
                 if !arg.hasPrefix("-") && arg.hasSuffix(".swift") {
@@ -61,7 +62,11 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
         guard !files.isEmpty else {
             throw UsageError(message: "swiftui needs the Swift files that hold the view (FILE.swift …)")
         }
-        args = try Arguments(rest, scene: false)
+        args = try Arguments(rest, requireOutput: !layout, scene: false)
+        if layout, args.out != nil || args.apng != nil || args.filmstrip != nil || args.frames != nil {
+            throw UsageError(
+                message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
+        }
         for file in files { inputs.record(file) }
         var loaded =
             try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path, inputs: inputs) }
@@ -74,7 +79,7 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
         if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
     } catch let error as UsageError {
         report("reveal-render: \(error.message)")
-        report("Run 'reveal-render swiftui --help' for usage.")
+        report("Run 'reveal-render \(layout ? "layout" : "swiftui") --help' for usage.")
         return 2
     } catch {
         report("\(error)")
@@ -88,7 +93,10 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
     if args.hold > 0 { childArguments += ["--hold", "\(args.hold)"] }
     if redrawAll { childArguments.append("--redraw-all") }
     do {
-        if args.isStill {
+        if layout {
+            let index = try args.stillIndex(clock)
+            childArguments += ["--layout-at", "\(index)"]
+        } else if args.isStill {
             let index = try args.stillIndex(clock)
             childArguments += ["--frames", "\(index)-\(index)"]
         } else if let frames = args.frames {
@@ -98,6 +106,14 @@ func swiftUICommand(_ argv: [String]) -> Int32 {
             files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find())
         let program = try build.executable()
         let child = try ViewProcess(program: program, arguments: childArguments, script: scriptPath)
+        if layout {
+            guard case .layout(let views) = try child.next() else {
+                throw CommandFailure(description: "reveal-render: the view's program sent no layout", code: 1)
+            }
+            let index = try args.stillIndex(clock)
+            print(layoutJSON(views, frame: index, time: clock.time(ofFrame: index)))
+            return 0
+        }
         // What the frames depend on besides the code, without the range a shard renders, so shards join.
         let settings = [
             version, "swiftui", viewType ?? "#Preview", "fps \(script.fps)", "scale \(script.scale)",

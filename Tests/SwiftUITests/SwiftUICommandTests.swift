@@ -85,6 +85,27 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
     }
 
+    func testLayoutListsTheViewsAfterTheEventsUpToTheFrame() throws {
+        let (source, _) = try counter()
+        let script = try file(
+            "once.json", #"{"width": 200, "height": 200, "scale": 1, "fps": 10, "taps": [{"t": 0.2, "label": "Add"}]}"#)
+        func views(at time: String) throws -> [[String: Any]] {
+            let text = try ReleaseBinary.run(
+                try ReleaseBinary.url(), ["layout", source, "--script", script, "--time", time], expecting: 0)
+            let json = try XCTUnwrap(text.range(of: "{\"frame\"").map { String(text[$0.lowerBound...]) }, text)
+            let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try XCTUnwrap(listing["views"] as? [[String: Any]])
+        }
+        let before = try views(at: "0")
+        XCTAssertEqual(before.compactMap { $0["text"] as? String }, ["Count 0", "Add"])
+        XCTAssertEqual(try views(at: "0.3").compactMap { $0["text"] as? String }, ["Count 1", "Add"])
+        // The stack is centred on the 200-point screen (its safe area, "phone" by default, taken off).
+        let stack = try XCTUnwrap(before.first { $0["kind"] as? String == "vstack" })
+        let x = try XCTUnwrap(stack["x"] as? Double)
+        let width = try XCTUnwrap(stack["width"] as? Double)
+        XCTAssertEqual(x + width / 2, 100, accuracy: 1e-6)
+    }
+
     func testItNeverWritesOverTheSwiftFilesOrTheScript() throws {
         let (source, script) = try counter()
         let before = try Data(contentsOf: URL(fileURLWithPath: source))

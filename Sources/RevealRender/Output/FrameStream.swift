@@ -9,7 +9,10 @@
 ///   (a flag byte, then the text), traits and actions (a count, then each name) and frame (4 Float64);
 /// - `F` index (Int64), a count of patches (Int32), then each patch's x, y, width and height (Int64) and
 ///   its width × height × 4 bytes of premultiplied RGBA: the boxes of the frame drawn again;
-/// - `E` text: the view could not be played (a tap found nothing to tap), as one line.
+/// - `E` text: the view could not be played (a tap found nothing to tap), as one line;
+/// - `L` the views as laid out at one frame (for `reveal-render layout`): a count (Int32), then each view's
+///   kind (text), depth (Int64), frame (4 Float64) and its text, font file, size, weight and baseline, each a
+///   flag byte and the value (text or Float64).
 public enum FrameStream {
     /// What comes before the frames.
     public struct Header: Equatable, Sendable {
@@ -55,6 +58,8 @@ public enum FrameStream {
         case frame(index: Int, patches: [Patch])
         /// The view could not be played, as one line.
         case failure(String)
+        /// Every view as laid out at the frame asked for.
+        case layout([LaidOutView])
     }
 
     /// The bytes of `message`.
@@ -103,6 +108,23 @@ public enum FrameStream {
         case .failure(let s):
             out.append(UInt8(ascii: "E"))
             text(s)
+        case .layout(let views):
+            out.append(UInt8(ascii: "L"))
+            count(views.count)
+            func optional<T>(_ value: T?, _ write: (T) -> Void) {
+                out.append(value == nil ? 0 : 1)
+                if let value { write(value) }
+            }
+            for view in views {
+                text(view.kind)
+                int(view.depth)
+                for v in [view.frame.x, view.frame.y, view.frame.width, view.frame.height] { double(v) }
+                optional(view.text, text)
+                optional(view.fontFile, text)
+                optional(view.fontSize, double)
+                optional(view.fontWeight?.rawValue, text)
+                optional(view.firstBaseline, double)
+            }
         }
         return out
     }
@@ -131,6 +153,8 @@ public enum FrameStream {
                 return text().map { .failure($0) }
             case UInt8(ascii: "A"):
                 return elements().map { .accessibility($0) }
+            case UInt8(ascii: "L"):
+                return laidOutViews().map { .layout($0) }
             case UInt8(ascii: "F"):
                 guard let index = int(), let n = count(), width > 0 else { return nil }
                 var patches: [Patch] = []
@@ -170,6 +194,27 @@ public enum FrameStream {
         private func text() -> String? {
             guard let n = count(), let body = read(n) else { return nil }
             return String(decoding: body, as: UTF8.self)
+        }
+
+        private func laidOutViews() -> [LaidOutView]? {
+            guard let n = count() else { return nil }
+            var views: [LaidOutView] = []
+            func optional<T>(_ read: () -> T?) -> T?? {
+                guard let flag = self.read(1)?.first else { return nil }
+                return flag == 0 ? .some(nil) : read().map { .some($0) }
+            }
+            for _ in 0..<n {
+                guard let kind = text(), let depth = int(), let x = double(), let y = double(), let w = double(),
+                    let h = double(), let string = optional(text), let font = optional(text),
+                    let size = optional(double), let weight = optional(text), let baseline = optional(double)
+                else { return nil }
+                views.append(
+                    LaidOutView(
+                        kind: kind, depth: depth, frame: Rect(x: x, y: y, width: w, height: h), text: string,
+                        fontFile: font, fontSize: size, fontWeight: weight.flatMap { FontWeight(rawValue: $0) },
+                        firstBaseline: baseline))
+            }
+            return views
         }
 
         private func names() -> [String]? {
