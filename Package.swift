@@ -55,6 +55,13 @@ let package = Package(
         // normally they replay the files they are given.
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
+        // Everyday components written as SwiftUI, one per file, each with a script in scripts/: our gallery.
+        .target(name: "SwiftUIGallery", dependencies: ["SwiftUI"], path: "Fixtures/swiftui/gallery", exclude: ["scripts"]),
+        // The gallery played through its scripts and checked against goldens looked at.
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting", "SwiftUIGallery"],
+            exclude: ["__Goldens__"]),
         // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
         .testTarget(
             name: "SwiftUITests",

@@ -116,6 +116,7 @@ public struct ViewPlayer: FrameSequence {
         self.fonts = fonts
         var environment = EnvironmentValues()
         environment.accessibilityReduceMotion = script.reduceMotion
+        environment.displayScale = CGFloat(script.scale)
         graph = ViewGraph(environment: environment, root: view)
         events = script.events
     }
@@ -137,19 +138,44 @@ public struct ViewPlayer: FrameSequence {
         let last = script.lastEventTime
         let dry = PlayerState(script: script, fonts: fonts, view: view)
         dry.onEvent = onEvent
+        var end = last
         do {
             try dry.advance(to: last)
             dry.graph.time = last
             _ = try dry.layout()
+            // What the view scheduled plays out too (a completion that starts another animation), within
+            // `maxEvaluations` rounds.
+            for _ in 0..<PlayerState.maxEvaluations {
+                end = max(end, dry.graph.settledTime)
+                guard let timer = dry.graph.nextTimer, timer.isFinite else { break }
+                try dry.advance(to: timer)
+                _ = try dry.layout()
+            }
         } catch {
             return last  // the drawn run meets the same error and reports it
         }
-        return max(last, dry.graph.settledTime)
+        end = max(end, dry.graph.settledTime)
+        // An animation that repeats for ever never settles: without `until`, the run shows it for this long.
+        return end.isFinite ? end : last + PlayerState.foreverLength
     }
 
-    /// Handles every event up to `time`.
+    /// Handles every event, and runs every action the view scheduled (an animation's completion), up to
+    /// `time`, in time order (an event before an action due at the same time).
     func advance(to time: Double) throws {
-        while next < events.count, events[next].t <= time + FrameClock.tolerance {
+        ViewGraph.current = graph
+        if screen == nil {
+            // The view appears at t = 0, whichever frame is asked for first: its onAppear runs then.
+            graph.time = 0
+            _ = try layout()
+        }
+        while true {
+            let event = next < events.count ? events[next].t : .infinity
+            let timer = graph.nextTimer ?? .infinity
+            guard min(event, timer) <= time + FrameClock.tolerance else { return }
+            if timer < event {
+                graph.runNextTimer()
+                continue
+            }
             onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
             graph.time = events[next].t
             try handle(events[next].event)
@@ -161,11 +187,15 @@ public struct ViewPlayer: FrameSequence {
     /// A body that writes state every time it is evaluated would be evaluated for ever: after this many
     /// evaluations in a row at one time, the player stops with an error.
     static let maxEvaluations = 100
+    /// How long past the last event a run of a view that animates for ever lasts when the script gives
+    /// no `until`.
+    static let foreverLength = 3.0
 
     /// The view as it is now: evaluated again when a state changed since the last layout, or while an
     /// animation that was running then is still to be shown.
     func layout() throws -> ViewScreen {
         var count = 0
+        ViewGraph.current = graph
         while screen == nil || graph.needsEvaluation || (graph.isAnimating && graph.time > evaluated) {
             count += 1
             guard count <= PlayerState.maxEvaluations else {
@@ -182,6 +212,9 @@ public struct ViewPlayer: FrameSequence {
             graph.endEvaluation()
             screen = laid
             evaluated = graph.time
+            // onAppear, onDisappear and onChange run after the evaluation that found them, before the frame
+            // is drawn; what they change is evaluated again at the same time.
+            _ = graph.runPendingActions()
         }
         return screen!
     }
@@ -254,6 +287,10 @@ public struct ViewPlayer: FrameSequence {
         case .button(let action):
             // A button acts on touch-up inside its frame.
             if touch.frame.contains(point) { action() }
+        case .tap(let recognizer):
+            recognizer.touchUp(
+                at: graph.time, inside: touch.frame.contains(point),
+                moved: hypot(point.x - touch.start.x, point.y - touch.start.y))
         }
     }
 

@@ -204,26 +204,53 @@ struct ViewBuild {
             guard let preview = ViewBuild.firstPreview(sources) else {
                 let names = files.map { displayPath($0) }.joined(separator: ", ")
                 throw CommandFailure(
-                    description: "\(names): no #Preview to render; name the view with --view TYPE", code: 2)
+                    description: "\(names): no #Preview or PreviewProvider to render; name the view with --view TYPE",
+                    code: 2)
             }
-            view = "__revealPreview(\(preview): ())"
+            switch preview {
+            case .macro(let label): view = "__revealPreview(\(label): ())"
+            case .provider(let type): view = "\(type).previews"
+            }
         }
         return "import SwiftUI\nimport RevealSwiftUI\n\nMainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
     }
 
-    /// The label the `#Preview` plugin gives the first preview: the file's name and the line.
-    static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> String? {
+    /// Where a file says which view it previews.
+    enum Preview: Equatable {
+        /// A `#Preview`, by the label its plugin gives it: the file's name and the line.
+        case macro(String)
+        /// A type conforming to `PreviewProvider`, whose `previews` is the view.
+        case provider(String)
+    }
+
+    /// The first preview in the files, in order: a `#Preview` line, or a type declared on one line as
+    /// conforming to `PreviewProvider`.
+    static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> Preview? {
         for source in sources {
             let lines = String(decoding: source.bytes, as: UTF8.self).split(
                 separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated()
-            where line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#Preview") {
-                let name = PathComponents.name(of: source.path)
-                let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
-                return "\(safe)_\(index + 1)"
+            for (index, line) in lines.enumerated() {
+                let code = line.drop(while: { $0 == " " || $0 == "\t" })
+                if code.hasPrefix("#Preview") {
+                    let name = PathComponents.name(of: source.path)
+                    let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
+                    return .macro("\(safe)_\(index + 1)")
+                }
+                if let type = previewProvider(in: code) { return .provider(type) }
             }
         }
         return nil
+    }
+
+    /// The type a declaration line makes a `PreviewProvider` (`struct Card_Previews: PreviewProvider {`).
+    static func previewProvider(in line: Substring) -> String? {
+        let words = line.split(whereSeparator: { " \t:,{".contains($0) })
+        guard let keyword = words.firstIndex(where: { ["struct", "enum", "class"].contains($0) }),
+            keyword + 1 < words.count, words[(keyword + 2)...].contains("PreviewProvider")
+        else { return nil }
+        let name = words[keyword + 1]
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(name)
     }
 
     /// The `#Preview` plugin, built once per source and toolchain against the toolchain's SwiftSyntax.

@@ -2,7 +2,10 @@ import RevealRender
 
 /// How a change plays over time, as SwiftUI's `Animation`: a timing curve over a duration, or a spring.
 public struct Animation: Equatable, Sendable {
-    let spec: AnimationSpec
+    let curve: AnimationCurve
+
+    init(spec: AnimationSpec) { curve = .base(spec) }
+    init(curve: AnimationCurve) { self.curve = curve }
 
     /// SwiftUI's default animation: a smooth spring (iOS 17; SwiftUI's `Animation.default`).
     public static let `default` = Animation(spec: .spring(.smooth))
@@ -42,6 +45,78 @@ public struct Animation: Equatable, Sendable {
     {
         Animation(spec: .spring(Spring(duration: duration, bounce: bounce)))
     }
+    /// SwiftUI's `interactiveSpring`: a stiff, lightly damped spring (response 0.15, damping 0.86).
+    public static func interactiveSpring(
+        response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25
+    ) -> Animation {
+        .spring(response: response, dampingFraction: dampingFraction)
+    }
+    /// SwiftUI's `interactiveSpring` in duration and bounce.
+    public static func interactiveSpring(duration: TimeInterval = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25)
+        -> Animation
+    {
+        .spring(duration: duration, bounce: 0.15 + extraBounce)
+    }
+    public static let interactiveSpring = Animation.spring(response: 0.15, dampingFraction: 0.86)
+
+    /// This animation starting `delay` seconds later ("Delays the start of the animation by the specified
+    /// number of seconds").
+    public func delay(_ delay: TimeInterval) -> Animation { Animation(curve: .delay(delay, curve)) }
+
+    /// This animation played `speed` times as fast ("Changes the duration of an animation by adjusting
+    /// its speed").
+    public func speed(_ speed: Double) -> Animation { Animation(curve: .speed(speed, curve)) }
+
+    /// This animation played `repeatCount` times, each other time backwards when `autoreverses`; the
+    /// value then jumps to its end, as SwiftUI's does after an even count of reversed plays.
+    public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation {
+        Animation(curve: .repeating(count: max(repeatCount, 0), autoreverses: autoreverses, curve))
+    }
+
+    /// This animation played for ever, each other time backwards when `autoreverses`.
+    public func repeatForever(autoreverses: Bool = true) -> Animation {
+        Animation(curve: .repeating(count: nil, autoreverses: autoreverses, curve))
+    }
+}
+
+/// An animation's progress over time: a curve or spring of the engine, with the modifiers SwiftUI's
+/// `Animation` has, in the order they were applied (a delay inside a repeat delays each play).
+indirect enum AnimationCurve: Equatable, Sendable {
+    case base(AnimationSpec)
+    case delay(Double, AnimationCurve)
+    case speed(Double, AnimationCurve)
+    case repeating(count: Int?, autoreverses: Bool, AnimationCurve)
+
+    /// Progress `elapsed` seconds after the change: 0 before it starts, 1 once done.
+    func progress(after elapsed: Double) -> Double {
+        switch self {
+        case .base(let spec):
+            return elapsed <= 0 ? 0 : spec.progress(after: elapsed)
+        case .delay(let delay, let inner):
+            return inner.progress(after: elapsed - delay)
+        case .speed(let speed, let inner):
+            return speed > 0 ? inner.progress(after: elapsed * speed) : 0
+        case .repeating(let count, let autoreverses, let inner):
+            let play = inner.duration
+            guard elapsed > 0, play > 0, play.isFinite else { return inner.progress(after: elapsed) }
+            let index = (elapsed / play).rounded(.down)
+            if let count, index >= Double(count) { return 1 }
+            let p = inner.progress(after: elapsed - index * play)
+            return autoreverses && index.truncatingRemainder(dividingBy: 2) == 1 ? 1 - p : p
+        }
+    }
+
+    /// How long until it is done: infinite for an animation that repeats for ever.
+    var duration: Double {
+        switch self {
+        case .base(let spec): return spec.settlingTime(within: Spring.settleThreshold)
+        case .delay(let delay, let inner): return max(delay, 0) + inner.duration
+        case .speed(let speed, let inner): return speed > 0 ? inner.duration / speed : .infinity
+        case .repeating(let count, _, let inner):
+            guard let count else { return .infinity }
+            return Double(count) * inner.duration
+        }
+    }
 }
 
 /// The context of a state change, as SwiftUI's `Transaction`: the animation it carries.
@@ -63,6 +138,32 @@ public struct Transaction: Sendable {
 @MainActor @preconcurrency
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try withTransaction(Transaction(animation: animation), body)
+}
+
+/// When an animation counts as complete for `withAnimation`'s completion.
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    let removed: Bool
+    /// When the animation has played its logical course.
+    public static let logicallyComplete = AnimationCompletionCriteria(removed: false)
+    /// When the animation has settled and is removed.
+    public static let removed = AnimationCompletionCriteria(removed: true)
+}
+
+/// Runs `body` with its state changes animated by `animation`, then `completion` once the animation is
+/// complete (SwiftUI's `withAnimation(_:completionCriteria:_:completion:)`): here when its curve ends,
+/// or a spring has settled, on the scene's clock; at once without an animation.
+@MainActor @preconcurrency
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    _ body: () throws -> Result, completion: @escaping @MainActor () -> Void
+) rethrows -> Result {
+    let result = try withAnimation(animation, body)
+    if let graph = ViewGraph.current {
+        let duration = animation?.curve.duration ?? 0
+        // An animation that never ends never completes.
+        if duration.isFinite { graph.schedule(at: graph.time + duration, completion) }
+    }
+    return result
 }
 
 /// Runs `body` with its state changes carried by `transaction`.

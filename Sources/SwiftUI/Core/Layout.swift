@@ -245,3 +245,16 @@ extension View {
     /// Hides the view: it keeps its room and draws nothing.
     nonisolated public func hidden() -> some View { builtin(.opacity(0)) }
 }
+
+/// The horizontal or vertical dimension of a layout.
+public enum Axis: Int8, CaseIterable, Sendable {
+    case horizontal, vertical
+
+    /// A set of axes.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}

@@ -74,6 +74,11 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case accessibilityHint(Text)
         case accessibilityAddTraits(AccessibilityTraits)
         case accessibilityAction(AccessibilityActionKind, @MainActor () -> Void)
+        case lifecycle(appear: (@MainActor () -> Void)?, disappear: (@MainActor () -> Void)?)
+        case onChange(ValueWatch, initial: Bool, @MainActor (Any, Any) -> Void)
+        case animation(Animation?, ValueWatch?)
+        case transaction((inout Transaction) -> Void)
+        case tap(count: Int, @MainActor () -> Void)
     }
     let kind: Kind
     public typealias Body = Never

@@ -12,17 +12,17 @@ import RevealRender
 
 @MainActor final class AnimatedValue<Value: VectorArithmetic>: AnimatedSlot {
     private(set) var target: Value
-    private var animations: [(delta: Value, start: Double, spec: AnimationSpec, end: Double)] = []
+    private var animations: [(delta: Value, start: Double, curve: AnimationCurve, end: Double)] = []
 
     init(_ value: Value) { target = value }
 
     var settles: Double? { animations.map(\.end).max() }
 
     /// Moves the target to `value`, at once or by `animation` starting at `start`.
-    func set(_ value: Value, animation: AnimationSpec?, at start: Double) {
+    func set(_ value: Value, animation: AnimationCurve?, at start: Double) {
         guard (value - target).magnitudeSquared > 0 else { return }
         if let animation {
-            let end = start + animation.settlingTime(within: Spring.settleThreshold)
+            let end = start + animation.duration
             animations.append((target - value, start, animation, end))
         } else {
             animations = []
@@ -36,7 +36,7 @@ import RevealRender
         var value = target
         for animation in animations {
             var rest = animation.delta
-            rest.scale(by: 1 - animation.spec.progress(after: max(time - animation.start, 0)))
+            rest.scale(by: 1 - animation.curve.progress(after: time - animation.start))
             value += rest
         }
         return value
@@ -46,7 +46,7 @@ import RevealRender
 /// The transaction a view's evaluation runs in: the animation of the state change that caused it and when
 /// that change happened (an animation starts at the event's time, not at the next frame).
 struct EvaluationTransaction {
-    var animation: AnimationSpec?
+    var animation: AnimationCurve?
     var start: Double
 }
 

@@ -98,6 +98,34 @@ extension _BuiltinModifier {
             return each(.accessibilityHint(text.string))
         case .accessibilityAddTraits(let traits):
             return each(.accessibilityAddTraits(AccessibilityTrait.allCases.filter { traits.traits.contains($0) }))
+        case .lifecycle(let appear, let disappear):
+            graph.noteLifecycle(key: path + "/lifecycle", appear: appear, disappear: disappear)
+            return passing()
+        case .onChange(let watch, let initial, let action):
+            if let change = graph.changedValue(watch, key: path + "/onChange"), !change.first || initial {
+                let new = watch.value
+                graph.pendingActions.append { action(change.old, new) }
+            }
+            return passing()
+        case .animation(let animation, let watch):
+            // Without a value (the deprecated spelling) every change inside takes the animation.
+            if let watch, graph.changedValue(watch, key: path + "/animation").map({ $0.first }) ?? true {
+                return passing()
+            }
+            return graph.evaluating(in: EvaluationTransaction(animation: animation?.curve, start: graph.transaction.start))
+            { passing() }
+        case .transaction(let transform):
+            var transaction = Transaction()
+            transaction.animation = graph.transaction.animation.map(Animation.init(curve:))
+            transform(&transaction)
+            let curve = transaction.disablesAnimations ? nil : transaction.animation?.curve
+            return graph.evaluating(in: EvaluationTransaction(animation: curve, start: graph.transaction.start)) {
+                passing()
+            }
+        case .tap(let count, let action):
+            let anchor = graph.anchor()
+            graph.addTarget(.tap(graph.tapRecognizer(at: path + "/tap", count: count, action: action)), anchor: anchor)
+            return each(.anchor(anchor))
         case .accessibilityAction(let kind, let handler):
             let anchor = graph.anchor()
             graph.addAccessibilityAction(handler, anchor: anchor)

@@ -119,7 +119,9 @@ extension Spacer: @MainActor Lowerable {
 
 extension VStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lowerContainer(content, path: path, environment)
+        var inner = environment
+        inner.stackAxis = .vertical
+        let children = graph.lowerContainer(content, path: path, inner)
         return [
             RevealRender.View(
                 .stack(
@@ -132,7 +134,9 @@ extension VStack: @MainActor Lowerable {
 
 extension HStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lowerContainer(content, path: path, environment)
+        var inner = environment
+        inner.stackAxis = .horizontal
+        let children = graph.lowerContainer(content, path: path, inner)
         return [
             RevealRender.View(
                 .stack(
@@ -145,7 +149,9 @@ extension HStack: @MainActor Lowerable {
 
 extension ZStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        let children = graph.lowerContainer(content, path: path, environment)
+        var inner = environment
+        inner.stackAxis = nil
+        let children = graph.lowerContainer(content, path: path, inner)
         return [RevealRender.View(.stack(.depth, spacing: nil, alignment: alignment.engine, children: children))]
     }
 }
@@ -162,7 +168,7 @@ extension GeometryReader: @MainActor Lowerable {
                             let (content, environment, transaction) = box.value
                             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
                             return graph.single(
-                                graph.lowerDeferred(transaction) {
+                                graph.evaluating(in: transaction) {
                                     graph.lowerContainer(content(proxy), path: path + "/reader", environment)
                                 })
                         }

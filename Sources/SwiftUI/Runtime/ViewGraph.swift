@@ -16,7 +16,7 @@ import RevealRender
     func invalidate() {
         guard let graph else { return }
         let change = EvaluationTransaction(
-            animation: Transaction.current.disablesAnimations ? nil : Transaction.current.animation?.spec,
+            animation: Transaction.current.disablesAnimations ? nil : Transaction.current.animation?.curve,
             start: graph.time)
         if pending == nil || (pending?.animation == nil && change.animation != nil) { pending = change }
         graph.invalidate()
@@ -29,6 +29,8 @@ package enum TouchTarget {
     case button(@MainActor () -> Void)
     /// A drag gesture.
     case drag(DragRecognizer)
+    /// A tap gesture: counts touch-ups inside that did not move far.
+    case tap(TapRecognizer)
 }
 
 /// The runtime: evaluates a view tree into the engine's views, keeping state per structural identity.
@@ -72,6 +74,23 @@ package enum TouchTarget {
     package private(set) var targets: [(anchor: Int, target: TouchTarget)] = []
     /// VoiceOver actions, by anchor id.
     package private(set) var accessibilityActions: [Int: @MainActor () -> Void] = [:]
+    /// The `onAppear`/`onDisappear` modifiers met in the last evaluation, by path, with their disappear action.
+    var appeared: [String: (@MainActor () -> Void)?] = [:]
+    var appearedSeen: [String: (@MainActor () -> Void)?] = [:]
+    /// Values watched by `onChange(of:)` and `animation(_:value:)`, by path.
+    var watchedValues: [String: Any] = [:]
+    var watchedSeen: Set<String> = []
+    /// Tap recognizers by path: their count of taps lives across evaluations.
+    var tapRecognizers: [String: TapRecognizer] = [:]
+    /// The slots of each `ForEach`, by path, in the order last lowered (leaving elements included).
+    var forEachOrders: [String: [String]] = [:]
+    var forEachSeen: Set<String> = []
+    /// Actions due at a time on the scene's clock (an animation's completion), in the order scheduled.
+    private var timers: [(time: Double, action: @MainActor () -> Void)] = []
+    /// The graph whose view's code runs now: the one a player is evaluating or handling an event for.
+    package static weak var current: ViewGraph?
+    /// Actions to run once the evaluation is over (`onAppear`, `onDisappear`, `onChange`), in order.
+    var pendingActions: [@MainActor () -> Void] = []
 
     /// A graph for the view `root` builds, in `environment`.
     package init(environment: EnvironmentValues = EnvironmentValues(), root: @escaping @MainActor () -> any View) {
@@ -101,6 +120,9 @@ package enum TouchTarget {
         needsEvaluation = false
         animatedSeen = []
         slotSeen = []
+        appearedSeen = [:]
+        watchedSeen = []
+        forEachSeen = []
         transaction = EvaluationTransaction(animation: nil, start: time)
     }
 
@@ -116,6 +138,41 @@ package enum TouchTarget {
         animatedValues = animatedValues.filter { animatedSeen.contains($0.key) }
         contentChanges = contentChanges.filter { animatedSeen.contains($0.key + "#changes") }
         slotContents = slotContents.filter { slotSeen.contains($0.key) || removals[$0.key] != nil }
+        watchedValues = watchedValues.filter { watchedSeen.contains($0.key) }
+        forEachOrders = forEachOrders.filter { forEachSeen.contains($0.key) }
+        tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
+        // SwiftUI's onDisappear: "the action to perform after this view disappears".
+        for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
+            if let disappear { pendingActions.append(disappear) }
+        }
+        appeared = appearedSeen
+    }
+
+    /// Runs `action` at `time` on the scene's clock (at once if that has passed, at the next event or frame).
+    func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) {
+        let index = timers.firstIndex { $0.time > time } ?? timers.count
+        timers.insert((time, action), at: index)
+    }
+
+    /// When the next scheduled action is due.
+    package var nextTimer: Double? { timers.first?.time }
+
+    /// Runs the first scheduled action, at its time.
+    package func runNextTimer() {
+        guard !timers.isEmpty else { return }
+        let timer = timers.removeFirst()
+        time = max(time, timer.time)
+        timer.action()
+    }
+
+    /// Runs the actions the last evaluation queued (their state changes evaluate the view again); whether
+    /// there were any.
+    package func runPendingActions() -> Bool {
+        guard !pendingActions.isEmpty else { return false }
+        let actions = pendingActions
+        pendingActions = []
+        for action in actions { action() }
+        return true
     }
 
     func node(_ key: String, _ environment: EnvironmentValues) -> GraphNode {
@@ -170,9 +227,9 @@ package enum TouchTarget {
         return lower(view, path: path, environment)
     }
 
-    /// Lowers views evaluated later than their parent (a reader's content, during layout) in the transaction
-    /// their parent was evaluated in.
-    func lowerDeferred(_ outer: EvaluationTransaction, _ body: () -> [RevealRender.View]) -> [RevealRender.View] {
+    /// Runs `body` in `outer`: views evaluated later than their parent (a reader's content, during layout) in
+    /// the transaction their parent was evaluated in, or a subtree in the transaction a modifier makes.
+    func evaluating<R>(in outer: EvaluationTransaction, _ body: () -> R) -> R {
         let saved = transaction
         transaction = outer
         defer { transaction = saved }

@@ -2,7 +2,7 @@ import RevealRender
 
 /// An outline of lines and curves, as SwiftUI's `Path`; also a shape that draws itself as it is.
 nonisolated public struct Path: Shape, Equatable {
-    private(set) var outline = PathOutline()
+    var outline = PathOutline()
 
     /// An empty path.
     public init() {}

@@ -15,7 +15,11 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var minimumScaleFactor: CGFloat = 1
     /// The most lines text wraps to.
     public var lineLimit: Int?
+    /// Pixels per point of the screen the view is drawn on (the script's `scale`).
+    public var displayScale: CGFloat = 1
     var foregroundStyle: (any ShapeStyle)?
+    /// The axis of the stack a view is directly in, for `Divider`.
+    var stackAxis: Axis?
     var buttonIsBordered = false
 
     /// The default environment.

@@ -1,0 +1,84 @@
+import RevealRender
+
+extension View {
+    /// Runs `action` when the view appears: after the first evaluation its identity is met in, before that
+    /// frame is drawn (SwiftUI: "the action to perform when this view appears").
+    nonisolated public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        builtin(.lifecycle(appear: action, disappear: nil))
+    }
+
+    /// Runs `action` after the view disappears: after the first evaluation that no longer meets its identity.
+    nonisolated public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        builtin(.lifecycle(appear: nil, disappear: action))
+    }
+
+    /// Runs `action` with the old and new value when `value` changes between evaluations, and once on
+    /// appearing when `initial` (SwiftUI, `onChange(of:initial:_:)`).
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View {
+        builtin(.onChange(ValueWatch(value), initial: initial, { old, new in if let old = old as? V, let new = new as? V { action(old, new) } }))
+    }
+
+    /// Runs `action` when `value` changes between evaluations, and once on appearing when `initial`.
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void
+    ) -> some View {
+        builtin(.onChange(ValueWatch(value), initial: initial, { _, _ in action() }))
+    }
+
+    /// The spelling before iOS 17: `action` gets the new value (deprecated, still compiles on Apple platforms).
+    @available(*, deprecated, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void)
+        -> some View
+    {
+        builtin(.onChange(ValueWatch(value), initial: false, { _, new in if let new = new as? V { action(new) } }))
+    }
+
+    /// Applies `animation` to this view's changes when `value` changes (SwiftUI: "Applies the given
+    /// animation to this view when the specified value changes"); nil takes animation away from them.
+    nonisolated public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
+        builtin(.animation(animation, ValueWatch(value)))
+    }
+
+    /// Applies `animation` to every change of this view (deprecated in iOS 15, still compiles on Apple
+    /// platforms).
+    @available(*, deprecated, message: "Use withAnimation or animation(_:value:) instead.")
+    nonisolated public func animation(_ animation: Animation?) -> some View {
+        builtin(.animation(animation, nil))
+    }
+
+    /// Changes the transaction this view's changes are made in (SwiftUI: "Applies the given transaction
+    /// mutation function to all animations used within the view").
+    nonisolated public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View {
+        builtin(.transaction(transform))
+    }
+}
+
+/// An `Equatable` value kept between evaluations and compared with the next.
+struct ValueWatch: @unchecked Sendable {
+    let value: Any
+    let equals: (Any) -> Bool
+
+    init<V: Equatable>(_ value: V) {
+        self.value = value
+        equals = { ($0 as? V) == value }
+    }
+}
+
+extension ViewGraph {
+    /// The value `watch` replaced at `key` when it differs from the last evaluation's; nil when it is the
+    /// same or first met.
+    func changedValue(_ watch: ValueWatch, key: String) -> (old: Any, first: Bool)? {
+        watchedSeen.insert(key)
+        defer { watchedValues[key] = watch.value }
+        guard let old = watchedValues[key] else { return (watch.value, true) }
+        return watch.equals(old) ? nil : (old, false)
+    }
+
+    /// Notes an `onAppear`/`onDisappear` at `key`; `appear` runs when the key was not met last time.
+    func noteLifecycle(key: String, appear: (@MainActor () -> Void)?, disappear: (@MainActor () -> Void)?) {
+        appearedSeen.updateValue(disappear, forKey: key)
+        if appeared[key] == nil, let appear { pendingActions.append(appear) }
+    }
+}

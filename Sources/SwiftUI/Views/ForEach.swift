@@ -1,0 +1,71 @@
+import RevealRender
+
+/// Views computed from a collection, one per element, each with the identity of its element's id (SwiftUI's
+/// `ForEach`: "a structure that computes views on demand from an underlying collection of identified data").
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+    let id: (Data.Element) -> ID
+
+    /// A view for each element, identified by the element's `id` key path.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = { $0[keyPath: id] }
+        self.content = content
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// A view for each element, identified by the element's `id`.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = { $0.id }
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// A view for each number of a constant range, identified by the number.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.id = { $0 }
+        self.content = content
+    }
+}
+
+extension ForEach: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        // Each element is a slot of its own id: an element that leaves plays its removal transition where it
+        // was, one that arrives its insertion.
+        var ids: [String] = []
+        var views: [String: any View] = [:]
+        for element in data {
+            let key = path + "/#" + String(reflecting: id(element))
+            guard views[key] == nil else { continue }  // SwiftUI keeps the first of a repeated id
+            ids.append(key)
+            views[key] = content(element)
+        }
+        let order = graph.mergedOrder(ids, key: path)
+        return order.flatMap { graph.lowerDynamic(views[$0], slot: $0, environment) }
+    }
+}
+
+extension ViewGraph {
+    /// The slots of a `ForEach` at `key` in drawing order: this evaluation's, with any from the last that are
+    /// still leaving kept after the element they followed.
+    func mergedOrder(_ ids: [String], key: String) -> [String] {
+        let previous = forEachOrders[key] ?? []
+        forEachSeen.insert(key)
+        let current = Set(ids)
+        var order = ids
+        for (index, id) in previous.enumerated()
+        where !current.contains(id) && (slotContents[id] != nil || removals[id] != nil) {
+            // After the nearest earlier element still present, else first.
+            let anchor = previous[..<index].last(where: { order.contains($0) })
+            let at = anchor.flatMap { order.firstIndex(of: $0).map { $0 + 1 } } ?? 0
+            order.insert(id, at: at)
+        }
+        forEachOrders[key] = order
+        return order
+    }
+}

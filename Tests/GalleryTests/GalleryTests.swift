@@ -1,0 +1,67 @@
+import Foundation
+import RevealRender
+import RevealSwiftUI
+import RevealSwiftUITesting
+import SwiftUI
+import XCTest
+
+@testable import SwiftUIGallery
+
+/// One component of the gallery: its view, and the times its golden frames are taken at.
+private struct GalleryEntry {
+    let name: String
+    let times: [Double]
+    let view: @MainActor () -> any SwiftUI.View
+}
+
+/// Every file of `Fixtures/swiftui/gallery`, with the times where it shows what it does.
+private let gallery: [GalleryEntry] = [
+    // The ring at its first quarter, halfway through the first ease, and full after two quick taps.
+    GalleryEntry(name: "ActivityRing", times: [0, 0.5, 2.5]) { ActivityRing_Previews.previews },
+    // Bluetooth's thumb mid-slide, Airplane Mode tinted orange, Wi-Fi turned off through VoiceOver.
+    GalleryEntry(name: "SettingsToggles", times: [0, 0.3, 1]) { SettingsToggles_Previews.previews },
+    // The bar filling from onAppear, then "Done" from the animation's completion.
+    GalleryEntry(name: "DownloadProgress", times: [0.5, 1.5]) { DownloadProgress_Previews.previews },
+    // Three dots out of phase, repeating for ever.
+    GalleryEntry(name: "PulsingDots", times: [0.3, 0.9]) { PulsingDots_Previews.previews },
+    // A tapped tag fading out of a ForEach, then the row without it.
+    GalleryEntry(name: "TagList", times: [0, 0.35, 1]) { TagList_Previews.previews },
+    // Dashed until a double tap (two taps 0.2 s apart; one tap alone does nothing).
+    GalleryEntry(name: "DropZone", times: [0.5, 1.5]) { DropZone_Previews.previews },
+    // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
+    GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
+]
+
+private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Fixtures/swiftui/gallery").standardized.path
+
+/// The gallery's components played through their scripts, frame by frame as `reveal-render swiftui` plays
+/// them, against golden frames looked at.
+final class GalleryTests: XCTestCase {
+
+    func testEachComponentMatchesItsGoldenFrames() throws {
+        for entry in gallery {
+            let script = try ViewScriptFile.load(path: "\(galleryFolder)/scripts/\(entry.name).script.json")
+            for time in entry.times {
+                try assertGolden(
+                    of: AnyView(entry.view()), script: script, at: time,
+                    named: "\(entry.name)-\(formatTime(time))")
+            }
+        }
+    }
+
+    func testEveryGalleryFileHasAnEntryAndAScript() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: galleryFolder)
+            .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+        XCTAssertEqual(files, gallery.map(\.name).sorted(), "each gallery file is checked here, by its file name")
+        for name in files {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: "\(galleryFolder)/scripts/\(name).script.json"),
+                "\(name) has no script")
+        }
+    }
+
+    private func formatTime(_ time: Double) -> String {
+        String(format: "%.2f", time).replacingOccurrences(of: ".", with: "_")
+    }
+}
