@@ -56,7 +56,8 @@ let package = Package(
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
         .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
         // Everyday components written as SwiftUI, one per file, each with a script in scripts/: our gallery.
-        .target(name: "SwiftUIGallery", dependencies: ["SwiftUI"], path: "Fixtures/swiftui/gallery", exclude: ["scripts"]),
+        .target(
+            name: "SwiftUIGallery", dependencies: ["SwiftUI"], path: "Fixtures/swiftui/gallery", exclude: ["scripts"]),
         // The gallery played through its scripts and checked against goldens looked at.
         .testTarget(
             name: "GalleryTests",

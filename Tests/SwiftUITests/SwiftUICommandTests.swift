@@ -1,4 +1,5 @@
 import Foundation
+import RevealRender
 import XCTest
 
 /// `reveal-render swiftui` on files that go wrong: each is said in one line with its exit code, and nothing
@@ -83,6 +84,23 @@ final class SwiftUICommandTests: XCTestCase {
             try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--time", "0.3", "--out", again.path],
             expecting: 0)
         XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
+    }
+
+    func testAPreviewProviderIsTheViewWhenThereIsNoPreviewMacro() throws {
+        // A gallery file names its view only through `DropZone_Previews: PreviewProvider`; the CLI's frame
+        // is the one the gallery's golden holds (played in process by GalleryTests).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+            .standardized.path
+        let still = work.appendingPathComponent("drop-zone.png")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(),
+            [
+                "swiftui", "\(root)/Fixtures/swiftui/gallery/DropZone.swift", "--script",
+                "\(root)/Fixtures/swiftui/gallery/scripts/DropZone.script.json", "--time", "1.5", "--out", still.path,
+            ], expecting: 0)
+        let golden = try PNG.decode(
+            contentsOf: "\(root)/Tests/GalleryTests/__Goldens__/GalleryTests/DropZone-1_50.png")
+        XCTAssertEqual(try PNG.decode(contentsOf: still.path), golden)
     }
 
     func testLayoutListsTheViewsAfterTheEventsUpToTheFrame() throws {

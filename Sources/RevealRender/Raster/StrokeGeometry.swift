@@ -21,8 +21,11 @@ public struct StrokeSpec: Equatable, Hashable, Sendable {
         case bevel
     }
 
+    /// The pen's width.
     public var width: Double
+    /// How open lines end.
     public var cap: Cap
+    /// How segments meet.
     public var join: Join
     /// The longest miter, as a multiple of the width, before a miter join is bevelled (Core Graphics: 10).
     public var miterLimit: Double
@@ -31,6 +34,7 @@ public struct StrokeSpec: Equatable, Hashable, Sendable {
     /// How far into the dash pattern the line starts.
     public var dashPhase: Double
 
+    /// A stroke `width` wide; the rest default as in Core Graphics.
     public init(
         width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10, dash: [Double] = [],
         dashPhase: Double = 0
@@ -166,12 +170,12 @@ enum StrokeGeometry {
 
     /// Points along the circle around `center` from angle `from`, turning by `sweep`: the ends on the circle,
     /// the vertices between on the radius that keeps each chord's sector area, as `Path.addArc` places them.
-    static func arc(around center: Point, radius: Double, from: Double, sweep: Double, tolerance: Double) -> [Point]
-    {
+    static func arc(around center: Point, radius: Double, from: Double, sweep: Double, tolerance: Double) -> [Point] {
         // Drawn turning the positive way and reversed: `Path.areaPreservingRadius` keeps the area only for a
         // positive step.
         var path = Path()
-        path.addArc(center: center, radius: radius, start: min(from, from + sweep), sweep: abs(sweep), tolerance: tolerance)
+        path.addArc(
+            center: center, radius: radius, start: min(from, from + sweep), sweep: abs(sweep), tolerance: tolerance)
         return sweep < 0 ? path.points.reversed() : path.points
     }
 

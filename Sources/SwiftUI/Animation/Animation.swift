@@ -52,7 +52,9 @@ public struct Animation: Equatable, Sendable {
         .spring(response: response, dampingFraction: dampingFraction)
     }
     /// SwiftUI's `interactiveSpring` in duration and bounce.
-    public static func interactiveSpring(duration: TimeInterval = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25)
+    public static func interactiveSpring(
+        duration: TimeInterval = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25
+    )
         -> Animation
     {
         .spring(duration: duration, bounce: 0.15 + extraBounce)

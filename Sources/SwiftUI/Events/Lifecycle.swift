@@ -17,7 +17,10 @@ extension View {
     nonisolated public func onChange<V: Equatable>(
         of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void
     ) -> some View {
-        builtin(.onChange(ValueWatch(value), initial: initial, { old, new in if let old = old as? V, let new = new as? V { action(old, new) } }))
+        builtin(
+            .onChange(
+                ValueWatch(value), initial: initial,
+                { old, new in if let old = old as? V, let new = new as? V { action(old, new) } }))
     }
 
     /// Runs `action` when `value` changes between evaluations, and once on appearing when `initial`.
@@ -29,7 +32,9 @@ extension View {
 
     /// The spelling before iOS 17: `action` gets the new value (deprecated, still compiles on Apple platforms).
     @available(*, deprecated, message: "Use `onChange` with a two or zero parameter action closure instead.")
-    nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void)
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void
+    )
         -> some View
     {
         builtin(.onChange(ValueWatch(value), initial: false, { _, new in if let new = new as? V { action(new) } }))

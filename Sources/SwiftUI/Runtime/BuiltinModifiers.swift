@@ -112,8 +112,9 @@ extension _BuiltinModifier {
             if let watch, graph.changedValue(watch, key: path + "/animation").map({ $0.first }) ?? true {
                 return passing()
             }
-            return graph.evaluating(in: EvaluationTransaction(animation: animation?.curve, start: graph.transaction.start))
-            { passing() }
+            return graph.evaluating(
+                in: EvaluationTransaction(animation: animation?.curve, start: graph.transaction.start)
+            ) { passing() }
         case .transaction(let transform):
             var transaction = Transaction()
             transaction.animation = graph.transaction.animation.map(Animation.init(curve:))

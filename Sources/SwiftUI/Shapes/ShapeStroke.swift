@@ -121,7 +121,9 @@ extension Shape {
     }
 
     /// The shape of this one's outline stroked in `style` (drawn with the foreground style).
-    nonisolated public func stroke(style: StrokeStyle) -> _StrokedShape<Self> { _StrokedShape(shape: self, style: style) }
+    nonisolated public func stroke(style: StrokeStyle) -> _StrokedShape<Self> {
+        _StrokedShape(shape: self, style: style)
+    }
 
     /// The shape of this one's outline stroked `lineWidth` points wide.
     nonisolated public func stroke(lineWidth: CGFloat = 1) -> _StrokedShape<Self> {

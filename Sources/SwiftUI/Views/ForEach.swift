@@ -8,7 +8,8 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
     let id: (Data.Element) -> ID
 
     /// A view for each element, identified by the element's `id` key path.
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
         self.data = data
         self.id = { $0[keyPath: id] }
         self.content = content

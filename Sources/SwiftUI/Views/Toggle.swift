@@ -41,8 +41,9 @@ extension Toggle: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         let binding = isOn
         let on = binding.wrappedValue
-        let position = graph.evaluating(in: 
-            EvaluationTransaction(animation: SwitchMetrics.animation.curve, start: graph.transaction.start)
+        let position = graph.evaluating(
+            in:
+                EvaluationTransaction(animation: SwitchMetrics.animation.curve, start: graph.transaction.start)
         ) { graph.present(on ? 1.0 : 0.0, key: path + "/switch") }
         let travel = SwitchMetrics.size.width - SwitchMetrics.thumb - 2 * SwitchMetrics.inset
         let onColor = environment.tint ?? .green
