@@ -28,6 +28,12 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "TagList", times: [0, 0.35, 1]) { TagList_Previews.previews },
     // Dashed until a double tap (two taps 0.2 s apart; one tap alone does nothing).
     GalleryEntry(name: "DropZone", times: [0.5, 1.5]) { DropZone_Previews.previews },
+    // The heart filling and popping on a bouncy spring, then taken back.
+    GalleryEntry(name: "LikeButton", times: [0, 0.3, 1.2, 1.6]) { LikeButton_Previews.previews },
+    // A gradient arc turning for ever at a constant speed.
+    GalleryEntry(name: "SpinningLoader", times: [0, 0.3, 0.8]) { SpinningLoader_Previews.previews },
+    // An arrow turning while the bar below it fills, then a check once the animation completes.
+    GalleryEntry(name: "UploadStatus", times: [0.4, 1.5]) { UploadStatus_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
 ]
@@ -47,6 +53,25 @@ final class GalleryTests: XCTestCase {
                     of: AnyView(entry.view()), script: script, at: time,
                     named: "\(entry.name)-\(formatTime(time))")
             }
+        }
+    }
+
+    func testEachFrameDrawnFromTheFrameBeforeEqualsTheFrameDrawnWhole() throws {
+        // ScreenRenderer against drawing every frame whole, over every frame of every component (turns,
+        // scales, strokes, switches, removals): the same bytes.
+        for entry in gallery {
+            let script = try ViewScriptFile.load(path: "\(galleryFolder)/scripts/\(entry.name).script.json")
+            let differing = try MainActor.assumeIsolated { () throws -> Int? in
+                var incremental = ViewPlayer(script: script, view: entry.view)
+                var whole = ViewPlayer(script: script, view: entry.view)
+                whole.redrawsWholeFrames = true
+                for index in 0..<incremental.frameCount
+                where try incremental.render(frame: index) != whole.render(frame: index) {
+                    return index
+                }
+                return nil
+            }
+            XCTAssertNil(differing, "\(entry.name): a frame differs when drawn whole")
         }
     }
 

@@ -37,7 +37,7 @@ final class SupportedListTests: XCTestCase {
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
         for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == "<" || $0 == ":" })
+            let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
             for i in tokens.indices.dropLast(2) where tokens[i] == "public" {
                 var j = i + 1
                 while ["static", "final", "nonisolated", "mutating"].contains(tokens[j]), j + 1 < tokens.count {

@@ -1,7 +1,7 @@
 import SwiftUI
 
-/// A progress ring: a faint track, the done part trimmed from the full circle with round caps, the
-/// percentage in the middle; each tap on "Add" adds a quarter with an ease.
+/// A progress ring: a faint track, the done part trimmed from the full circle with round caps and turned
+/// to start at the top, the percentage in the middle; each tap on "Add" adds a quarter with an ease.
 struct ActivityRing: View {
     @State private var progress = 0.25
 
@@ -13,6 +13,7 @@ struct ActivityRing: View {
                 Circle()
                     .trim(from: 0, to: progress)
                     .stroke(Color.pink, style: StrokeStyle(lineWidth: 14, lineCap: .round))
+                    .rotationEffect(.degrees(-90))
                 Text("\(Int(progress * 100))%")
                     .font(.title2.bold())
             }

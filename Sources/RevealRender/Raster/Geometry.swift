@@ -145,3 +145,81 @@ extension PixelBox {
         self.init(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
     }
 }
+
+/// An affine map of the plane: (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty).
+struct Affine: Equatable, Sendable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    static let identity = Affine()
+
+    func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
+
+    /// `self` after `first`: p ↦ self(first(p)).
+    func after(_ first: Affine) -> Affine {
+        Affine(
+            a: a * first.a + c * first.b, b: b * first.a + d * first.b, c: a * first.c + c * first.d,
+            d: b * first.c + d * first.d, tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+    }
+
+    /// The map undoing this one, or nil when it flattens the plane (a scale of 0).
+    var inverse: Affine? {
+        let det = a * d - b * c
+        guard abs(det) > 1e-12, det.isFinite else { return nil }
+        return Affine(
+            a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    /// The smallest pixel box holding the image of `box`, with one pixel to spare on each side.
+    func bounds(of box: PixelBox) -> PixelBox {
+        guard !box.isEmpty else { return .empty }
+        let corners = [
+            Point(x: Double(box.x), y: Double(box.y)), Point(x: Double(box.x + box.width), y: Double(box.y)),
+            Point(x: Double(box.x), y: Double(box.y + box.height)),
+            Point(x: Double(box.x + box.width), y: Double(box.y + box.height)),
+        ].map(apply)
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+        else { return .empty }
+        let x0 = Int(max(minX, -1e9).rounded(.down)) - 1
+        let y0 = Int(max(minY, -1e9).rounded(.down)) - 1
+        return PixelBox(
+            x: x0, y: y0, width: Int(min(maxX, 1e9).rounded(.up)) + 1 - x0,
+            height: Int(min(maxY, 1e9).rounded(.up)) + 1 - y0)
+    }
+}
+
+/// A view's drawing turned and scaled about a point of its frame, as SwiftUI's `rotationEffect` and
+/// `scaleEffect`: what is drawn moves, the layout does not.
+public struct ViewTransform: Equatable, Hashable, Sendable {
+    /// The turn in radians; positive turns +x towards +y (clockwise on the screen).
+    public var rotation: Double
+    /// The horizontal and vertical scale.
+    public var scaleX: Double
+    public var scaleY: Double
+    /// The fixed point, as fractions of the frame's width and height (0.5, 0.5: its centre).
+    public var anchorX: Double
+    public var anchorY: Double
+
+    public init(
+        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, anchorX: Double = 0.5, anchorY: Double = 0.5
+    ) {
+        self.rotation = rotation
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+    }
+
+    /// The map in pixels for a frame whose pixel rectangle starts at (`x`, `y`) and is `width`×`height`:
+    /// scale, then turn, about the anchor.
+    func affine(x: Double, y: Double, width: Double, height: Double) -> Affine {
+        let px = x + anchorX * width
+        let py = y + anchorY * height
+        let cosine = cos(rotation)
+        let sine = sin(rotation)
+        let linear = Affine(a: cosine * scaleX, b: sine * scaleX, c: -sine * scaleY, d: cosine * scaleY)
+        return Affine(tx: px, ty: py).after(linear).after(Affine(tx: -px, ty: -py))
+    }
+}

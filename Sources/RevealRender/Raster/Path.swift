@@ -41,6 +41,13 @@ struct Path: Sendable {
         for i in points.indices { points[i] = points[i] + offset }
     }
 
+    /// Every point mapped by `transform` (the contours kept).
+    func mapped(_ transform: (Point) -> Point) -> Path {
+        var path = self
+        for i in path.points.indices { path.points[i] = transform(path.points[i]) }
+        return path
+    }
+
     public mutating func line(to p: Point) {
         if contourStarts.isEmpty { contourStarts.append(points.count) }
         points.append(p)

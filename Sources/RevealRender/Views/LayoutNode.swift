@@ -78,6 +78,8 @@ final class LayoutNode {
         case reader(make: (Size) -> LayoutNode)
         /// A view whose frame is reported by id after layout.
         case anchor(Int)
+        /// A view drawn turned and scaled about a point of its frame.
+        case transform(ViewTransform)
         /// children[0] giving way to children[1], this fraction of the way: the size between theirs, both
         /// centred in it.
         case crossfade(Double)
@@ -147,7 +149,7 @@ final class LayoutNode {
             // `.position` takes all it is offered (its child's size where nothing is offered).
             let s = children[0].size(for: p)
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
-        case .offset, .group, .secondary, .anchor:
+        case .offset, .group, .secondary, .anchor, .transform:
             return children[0].size(for: p)
         case .crossfade(let f):
             let a = children[0].size(for: p)
@@ -328,7 +330,7 @@ final class LayoutNode {
             placeAligned(
                 children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
                 alignment: alignment)
-        case .group, .anchor:
+        case .group, .anchor, .transform:
             children[0].place(in: rect, proposal: proposal)
         case .crossfade:
             for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: .center) }

@@ -284,6 +284,9 @@ final class RetainedDrawings {
             case .leaf, .group:
                 position += 1
                 if changed.contains(ObjectIdentifier(node)) { return position }
+            case .transform where changed.contains(ObjectIdentifier(node)):
+                // Turned or scaled anew: everything inside moved, from its first view on.
+                return position + 1
             default:
                 if let found = firstChanged(node.drawingOrder, position: &position) { return found }
             }
@@ -353,7 +356,7 @@ struct ScreenDamage {
         switch (a.role, b.role) {
         case (.leaf, .leaf), (.spacer, .spacer), (.stack, .stack), (.padding, .padding), (.frame, .frame),
             (.position, .position), (.offset, .offset), (.reader, .reader), (.anchor, .anchor),
-            (.crossfade, .crossfade):
+            (.crossfade, .crossfade), (.transform, .transform):
             break
         case (.secondary(let x, _), .secondary(let y, _)) where x == y:
             break
@@ -374,6 +377,22 @@ struct ScreenDamage {
         _ a: LayoutNode, _ b: LayoutNode, canvas: (LayoutNode, LayoutNode, CanvasContent) throws -> PixelBox,
         group: (LayoutNode, LayoutNode, Bool, Bool) -> Void
     ) rethrows -> Bool {
+        if case .transform(let x) = a.role, case .transform(let y) = b.role {
+            // What changes inside a turned or scaled view is found in its own untransformed pixels; the whole
+            // of the view, through both transforms, is then drawn again.
+            var inside = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0))
+            var differs = x != y || a.frame != b.frame
+            for (p, q) in zip(a.children, b.children) where try inside.compare(p, q, canvas: canvas, group: group) {
+                differs = true
+            }
+            changed.formUnion(inside.changed)
+            if differs {
+                region.add(contentBox(a))
+                region.add(contentBox(b))
+                changed.insert(ObjectIdentifier(b))
+            }
+            return differs
+        }
         var differs = false
         for (x, y) in zip(a.children, b.children) where try compare(x, y, canvas: canvas, group: group) {
             differs = true
@@ -435,6 +454,10 @@ struct ScreenDamage {
             case .mask: return node.children.first.map(contentBox) ?? .empty
             case .opacity: return unionOfChildren(node)
             }
+        case .transform(let t):
+            let p = r.pixelRect(node.frame)
+            return t.affine(x: Double(p.x), y: Double(p.y), width: Double(p.width), height: Double(p.height))
+                .bounds(of: unionOfChildren(node))
         default:
             return unionOfChildren(node)
         }

@@ -287,6 +287,9 @@ public enum ViewModifier: Equatable, Sendable {
     /// `.mask(alignment:_:)`: the view shows only where the mask view, offered this view's size and placed
     /// in it by `alignment`, has alpha.
     case mask(View, alignment: Alignment)
+    /// `.rotationEffect(_:anchor:)` and `.scaleEffect(_:anchor:)`: the drawing turned and scaled about a
+    /// point of the frame; layout, hit testing and VoiceOver's frames are unchanged.
+    case transform(ViewTransform)
     /// Marks the view so its laid-out frame can be asked for by `id` (`ViewScreen.anchors`): how a
     /// front end finds where its buttons and gestures ended up.
     case anchor(Int)

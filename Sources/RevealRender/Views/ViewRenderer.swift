@@ -22,16 +22,24 @@ struct ViewRenderer {
     /// The screen pixels drawn on so far (before clipping to the canvas).
     private(set) var drawn = PixelBox.empty
     /// What a `ScreenRenderer` keeps from the frame before (canvases, group layers, clips, shadows), when one draws.
-    let retained: RetainedDrawings?
+    private let retainedDrawings: RetainedDrawings?
+    /// The turn and scale (`ViewTransform`s) of the views around, in screen pixels; nil when there are none.
+    private(set) var transform: Affine?
 
     init(
-        scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil
+        scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil,
+        transform: Affine? = nil
     ) {
         self.scale = scale
         self.part = part
         self.origin = origin
-        self.retained = retained
+        self.retainedDrawings = retained
+        self.transform = transform
     }
+
+    /// What is kept from the frame before, outside transformed views: what they draw is drawn again each
+    /// time (`ScreenDamage` redraws the whole of a transformed view that changed).
+    var retained: RetainedDrawings? { transform == nil ? retainedDrawings : nil }
 
     /// A transparent `width`×`height` pixmap with `root` (already placed) drawn on it.
     static func render(_ root: LayoutNode, width: Int, height: Int, scale: Double, part: Part = .all) throws -> Pixmap {
@@ -104,7 +112,8 @@ struct ViewRenderer {
                 of: node, box: box,
                 draw: { full, range in
                     var whole = try Pixmap(width: full.width, height: full.height)
-                    var inner = ViewRenderer(scale: scale, origin: (full.x, full.y), retained: retained)
+                    var inner = ViewRenderer(
+                        scale: scale, origin: (full.x, full.y), retained: retained, transform: transform)
                     inner.range = range
                     for view in views { try inner.draw(view, into: &whole) }
                     return whole
@@ -114,14 +123,16 @@ struct ViewRenderer {
                 // changed, the rest drawn on it.
                 layer = kept.pixels
                 if let start = kept.resumeAt {
-                    var inner = ViewRenderer(scale: scale, origin: (box.x, box.y), retained: retained)
+                    var inner = ViewRenderer(
+                        scale: scale, origin: (box.x, box.y), retained: retained, transform: transform)
                     inner.range = DrawingRange(start: start)
                     for view in views { try inner.draw(view, into: &layer) }
                 }
                 drawn = drawn.union(box)
             } else {
                 layer = try Pixmap(width: box.width, height: box.height)
-                var inner = ViewRenderer(scale: scale, part: part, origin: (box.x, box.y), retained: retained)
+                var inner = ViewRenderer(
+                    scale: scale, part: part, origin: (box.x, box.y), retained: retained, transform: transform)
                 inner.passedEffect = passedEffect
                 for view in views { try inner.draw(view, into: &layer) }
                 passedEffect = inner.passedEffect
@@ -130,20 +141,41 @@ struct ViewRenderer {
             if case .mask = effect {
                 // The mask view into a layer of the box; its alpha scales the content.
                 var maskLayer = try Pixmap(width: box.width, height: box.height)
-                var maskRenderer = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y), retained: retained)
+                var maskRenderer = ViewRenderer(
+                    scale: scale, part: .all, origin: (box.x, box.y), retained: retained, transform: transform)
                 try maskRenderer.draw(node.children[1], into: &maskLayer)
                 let mask = try Compositor.alpha(of: maskLayer)
                 Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
                 return
             }
             try apply(effect, node: node, layer: &layer, at: box, onto: &canvas)
+        case .transform(let t):
+            // Everything inside is drawn through the turn and scale, about the anchor in this view's pixels.
+            let r = ViewRenderer(scale: scale).pixelRect(node.frame)
+            let local = t.affine(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+            let outer = transform
+            transform = (outer ?? .identity).after(local)
+            defer { transform = outer }
+            for child in node.drawingOrder { try draw(child, into: &canvas) }
         default:
             for child in node.drawingOrder { try draw(child, into: &canvas) }
         }
     }
 
+    /// `path` (canvas pixels) through the transform of the views around, if any.
+    func transformed(_ path: Path) -> Path {
+        guard let transform else { return path }
+        let o = Point(x: Double(origin.x), y: Double(origin.y))
+        return path.mapped { transform.apply($0 + o) - o }
+    }
+
     /// The screen pixels a group may draw on.
     func groupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
+        let box = untransformedGroupBox(effect, frame: frame)
+        return transform.map { $0.bounds(of: box) } ?? box
+    }
+
+    private func untransformedGroupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
         let r = ViewRenderer(scale: scale).pixelRect(frame)
         var box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
         switch effect {
@@ -173,9 +205,10 @@ struct ViewRenderer {
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
                 var mask = try Mask(width: box.width, height: box.height)
-                let local = ViewRenderer(scale: scale, origin: (box.x, box.y))
+                let local = ViewRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
                 var rasterizer = Rasterizer()
-                rasterizer.fill(local.path(shape, in: frame), into: &mask, rows: RowRange(0, mask.height))
+                rasterizer.fill(
+                    local.transformed(local.path(shape, in: frame)), into: &mask, rows: RowRange(0, mask.height))
                 return mask
             }
             let mask = try retained?.clipMask(of: node, box: box, draw: clip) ?? clip(box)
@@ -210,7 +243,7 @@ struct ViewRenderer {
 
     private mutating func drawLeaf(_ content: Drawing, node: LayoutNode, into canvas: inout Pixmap) throws {
         let frame = node.frame
-        if let reach = reach(of: content, frame: frame),
+        if transform == nil, let reach = reach(of: content, frame: frame),
             reach.intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height)).isEmpty
         {
             return  // wholly off the canvas (a box of a screen drawn again): not even outlined
@@ -258,6 +291,13 @@ struct ViewRenderer {
                 width: r.width, height: r.height, scale: scale,
                 commands: content.commands(at: Size(width: frame.width, height: frame.height))
             ).pixels
+        if transform != nil {
+            // Turned or scaled: the canvas's pixels resampled through the transform.
+            var outline = Path()
+            outline.addRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+            try drawResampled(layer, at: (r.x, r.y), clippedTo: outline, into: &canvas)
+            return
+        }
         drawn = drawn.union(PixelBox(x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height))
         let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
             .intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height))
@@ -394,7 +434,27 @@ struct ViewRenderer {
     }
 
     /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas.
-    private mutating func fill(_ path: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap) throws {
+    private mutating func fill(_ untransformed: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap) throws
+    {
+        if transform != nil, paint.kind.isGradient || paint.kind.isImage {
+            // A gradient is laid over the frame untransformed (past it too, where a stroke overhangs), then
+            // resampled through the transform.
+            let r = pixelRect(frame)
+            guard r.width > 0, r.height > 0, let b = untransformed.bounds else { return }
+            let x0 = Int(b.minX.rounded(.down)) - 1
+            let y0 = Int(b.minY.rounded(.down)) - 1
+            var region = PixelBox(
+                x: x0 - r.x, y: y0 - r.y, width: Int(b.maxX.rounded(.up)) + 1 - x0,
+                height: Int(b.maxY.rounded(.up)) + 1 - y0)
+            if paint.kind.isImage {
+                region = region.intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
+            }
+            guard !region.isEmpty, region.width <= Pixmap.maxSide, region.height <= Pixmap.maxSide else { return }
+            let picture = try paint.render(width: r.width, height: r.height, region: region)
+            try drawResampled(picture, at: (r.x + region.x, r.y + region.y), clippedTo: untransformed, into: &canvas)
+            return
+        }
+        let path = transformed(untransformed)
         guard let bounds = path.bounds else { return }
         let x0 = max(Int(bounds.minX.rounded(.down)), 0)
         let y0 = max(Int(bounds.minY.rounded(.down)), 0)
@@ -410,13 +470,98 @@ struct ViewRenderer {
         if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
         } else if r.width > 0, r.height > 0 {
-            // Only the part of the paint under the mask (clamped into the frame) is drawn.
-            let region = PixelBox(x: x0 - r.x, y: y0 - r.y, width: x1 - x0, height: y1 - y0)
-                .intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
+            // Only the part of the paint under the mask is drawn: a gradient goes on past the frame (a stroke
+            // overhangs it), an image stops at it.
+            let under = PixelBox(x: x0 - r.x, y: y0 - r.y, width: x1 - x0, height: y1 - y0)
+            let region =
+                paint.kind.isGradient
+                ? under : under.intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
             guard !region.isEmpty else { return }
             let picture = try paint.render(width: r.width, height: r.height, region: region)
             Compositor.draw(picture, at: (r.x + region.x, r.y + region.y), mask: mask, maskAt: (x0, y0), onto: &canvas)
         }
+    }
+}
+
+extension ViewRenderer {
+    /// Draws `picture` (its top-left pixel at `at`, canvas pixels) through the transform of the views around,
+    /// where `outline` (untransformed canvas pixels) covers it: each pixel takes the picture's bilinear
+    /// sample at its centre mapped back, times the outline's exact coverage, source-over.
+    fileprivate mutating func drawResampled(
+        _ picture: Pixmap, at position: (x: Int, y: Int), clippedTo outline: Path, into canvas: inout Pixmap
+    ) throws {
+        guard let transform, let inverse = transform.inverse else { return }
+        let path = transformed(outline)
+        guard let bounds = path.bounds else { return }
+        let x0 = max(Int(bounds.minX.rounded(.down)), 0)
+        let y0 = max(Int(bounds.minY.rounded(.down)), 0)
+        let x1 = min(Int(bounds.maxX.rounded(.up)), canvas.width)
+        let y1 = min(Int(bounds.maxY.rounded(.up)), canvas.height)
+        guard x1 > x0, y1 > y0 else { return }
+        drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
+        var mask = try Mask(width: x1 - x0, height: y1 - y0)
+        var local = path
+        local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
+        var rasterizer = Rasterizer()
+        rasterizer.fill(local, into: &mask, rows: RowRange(0, mask.height))
+        var sampled = try Pixmap(width: x1 - x0, height: y1 - y0)
+        let o = Point(x: Double(origin.x), y: Double(origin.y))
+        for y in y0..<y1 {
+            for x in x0..<x1 where mask.bytes[(y - y0) * mask.width + x - x0] > 0 {
+                let source = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5) + o) - o
+                let color = picture.bilinear(
+                    x: source.x - Double(position.x) - 0.5, y: source.y - Double(position.y) - 0.5)
+                let i = ((y - y0) * sampled.width + x - x0) * 4
+                for k in 0..<4 { sampled.bytes[i + k] = color[k] }
+            }
+        }
+        Compositor.draw(sampled, at: (x0, y0), mask: mask, maskAt: (x0, y0), onto: &canvas)
+    }
+}
+
+extension Pixmap {
+    /// The premultiplied color at (`x`, `y`) in pixel-centre coordinates, interpolated between the four
+    /// nearest pixels; transparent outside.
+    func bilinear(x: Double, y: Double) -> [UInt8] {
+        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(width), y < Double(height) else {
+            return [0, 0, 0, 0]
+        }
+        let fx = x.rounded(.down)
+        let fy = y.rounded(.down)
+        let tx = x - fx
+        let ty = y - fy
+        let ix = Int(fx)
+        let iy = Int(fy)
+        var result = [UInt8](repeating: 0, count: 4)
+        for k in 0..<4 {
+            var sum = 0.0
+            for (dx, dy, w) in [
+                (0, 0, (1 - tx) * (1 - ty)), (1, 0, tx * (1 - ty)), (0, 1, (1 - tx) * ty), (1, 1, tx * ty),
+            ]
+            where w > 0 {
+                let px = ix + dx
+                let py = iy + dy
+                guard px >= 0, py >= 0, px < width, py < height else { continue }
+                sum += w * Double(bytes[(py * width + px) * 4 + k])
+            }
+            result[k] = UInt8(min(max(sum.rounded(), 0), 255))
+        }
+        return result
+    }
+}
+
+extension Paint.Kind {
+    /// Whether the paint is a gradient, defined over the whole plane from its frame.
+    var isGradient: Bool {
+        if case .linearGradient = self { return true }
+        return false
+    }
+}
+
+extension Paint.Kind {
+    var isImage: Bool {
+        if case .image = self { return true }
+        return false
     }
 }
 

@@ -274,6 +274,13 @@ struct ViewRules {
             try ViewRules.checkLength(text, at: path.key("accessibilityHint"))
         case .mask(let view, _):
             try checkNoEffect(view, at: path.key("mask"), depth: depth)
+        case .transform(let t):
+            let at = path.key("transform")
+            try SceneRules.check(t.rotation, in: -limit...limit, "rotation", at: at.key("rotation"))
+            try SceneRules.check(t.scaleX, in: -limit...limit, "scaleX", at: at.key("scaleX"))
+            try SceneRules.check(t.scaleY, in: -limit...limit, "scaleY", at: at.key("scaleY"))
+            try SceneRules.check(t.anchorX, in: -limit...limit, "anchorX", at: at.key("anchorX"))
+            try SceneRules.check(t.anchorY, in: -limit...limit, "anchorY", at: at.key("anchorY"))
         case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor:
             break

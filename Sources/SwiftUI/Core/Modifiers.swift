@@ -79,6 +79,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case animation(Animation?, ValueWatch?)
         case transaction((inout Transaction) -> Void)
         case tap(count: Int, @MainActor () -> Void)
+        case transform(rotation: Angle, scale: CGSize, anchor: UnitPoint)
     }
     let kind: Kind
     public typealias Body = Never

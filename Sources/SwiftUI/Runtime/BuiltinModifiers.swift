@@ -127,6 +127,16 @@ extension _BuiltinModifier {
             let anchor = graph.anchor()
             graph.addTarget(.tap(graph.tapRecognizer(at: path + "/tap", count: count, action: action)), anchor: anchor)
             return each(.anchor(anchor))
+        case .transform(let rotation, let scale, let anchor):
+            // The angle and the scale animate, as SwiftUI's `_RotationEffect` and `_ScaleEffect` do.
+            let radians = graph.present(rotation.radians, key: path + "/rotation")
+            let sx = graph.present(Double(scale.width), key: path + "/scaleX")
+            let sy = graph.present(Double(scale.height), key: path + "/scaleY")
+            return each(
+                .transform(
+                    ViewTransform(
+                        rotation: radians, scaleX: sx, scaleY: sy, anchorX: Double(anchor.x), anchorY: Double(anchor.y))
+                ))
         case .accessibilityAction(let kind, let handler):
             let anchor = graph.anchor()
             graph.addAccessibilityAction(handler, anchor: anchor)
