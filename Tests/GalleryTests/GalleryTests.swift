@@ -34,6 +34,11 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "SpinningLoader", times: [0, 0.3, 0.8]) { SpinningLoader_Previews.previews },
     // An arrow turning while the bar below it fills, then a check once the animation completes.
     GalleryEntry(name: "UploadStatus", times: [0.4, 1.5]) { UploadStatus_Previews.previews },
+    // A toast dropping in from the top (move and fade combined), then falling out through the bottom
+    // (asymmetric); its time stamp in the secondary label color.
+    GalleryEntry(name: "ToastBanner", times: [0.25, 0.8, 1.3]) { ToastBanner_Previews.previews },
+    // A "Max" badge scaling in at the top count, then fading out; the plus button dimmed meanwhile.
+    GalleryEntry(name: "StepperBadge", times: [0.7, 1.2, 1.5, 2]) { StepperBadge_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
 ]

@@ -195,21 +195,34 @@ struct Affine: Equatable, Sendable {
 public struct ViewTransform: Equatable, Hashable, Sendable {
     /// The turn in radians; positive turns +x towards +y (clockwise on the screen).
     public var rotation: Double
-    /// The horizontal and vertical scale.
+    /// The horizontal scale.
     public var scaleX: Double
+    /// The vertical scale.
     public var scaleY: Double
-    /// The fixed point, as fractions of the frame's width and height (0.5, 0.5: its centre).
+    /// The fixed point's place across the frame, as a fraction of its width (0.5: its centre).
     public var anchorX: Double
+    /// The fixed point's place down the frame, as a fraction of its height (0.5: its centre).
     public var anchorY: Double
 
+    /// A move after the turn and scale, as fractions of the frame's width and height (a move transition's
+    /// `(-1, 0)` takes the view its own width to the left).
+    public var translateX: Double
+    /// The vertical move, as a fraction of the frame's height.
+    public var translateY: Double
+
+    /// A turn of `rotation` radians and a scale of `scaleX` by `scaleY` about the anchor, then a move of
+    /// `translateX` widths and `translateY` heights.
     public init(
-        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, anchorX: Double = 0.5, anchorY: Double = 0.5
+        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, anchorX: Double = 0.5, anchorY: Double = 0.5,
+        translateX: Double = 0, translateY: Double = 0
     ) {
         self.rotation = rotation
         self.scaleX = scaleX
         self.scaleY = scaleY
         self.anchorX = anchorX
         self.anchorY = anchorY
+        self.translateX = translateX
+        self.translateY = translateY
     }
 
     /// The map in pixels for a frame whose pixel rectangle starts at (`x`, `y`) and is `width`×`height`:
@@ -220,6 +233,7 @@ public struct ViewTransform: Equatable, Hashable, Sendable {
         let cosine = cos(rotation)
         let sine = sin(rotation)
         let linear = Affine(a: cosine * scaleX, b: sine * scaleX, c: -sine * scaleY, d: cosine * scaleY)
-        return Affine(tx: px, ty: py).after(linear).after(Affine(tx: -px, ty: -py))
+        return Affine(tx: px + translateX * width, ty: py + translateY * height).after(linear)
+            .after(Affine(tx: -px, ty: -py))
     }
 }

@@ -281,6 +281,8 @@ struct ViewRules {
             try SceneRules.check(t.scaleY, in: -limit...limit, "scaleY", at: at.key("scaleY"))
             try SceneRules.check(t.anchorX, in: -limit...limit, "anchorX", at: at.key("anchorX"))
             try SceneRules.check(t.anchorY, in: -limit...limit, "anchorY", at: at.key("anchorY"))
+            try SceneRules.check(t.translateX, in: -limit...limit, "translateX", at: at.key("translateX"))
+            try SceneRules.check(t.translateY, in: -limit...limit, "translateY", at: at.key("translateY"))
         case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor:
             break

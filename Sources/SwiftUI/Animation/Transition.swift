@@ -67,13 +67,105 @@ extension Transition where Self == IdentityTransition {
     public static var identity: IdentityTransition { IdentityTransition() }
 }
 
-/// A type-erased transition, as SwiftUI's `AnyTransition`.
+/// A type-erased transition, as SwiftUI's `AnyTransition`: transitions applied one inside the other
+/// (`combined(with:)`), each of them possibly different on insertion and on removal (`asymmetric`).
 public struct AnyTransition: @unchecked Sendable {
-    let transition: any Transition
+    enum Step {
+        case one(any Transition)
+        case asymmetric(insertion: AnyTransition, removal: AnyTransition)
+    }
+    let steps: [Step]
+
+    init(steps: [Step]) { self.steps = steps }
     /// `transition`, type-erased.
-    public init<T: Transition>(_ transition: T) { self.transition = transition }
+    public init<T: Transition>(_ transition: T) { steps = [.one(transition)] }
+
     @MainActor public static var opacity: AnyTransition { AnyTransition(OpacityTransition()) }
     @MainActor public static var identity: AnyTransition { AnyTransition(IdentityTransition()) }
+    /// Scales the view from nothing on insertion and to nothing on removal, about its centre.
+    @MainActor public static var scale: AnyTransition { AnyTransition(ScaleTransition(0)) }
+    /// Scales the view from `scale` on insertion and to it on removal, about `anchor`.
+    @MainActor public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+        AnyTransition(ScaleTransition(scale, anchor: anchor))
+    }
+    /// Moves the view in from `offset` and out to it.
+    @MainActor public static func offset(_ offset: CGSize) -> AnyTransition { AnyTransition(OffsetTransition(offset)) }
+    /// Moves the view in from (`x`, `y`) and out to it.
+    @MainActor public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
+        offset(CGSize(width: x, height: y))
+    }
+    /// Moves the view in from `edge` and out to it, by its own size.
+    @MainActor public static func move(edge: Edge) -> AnyTransition { AnyTransition(MoveTransition(edge: edge)) }
+    /// Moves the view in from the leading edge and out to the trailing one.
+    @MainActor public static var slide: AnyTransition {
+        .asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing))
+    }
+    /// Moves the view in from `edge` and out to the opposite edge, fading as it goes (SwiftUI's `push(from:)`).
+    @MainActor public static func push(from edge: Edge) -> AnyTransition {
+        let opposite: [Edge: Edge] = [.top: .bottom, .bottom: .top, .leading: .trailing, .trailing: .leading]
+        return .asymmetric(
+            insertion: AnyTransition.move(edge: edge).combined(with: .opacity),
+            removal: AnyTransition.move(edge: opposite[edge] ?? edge).combined(with: .opacity))
+    }
+    /// `insertion` when the view is inserted, `removal` when it is removed.
+    public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
+        AnyTransition(steps: [.asymmetric(insertion: insertion, removal: removal)])
+    }
+    /// This transition and `other` at once.
+    public func combined(with other: AnyTransition) -> AnyTransition { AnyTransition(steps: steps + other.steps) }
+}
+
+/// Scales the view about an anchor (SwiftUI's `ScaleTransition`).
+public struct ScaleTransition: Transition {
+    public var scale: Double
+    public var anchor: UnitPoint
+    public init(_ scale: Double, anchor: UnitPoint = .center) {
+        self.scale = scale
+        self.anchor = anchor
+    }
+    public func body(content: Content, phase: TransitionPhase) -> some View {
+        content.scaleEffect(phase.isIdentity ? 1 : CGFloat(scale), anchor: anchor)
+    }
+}
+
+/// Moves the view by a fixed offset (SwiftUI's `OffsetTransition`).
+public struct OffsetTransition: Transition {
+    public var offset: CGSize
+    public init(_ offset: CGSize) { self.offset = offset }
+    public func body(content: Content, phase: TransitionPhase) -> some View {
+        content.offset(phase.isIdentity ? .zero : offset)
+    }
+}
+
+/// Moves the view by its own size toward an edge (SwiftUI's `MoveTransition`).
+public struct MoveTransition: Transition {
+    public var edge: Edge
+    public init(edge: Edge) { self.edge = edge }
+    public func body(content: Content, phase: TransitionPhase) -> some View {
+        let away: CGSize
+        switch edge {
+        case .leading: away = CGSize(width: -1, height: 0)
+        case .trailing: away = CGSize(width: 1, height: 0)
+        case .top: away = CGSize(width: 0, height: -1)
+        case .bottom: away = CGSize(width: 0, height: 1)
+        }
+        return content.moved(by: phase.isIdentity ? .zero : away)
+    }
+}
+
+extension Transition where Self == ScaleTransition {
+    public static var scale: ScaleTransition { ScaleTransition(0) }
+    public static func scale(_ scale: Double, anchor: UnitPoint = .center) -> ScaleTransition {
+        ScaleTransition(scale, anchor: anchor)
+    }
+}
+
+extension Transition where Self == MoveTransition {
+    public static func move(edge: Edge) -> MoveTransition { MoveTransition(edge: edge) }
+}
+
+extension Transition where Self == OffsetTransition {
+    public static func offset(_ offset: CGSize) -> OffsetTransition { OffsetTransition(offset) }
 }
 
 extension View {

@@ -79,7 +79,8 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case animation(Animation?, ValueWatch?)
         case transaction((inout Transaction) -> Void)
         case tap(count: Int, @MainActor () -> Void)
-        case transform(rotation: Angle, scale: CGSize, anchor: UnitPoint)
+        case transform(rotation: Angle, scale: CGSize, anchor: UnitPoint, move: CGSize)
+        case foregroundStyle(any ShapeStyle)
     }
     let kind: Kind
     public typealias Body = Never

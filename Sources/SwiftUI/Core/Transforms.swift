@@ -30,7 +30,7 @@ extension View {
     /// Draws the view turned by `angle` about `anchor` (SwiftUI: "Rotates a view's rendered output in two
     /// dimensions around the specified point"); its layout does not change.
     nonisolated public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-        builtin(.transform(rotation: angle, scale: CGSize(width: 1, height: 1), anchor: anchor))
+        builtin(.transform(rotation: angle, scale: CGSize(width: 1, height: 1), anchor: anchor, move: .zero))
     }
 
     /// Draws the view scaled by `scale` about `anchor` ("Scales this view's rendered output by the given
@@ -41,11 +41,18 @@ extension View {
 
     /// Draws the view scaled by `scale`'s width and height about `anchor`.
     nonisolated public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
-        builtin(.transform(rotation: .zero, scale: scale, anchor: anchor))
+        builtin(.transform(rotation: .zero, scale: scale, anchor: anchor, move: .zero))
     }
 
     /// Draws the view scaled by `x` horizontally and `y` vertically about `anchor`.
     nonisolated public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
         scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+}
+
+extension View {
+    /// Draws the view moved by `fraction` of its own width and height (a move transition's offset).
+    nonisolated func moved(by fraction: CGSize) -> some View {
+        builtin(.transform(rotation: .zero, scale: CGSize(width: 1, height: 1), anchor: .center, move: fraction))
     }
 }

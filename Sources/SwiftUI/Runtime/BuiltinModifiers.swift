@@ -25,6 +25,14 @@ extension _BuiltinModifier {
             change(&changed)
             let views = graph.lower(content, path: inner, changed)
             return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
+        case .foregroundStyle(let style):
+            // A hierarchical level is resolved against the foreground around it, then flows down as a color.
+            let resolved = style.resolved(in: environment)
+            var changed = environment
+            changed.foregroundStyle = resolved
+            let views = graph.lower(content, path: inner, changed)
+            guard let paint = resolved.paint else { return views }
+            return views.map { $0.modifier(.foreground(paint)) }
         case .id(let id):
             return graph.lower(content, path: inner + "#" + String(reflecting: id.base), environment)
         case .frame(let width, let height, let alignment):
@@ -50,7 +58,10 @@ extension _BuiltinModifier {
         case .position(let point):
             return each(.position(x: Double(point.x), y: Double(point.y)))
         case .offset(let size):
-            return each(.offset(x: Double(size.width), y: Double(size.height)))
+            // An offset animates (SwiftUI's `_OffsetEffect` is animatable).
+            let x = graph.present(Double(size.width), key: path + "/offsetX")
+            let y = graph.present(Double(size.height), key: path + "/offsetY")
+            return each(.offset(x: x, y: y))
         case .overlay(let view, let alignment):
             guard let overlay = one(view, "overlay") else { return passing() }
             return each(.overlay(overlay, alignment: alignment.engine))
@@ -60,7 +71,7 @@ extension _BuiltinModifier {
             }
             return each(.background(background, alignment: alignment.engine))
         case .backgroundStyle(let style):
-            guard let paint = style.paint else { return passing() }
+            guard let paint = style.resolved(in: environment).paint else { return passing() }
             return each(.background(.paint(paint), alignment: .center))
         case .mask(let view, let alignment):
             let mask =
@@ -127,16 +138,18 @@ extension _BuiltinModifier {
             let anchor = graph.anchor()
             graph.addTarget(.tap(graph.tapRecognizer(at: path + "/tap", count: count, action: action)), anchor: anchor)
             return each(.anchor(anchor))
-        case .transform(let rotation, let scale, let anchor):
-            // The angle and the scale animate, as SwiftUI's `_RotationEffect` and `_ScaleEffect` do.
+        case .transform(let rotation, let scale, let anchor, let move):
+            // The angle, the scale and the move animate, as SwiftUI's `_RotationEffect` and `_ScaleEffect` do.
             let radians = graph.present(rotation.radians, key: path + "/rotation")
             let sx = graph.present(Double(scale.width), key: path + "/scaleX")
             let sy = graph.present(Double(scale.height), key: path + "/scaleY")
+            let mx = graph.present(Double(move.width), key: path + "/moveX")
+            let my = graph.present(Double(move.height), key: path + "/moveY")
             return each(
                 .transform(
                     ViewTransform(
-                        rotation: radians, scaleX: sx, scaleY: sy, anchorX: Double(anchor.x), anchorY: Double(anchor.y))
-                ))
+                        rotation: radians, scaleX: sx, scaleY: sy, anchorX: Double(anchor.x), anchorY: Double(anchor.y),
+                        translateX: mx, translateY: my)))
         case .accessibilityAction(let kind, let handler):
             let anchor = graph.anchor()
             graph.addAccessibilityAction(handler, anchor: anchor)

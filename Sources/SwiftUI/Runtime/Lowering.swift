@@ -208,13 +208,18 @@ extension LinearGradient: @MainActor Lowerable {
 
 extension _StyleView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        style.paint.map { [RevealRender.View(.paint($0))] } ?? []
+        style.resolved(in: environment).paint.map { [RevealRender.View(.paint($0))] } ?? []
     }
 }
 
 extension _ShapeView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.shape(graph.animated(shape, key: path + "/shape").engineShape, fill: style?.paint))]
+        [
+            RevealRender.View(
+                .shape(
+                    graph.animated(shape, key: path + "/shape").engineShape,
+                    fill: style?.resolved(in: environment).paint))
+        ]
     }
 }
 

@@ -66,18 +66,36 @@ extension ViewGraph {
         return views.map { $0.modifier(.accessibilityHidden(.constant(true))) }
     }
 
-    /// `views` inside the transition's body at `phase`. Under Reduce Motion a transition that moves is
-    /// replaced by a fade, as Apple documents for `TransitionProperties.hasMotion`.
+    /// `views` inside the transition's bodies at `phase`, the first innermost. Under Reduce Motion a
+    /// transition that moves is replaced by a fade, as Apple documents for `TransitionProperties.hasMotion`.
+    /// An asymmetric step lowers both sides every time (its insertion at rest while removing, and the other
+    /// way round), so that the views keep their identity from phase to phase and animate between them.
     private func applyTransition(
         _ transition: AnyTransition, to views: [RevealRender.View], phase: TransitionPhase, slot: String,
         _ environment: EnvironmentValues
     ) -> [RevealRender.View] {
-        var chosen = transition.transition
-        if environment.accessibilityReduceMotion && type(of: chosen).properties.hasMotion {
-            chosen = OpacityTransition()
+        var views = views
+        for (index, step) in transition.steps.enumerated() {
+            let path = slot + "/transition/\(index)"
+            switch step {
+            case .one(let one):
+                var chosen = one
+                if environment.accessibilityReduceMotion && type(of: chosen).properties.hasMotion {
+                    chosen = OpacityTransition()
+                }
+                let body = transitionBody(chosen, phase: phase)
+                let inner = views
+                views = withContent({ inner }, around: { lower(body, path: path, environment) })
+            case .asymmetric(let insertion, let removal):
+                views = applyTransition(
+                    insertion, to: views, phase: phase == .didDisappear ? .identity : phase, slot: path + "/in",
+                    environment)
+                views = applyTransition(
+                    removal, to: views, phase: phase == .willAppear ? .identity : phase, slot: path + "/out",
+                    environment)
+            }
         }
-        let body = transitionBody(chosen, phase: phase)
-        return withContent({ views }, around: { lower(body, path: slot + "/transition", environment) })
+        return views
     }
 
     private func transitionBody<T: Transition>(_ transition: T, phase: TransitionPhase) -> any View {

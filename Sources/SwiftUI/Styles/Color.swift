@@ -141,12 +141,12 @@ extension UnitPoint {
 extension View {
     /// The style of text, symbols and shapes inside.
     nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        environmentChange(style.paint.map { .foreground($0) }) { $0.foregroundStyle = style }
+        builtin(.foregroundStyle(style))
     }
 
     /// The color of text, symbols and shapes inside.
     nonisolated public func foregroundColor(_ color: Color?) -> some View {
-        environmentChange(color?.paint.map { .foreground($0) }) { $0.foregroundStyle = color }
+        builtin(.foregroundStyle(color ?? HierarchicalShapeStyle.primary))
     }
 
     /// The tint of controls inside (nil: the accent color).

@@ -48,8 +48,12 @@ public struct GraphicsContext {
             CanvasCommand(path: path.outline, color: shading.color.value.opacity(opacity), blendMode: engineBlend))
     }
 
-    /// Strokes `path` with `shading`; drawn with round caps and joins, the only ones the engine strokes.
+    /// Strokes `path` with `shading` in `style`. A round-capped, round-joined solid line is the engine's
+    /// growing stroke (drawn again only where it grew); any other style fills the path's stroked outline.
     public mutating func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        guard style.lineCap == .round, style.lineJoin == .round, style.dash.isEmpty else {
+            return fill(path.strokedPath(style), with: shading)
+        }
         commands.append(
             CanvasCommand(
                 path: path.outline, color: shading.color.value.opacity(opacity),
