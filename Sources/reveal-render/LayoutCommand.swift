@@ -69,6 +69,7 @@ func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> String {
         if let size = v.fontSize { fields.append("\"size\": \(number(size))") }
         if let weight = v.fontWeight { fields.append("\"weight\": \"\(weight.rawValue)\"") }
         if let baseline = v.firstBaseline { fields.append("\"baseline\": \(number(baseline))") }
+        if let symbol = v.symbol { fields.append("\"symbol\": \(jsonQuoted(symbol, limit: .max))") }
         return "  {" + fields.joined(separator: ", ") + "}"
     }
     return "{\"frame\": \(frame), \"time\": \(number(time)), \"views\": [\n" + lines.joined(separator: ",\n") + "\n]}"

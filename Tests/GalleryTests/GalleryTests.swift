@@ -39,6 +39,8 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "ToastBanner", times: [0.25, 0.8, 1.3]) { ToastBanner_Previews.previews },
     // A "Max" badge scaling in at the top count, then fading out; the plus button dimmed meanwhile.
     GalleryEntry(name: "StepperBadge", times: [0.7, 1.2, 1.5, 2]) { StepperBadge_Previews.previews },
+    // An @Observable cart: its count read by a child view, a switch bound through @Bindable, the total.
+    GalleryEntry(name: "CartSummary", times: [0, 0.35, 1.2]) { CartSummary_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
 ]

@@ -103,6 +103,25 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(contentsOf: still.path), golden)
     }
 
+    func testLayoutNamesTheSymbolsAViewDraws() throws {
+        // Through the child's stream: the like button's heart, outlined before the tap and filled after.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+            .standardized.path
+        func symbols(at time: String) throws -> [String] {
+            let text = try ReleaseBinary.run(
+                try ReleaseBinary.url(),
+                [
+                    "layout", "\(root)/Fixtures/swiftui/gallery/LikeButton.swift", "--script",
+                    "\(root)/Fixtures/swiftui/gallery/scripts/LikeButton.script.json", "--time", time,
+                ], expecting: 0)
+            let json = try XCTUnwrap(text.range(of: "{\"frame\"").map { String(text[$0.lowerBound...]) }, text)
+            let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try XCTUnwrap(listing["views"] as? [[String: Any]]).compactMap { $0["symbol"] as? String }
+        }
+        XCTAssertEqual(try symbols(at: "0"), ["heart"])
+        XCTAssertEqual(try symbols(at: "1"), ["heart.fill"])
+    }
+
     func testLayoutListsTheViewsAfterTheEventsUpToTheFrame() throws {
         let (source, _) = try counter()
         let script = try file(

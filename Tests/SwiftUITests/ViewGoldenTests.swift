@@ -55,6 +55,7 @@ final class ViewGoldenTests: XCTestCase {
         let views = try MainActor.assumeIsolated { try ViewCheck.layout(of: { HintCard() }, script: script, at: 0) }
         let texts = views.filter { $0.kind == "text" }.compactMap(\.text)
         XCTAssertEqual(texts, ["Daily goal", "Tap Reset to start over", "Reset"])
+        XCTAssertEqual(views.compactMap(\.symbol), ["arrow.counterclockwise"])
         // After the fade, the hint is gone and the card has closed up around the title and the button.
         let after = try MainActor.assumeIsolated { try ViewCheck.layout(of: { HintCard() }, script: script, at: 2) }
         XCTAssertEqual(after.filter { $0.kind == "text" }.compactMap(\.text), ["Daily goal", "Reset"])

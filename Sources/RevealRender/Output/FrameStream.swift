@@ -124,6 +124,7 @@ public enum FrameStream {
                 optional(view.fontSize, double)
                 optional(view.fontWeight?.rawValue, text)
                 optional(view.firstBaseline, double)
+                optional(view.symbol, text)
             }
         }
         return out
@@ -206,13 +207,14 @@ public enum FrameStream {
             for _ in 0..<n {
                 guard let kind = text(), let depth = int(), let x = double(), let y = double(), let w = double(),
                     let h = double(), let string = optional(text), let font = optional(text),
-                    let size = optional(double), let weight = optional(text), let baseline = optional(double)
+                    let size = optional(double), let weight = optional(text), let baseline = optional(double),
+                    let symbol = optional(text)
                 else { return nil }
                 views.append(
                     LaidOutView(
                         kind: kind, depth: depth, frame: Rect(x: x, y: y, width: w, height: h), text: string,
                         fontFile: font, fontSize: size, fontWeight: weight.flatMap { FontWeight(rawValue: $0) },
-                        firstBaseline: baseline))
+                        firstBaseline: baseline, symbol: symbol))
             }
             return views
         }

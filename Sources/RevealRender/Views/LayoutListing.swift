@@ -19,6 +19,8 @@ public struct LaidOutView: Equatable, Sendable {
     public var fontWeight: FontWeight?
     /// A text view's first baseline below the top of its frame, in points; nil for other views.
     public var firstBaseline: Double?
+    /// The SF Symbols name a symbol view draws; nil for other views.
+    public var symbol: String? = nil
 }
 
 extension LayoutNode {
@@ -39,6 +41,7 @@ extension LayoutNode {
                 view.fontWeight = block.font.weight
                 view.firstBaseline = block.firstBaseline(size: size)
             }
+            if case .leaf(.symbol(let symbol, _, _)) = node.role { view.symbol = symbol.name }
             views.append(view)
         }
         return views

@@ -8,6 +8,8 @@ import RevealRender
     weak var graph: ViewGraph?
     /// The transaction of the first animated state change since the last evaluation (else the first change).
     var pending: EvaluationTransaction?
+    /// Whether the `@Observable` properties the body last read are being tracked (until one changes).
+    var isObserving = false
 
     init(graph: ViewGraph) { self.graph = graph }
 
@@ -217,7 +219,7 @@ package enum TouchTarget {
             node.pending = nil
         }
         defer { transaction = outer }
-        return lower(view.body, path: key, environment)
+        return lower(trackedBody(of: view, node: node), path: key, environment)
     }
 
     /// The children of a container: a transition inside belongs to their own slots, not to one outside.

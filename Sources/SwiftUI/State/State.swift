@@ -84,6 +84,8 @@ final class StateBox<Value>: @unchecked Sendable {
     func set(_ newValue: Value) {
         if let old = value as? any Equatable, Self.equal(old, newValue) { return }
         value = newValue
+        // A write off the main thread is seen at the next evaluation instead of trapping here.
+        guard Thread.isMainThread else { return }
         MainActor.assumeIsolated { owner?.invalidate() }
     }
 
