@@ -41,6 +41,9 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "StepperBadge", times: [0.7, 1.2, 1.5, 2]) { StepperBadge_Previews.previews },
     // An @Observable cart: its count read by a child view, a switch bound through @Bindable, the total.
     GalleryEntry(name: "CartSummary", times: [0, 0.35, 1.2]) { CartSummary_Previews.previews },
+    // Top corners rounded alone, an uppercase semibold caption in the secondary color, a lazy list, and
+    // a disabled button that a second tap does not reach.
+    GalleryEntry(name: "ProfileCard", times: [0, 1]) { ProfileCard_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
 ]

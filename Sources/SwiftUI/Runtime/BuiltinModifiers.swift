@@ -96,7 +96,7 @@ extension _BuiltinModifier {
         case .gesture(let gesture):
             let anchor = graph.anchor()
             if let recognizer = (gesture as? any DragRecognizing)?.dragRecognizer {
-                graph.addTarget(.drag(recognizer), anchor: anchor)
+                graph.addTarget(.drag(recognizer), anchor: anchor, environment)
             }
             return each(.anchor(anchor))
         case .accessibilityHidden(let hidden):
@@ -136,7 +136,8 @@ extension _BuiltinModifier {
             }
         case .tap(let count, let action):
             let anchor = graph.anchor()
-            graph.addTarget(.tap(graph.tapRecognizer(at: path + "/tap", count: count, action: action)), anchor: anchor)
+            graph.addTarget(
+                .tap(graph.tapRecognizer(at: path + "/tap", count: count, action: action)), anchor: anchor, environment)
             return each(.anchor(anchor))
         case .transform(let rotation, let scale, let anchor, let move):
             // The angle, the scale and the move animate, as SwiftUI's `_RotationEffect` and `_ScaleEffect` do.
@@ -152,7 +153,7 @@ extension _BuiltinModifier {
                         translateX: mx, translateY: my)))
         case .accessibilityAction(let kind, let handler):
             let anchor = graph.anchor()
-            graph.addAccessibilityAction(handler, anchor: anchor)
+            graph.addAccessibilityAction(handler, anchor: anchor, environment)
             return each(.accessibilityAction(kind.name), .anchor(anchor))
         }
     }

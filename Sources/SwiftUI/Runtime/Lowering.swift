@@ -61,7 +61,18 @@ extension Group: @MainActor Lowerable {
 extension Text: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         func text(_ string: String) -> RevealRender.View {
-            RevealRender.View(.text(string), font.map { [.font($0.spec)] } ?? [])
+            let cased: String
+            switch environment.textCase {
+            case .uppercase?: cased = string.uppercased()
+            case .lowercase?: cased = string.lowercased()
+            case nil: cased = string
+            }
+            // The text's own font innermost (it wins), then the weight of the environment over the fonts
+            // around.
+            let own: [RevealRender.ViewModifier] = font.map { [.font($0.spec)] } ?? []
+            let weight: [RevealRender.ViewModifier] =
+                environment.fontWeight.map { [.font(FontSpec(weight: $0.engine))] } ?? []
+            return RevealRender.View(.text(cased), own + weight)
         }
         guard let change = graph.contentChange(string, key: path + "/text") else { return [text(string)] }
         return [RevealRender.View(.crossfade(from: text(change.previous), to: text(string), fraction: change.fraction))]
@@ -93,11 +104,16 @@ extension Label: @MainActor Lowerable {
 extension Button: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         let anchor = graph.anchor()
-        graph.addTarget(.button(action), anchor: anchor)
+        graph.addTarget(.button(action), anchor: anchor, environment)
         let view: RevealRender.View
-        let tint = (environment.tint ?? .accentColor).value
+        // A disabled button draws in the tertiary label color (UIKit's disabled button title).
+        let tint =
+            environment.isEnabled
+            ? (environment.tint ?? .accentColor).value : HierarchicalShapeStyle.labelColors[2].value
         if environment.buttonIsBordered {
-            view = RevealRender.View(.borderedButton(label: graph.single(graph.lower(label, path: path, environment))))
+            view = RevealRender.View(
+                .borderedButton(label: graph.single(graph.lower(label, path: path, environment))),
+                environment.isEnabled ? [] : [.tint(tint)])
         } else {
             // The default style on iOS: the label in the tint color, a button for VoiceOver.
             view = RevealRender.View(

@@ -190,9 +190,18 @@ package enum TouchTarget {
         return nextAnchor
     }
 
-    func addTarget(_ target: TouchTarget, anchor: Int) { targets.append((anchor, target)) }
+    /// Adds what a touch on the view marked `anchor` does, unless touches do not reach it there (a disabled
+    /// view, or one that does not allow hit testing).
+    func addTarget(_ target: TouchTarget, anchor: Int, _ environment: EnvironmentValues) {
+        guard environment.isEnabled, environment.allowsHitTesting else { return }
+        targets.append((anchor, target))
+    }
 
-    func addAccessibilityAction(_ action: @escaping @MainActor () -> Void, anchor: Int) {
+    /// Adds a VoiceOver action to the view marked `anchor`, unless it is disabled.
+    func addAccessibilityAction(
+        _ action: @escaping @MainActor () -> Void, anchor: Int, _ environment: EnvironmentValues
+    ) {
+        guard environment.isEnabled else { return }
         accessibilityActions[anchor] = action
     }
 

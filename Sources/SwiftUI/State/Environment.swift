@@ -18,6 +18,14 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// Pixels per point of the screen the view is drawn on (the script's `scale`).
     public var displayScale: CGFloat = 1
     var foregroundStyle: (any ShapeStyle)?
+    /// The weight text inside is set in, over its font's (`fontWeight(_:)`).
+    public var fontWeight: Font.Weight?
+    /// Whether controls and gestures take touches (`disabled(_:)`).
+    public var isEnabled = true
+    /// How text inside is set in capitals or small letters (`textCase(_:)`).
+    public var textCase: Text.Case?
+    /// Whether touches reach the views inside (`allowsHitTesting(_:)`).
+    var allowsHitTesting = true
     /// The axis of the stack a view is directly in, for `Divider`.
     var stackAxis: Axis?
     var buttonIsBordered = false
