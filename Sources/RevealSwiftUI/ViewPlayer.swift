@@ -263,6 +263,7 @@ public struct ViewPlayer: FrameSequence {
                 for action in recognizer.changed { action(dragValue(touch, at: point)) }
             }
             fingers[finger] = touch
+            if case .longPress(let recognizer) = target { recognizer.touchDown(in: graph) }
             return
         }
     }
@@ -276,6 +277,9 @@ public struct ViewPlayer: FrameSequence {
             }
             if touch.began { for action in recognizer.changed { action(dragValue(touch, at: point)) } }
         }
+        if case .longPress(let recognizer) = touch.target {
+            recognizer.touchMoved(distance: hypot(point.x - touch.start.x, point.y - touch.start.y))
+        }
         fingers[finger] = touch
     }
 
@@ -287,6 +291,8 @@ public struct ViewPlayer: FrameSequence {
         case .button(let action):
             // A button acts on touch-up inside its frame.
             if touch.frame.contains(point) { action() }
+        case .longPress(let recognizer):
+            recognizer.touchUp()
         case .tap(let recognizer):
             recognizer.touchUp(
                 at: graph.time, inside: touch.frame.contains(point),

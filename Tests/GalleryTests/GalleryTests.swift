@@ -44,6 +44,8 @@ private let gallery: [GalleryEntry] = [
     // Top corners rounded alone, an uppercase semibold caption in the secondary color, a lazy list, and
     // a disabled button that a second tap does not reach.
     GalleryEntry(name: "ProfileCard", times: [0, 1]) { ProfileCard_Previews.previews },
+    // A press lifted early (the fill runs back), then a second's hold that deletes.
+    GalleryEntry(name: "HoldToConfirm", times: [0.5, 0.7, 1.5, 2.4]) { HoldToConfirm_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
 ]

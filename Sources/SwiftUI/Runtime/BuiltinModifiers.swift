@@ -151,6 +151,13 @@ extension _BuiltinModifier {
                     ViewTransform(
                         rotation: radians, scaleX: sx, scaleY: sy, anchorX: Double(anchor.x), anchorY: Double(anchor.y),
                         translateX: mx, translateY: my)))
+        case .longPress(let duration, let distance, let action, let pressingChanged):
+            let anchor = graph.anchor()
+            let recognizer = graph.longPressRecognizer(
+                at: path + "/longPress", minimumDuration: duration, maximumDistance: distance, action: action,
+                pressingChanged: pressingChanged)
+            graph.addTarget(.longPress(recognizer), anchor: anchor, environment)
+            return each(.anchor(anchor))
         case .accessibilityAction(let kind, let handler):
             let anchor = graph.anchor()
             graph.addAccessibilityAction(handler, anchor: anchor, environment)

@@ -33,6 +33,8 @@ package enum TouchTarget {
     case drag(DragRecognizer)
     /// A tap gesture: counts touch-ups inside that did not move far.
     case tap(TapRecognizer)
+    /// A long press: acts when a touch is held long enough without moving far.
+    case longPress(LongPressRecognizer)
 }
 
 /// The runtime: evaluates a view tree into the engine's views, keeping state per structural identity.
@@ -84,6 +86,7 @@ package enum TouchTarget {
     var watchedSeen: Set<String> = []
     /// Tap recognizers by path: their count of taps lives across evaluations.
     var tapRecognizers: [String: TapRecognizer] = [:]
+    var longPressRecognizers: [String: LongPressRecognizer] = [:]
     /// The slots of each `ForEach`, by path, in the order last lowered (leaving elements included).
     var forEachOrders: [String: [String]] = [:]
     var forEachSeen: Set<String> = []
@@ -143,6 +146,7 @@ package enum TouchTarget {
         watchedValues = watchedValues.filter { watchedSeen.contains($0.key) }
         forEachOrders = forEachOrders.filter { forEachSeen.contains($0.key) }
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
+        longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
         for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
             if let disappear { pendingActions.append(disappear) }

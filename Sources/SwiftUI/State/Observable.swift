@@ -17,7 +17,7 @@ extension ViewGraph {
         } onChange: { [weak node] in
             // Called as the property is about to change, on the thread that changes it: a change made off
             // the main thread is seen at the next evaluation rather than trapping here.
-            guard Thread.isMainThread else { return }
+            guard MainQueue.isCurrent else { return }
             MainActor.assumeIsolated {
                 node?.isObserving = false
                 node?.invalidate()

@@ -85,7 +85,7 @@ final class StateBox<Value>: @unchecked Sendable {
         if let old = value as? any Equatable, Self.equal(old, newValue) { return }
         value = newValue
         // A write off the main thread is seen at the next evaluation instead of trapping here.
-        guard Thread.isMainThread else { return }
+        guard MainQueue.isCurrent else { return }
         MainActor.assumeIsolated { owner?.invalidate() }
     }
 

@@ -1,0 +1,85 @@
+import RevealRender
+
+extension View {
+    /// Runs `action` when a touch stays down on the view for `minimumDuration` seconds without moving more
+    /// than `maximumDistance` points (SwiftUI's `onLongPressGesture`); `onPressingChanged` hears when a
+    /// press starts and ends.
+    nonisolated public func onLongPressGesture(
+        minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping @MainActor () -> Void,
+        onPressingChanged: (@MainActor (Bool) -> Void)? = nil
+    ) -> some View {
+        builtin(
+            .longPress(
+                minimumDuration: max(minimumDuration, 0), maximumDistance: Double(maximumDistance), action,
+                onPressingChanged))
+    }
+}
+
+/// A long press's settings and the press under way, kept by the view's path across evaluations.
+@MainActor package final class LongPressRecognizer {
+    var minimumDuration: Double
+    var maximumDistance: Double
+    var action: @MainActor () -> Void
+    var pressingChanged: (@MainActor (Bool) -> Void)?
+    /// Counts presses, so that the timer of a press that ended does not act on a later one.
+    private var press = 0
+    private var pressing = false
+
+    init(
+        minimumDuration: Double, maximumDistance: Double, action: @escaping @MainActor () -> Void,
+        pressingChanged: (@MainActor (Bool) -> Void)?
+    ) {
+        self.minimumDuration = minimumDuration
+        self.maximumDistance = maximumDistance
+        self.action = action
+        self.pressingChanged = pressingChanged
+    }
+
+    /// A touch went down on the view: the press starts, and acts `minimumDuration` later if still held.
+    package func touchDown(in graph: ViewGraph) {
+        press += 1
+        let current = press
+        pressing = true
+        pressingChanged?(true)
+        graph.schedule(at: graph.time + minimumDuration) { [weak self] in
+            guard let self, self.pressing, self.press == current else { return }
+            self.pressing = false
+            self.action()
+            self.pressingChanged?(false)
+        }
+    }
+
+    /// The touch moved `distance` points from where it went down: past `maximumDistance` the press fails.
+    package func touchMoved(distance: Double) {
+        if pressing, distance > maximumDistance { end() }
+    }
+
+    /// The touch lifted before the press acted.
+    package func touchUp() { if pressing { end() } }
+
+    private func end() {
+        pressing = false
+        pressingChanged?(false)
+    }
+}
+
+extension ViewGraph {
+    /// The long-press recognizer at `key`, with this evaluation's settings and actions.
+    func longPressRecognizer(
+        at key: String, minimumDuration: Double, maximumDistance: Double, action: @escaping @MainActor () -> Void,
+        pressingChanged: (@MainActor (Bool) -> Void)?
+    ) -> LongPressRecognizer {
+        watchedSeen.insert(key)
+        let recognizer =
+            longPressRecognizers[key]
+            ?? LongPressRecognizer(
+                minimumDuration: minimumDuration, maximumDistance: maximumDistance, action: action,
+                pressingChanged: pressingChanged)
+        recognizer.minimumDuration = minimumDuration
+        recognizer.maximumDistance = maximumDistance
+        recognizer.action = action
+        recognizer.pressingChanged = pressingChanged
+        longPressRecognizers[key] = recognizer
+        return recognizer
+    }
+}
