@@ -15,6 +15,19 @@ private struct Counter: SwiftUI.View {
     }
 }
 
+/// Turns, scales and offsets no screen can hold: not numbers, infinite, far past any size.
+private struct Extremes: SwiftUI.View {
+    var body: some SwiftUI.View {
+        VStack {
+            Text("Not a number").rotationEffect(.radians(.nan))
+            Circle().fill(Color.blue).frame(width: 20, height: 20).scaleEffect(1e300)
+            Text("Infinitely far").offset(x: .infinity)
+            Rectangle().fill(Color.red).frame(width: 20, height: 20).scaleEffect(x: 0, y: 1)
+            Text("Kept").font(.headline)
+        }
+    }
+}
+
 /// A counter inside a view whose "Start over" gives it a new `.id`, as the scratch demo's "Try again" does.
 private struct Rounds: SwiftUI.View {
     @State private var round = 0
@@ -120,5 +133,20 @@ final class ViewPlayerTests: XCTestCase {
             // The round cap reaches 5 points past the last point, no further.
             XCTAssertEqual(after.pixel(x: 147, y: 100), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
         }
+    }
+
+    func testTransformsNoScreenCanHoldDrawWithoutTrapping() throws {
+        // Drawn, not trapped: the library runs in a user's test process. A value that is not a number draws
+        // as no turn, and the text after them is drawn where it belongs.
+        let script = ViewScript(width: 160, height: 200, scale: 2, fps: 10, safeArea: EdgeInsets())
+        let frame = try MainActor.assumeIsolated { () throws -> Pixmap in
+            var player = ViewPlayer(script: script) { Extremes() }
+            return try player.render(frame: 0)
+        }
+        XCTAssertEqual(frame.width, 320)
+        let kept = try MainActor.assumeIsolated {
+            try ViewPlayer(script: script) { Extremes() }.layout(at: 0).first { $0.text == "Kept" }
+        }
+        XCTAssertNotNil(kept)
     }
 }

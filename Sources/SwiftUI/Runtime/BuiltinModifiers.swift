@@ -59,8 +59,8 @@ extension _BuiltinModifier {
             return each(.position(x: Double(point.x), y: Double(point.y)))
         case .offset(let size):
             // An offset animates (SwiftUI's `_OffsetEffect` is animatable).
-            let x = graph.present(Double(size.width), key: path + "/offsetX")
-            let y = graph.present(Double(size.height), key: path + "/offsetY")
+            let x = graph.present(Double(size.width).finite(or: 0), key: path + "/offsetX")
+            let y = graph.present(Double(size.height).finite(or: 0), key: path + "/offsetY")
             return each(.offset(x: x, y: y))
         case .overlay(let view, let alignment):
             guard let overlay = one(view, "overlay") else { return passing() }
@@ -141,11 +141,13 @@ extension _BuiltinModifier {
             return each(.anchor(anchor))
         case .transform(let rotation, let scale, let anchor, let move):
             // The angle, the scale and the move animate, as SwiftUI's `_RotationEffect` and `_ScaleEffect` do.
-            let radians = graph.present(rotation.radians, key: path + "/rotation")
-            let sx = graph.present(Double(scale.width), key: path + "/scaleX")
-            let sy = graph.present(Double(scale.height), key: path + "/scaleY")
-            let mx = graph.present(Double(move.width), key: path + "/moveX")
-            let my = graph.present(Double(move.height), key: path + "/moveY")
+            // A value that is not a number (a user's division by zero) draws as no turn, scale or move,
+            // rather than reaching the rasterizer.
+            let radians = graph.present(rotation.radians.finite(or: 0), key: path + "/rotation")
+            let sx = graph.present(Double(scale.width).finite(or: 1), key: path + "/scaleX")
+            let sy = graph.present(Double(scale.height).finite(or: 1), key: path + "/scaleY")
+            let mx = graph.present(Double(move.width).finite(or: 0), key: path + "/moveX")
+            let my = graph.present(Double(move.height).finite(or: 0), key: path + "/moveY")
             return each(
                 .transform(
                     ViewTransform(
@@ -164,4 +166,9 @@ extension _BuiltinModifier {
             return each(.accessibilityAction(kind.name), .anchor(anchor))
         }
     }
+}
+
+extension Double {
+    /// This value, or `fallback` when it is infinite or not a number.
+    func finite(or fallback: Double) -> Double { isFinite ? self : fallback }
 }
