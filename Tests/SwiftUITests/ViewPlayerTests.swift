@@ -15,7 +15,7 @@ private struct Counter: SwiftUI.View {
     }
 }
 
-/// Turns, scales and offsets no screen can hold: not numbers, infinite, far past any size.
+/// Turns, scales, offsets, frames and padding no screen can hold: not numbers, infinite, far past any size.
 private struct Extremes: SwiftUI.View {
     var body: some SwiftUI.View {
         VStack {
@@ -23,6 +23,8 @@ private struct Extremes: SwiftUI.View {
             Circle().fill(Color.blue).frame(width: 20, height: 20).scaleEffect(1e300)
             Text("Infinitely far").offset(x: .infinity)
             Rectangle().fill(Color.red).frame(width: 20, height: 20).scaleEffect(x: 0, y: 1)
+            Color.green.frame(width: .nan, height: 10)
+            Text("Padded").padding(.infinity)
             Text("Kept").font(.headline)
         }
     }

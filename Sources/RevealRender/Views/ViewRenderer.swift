@@ -323,6 +323,8 @@ struct ViewRenderer {
     /// bits differ, and they must land on one pixel; halves go up so that a view moved by whole pixels
     /// rounds the same (an effect drawn in its own pixmap as on the screen).
     static func pixel(_ v: Double) -> Int {
+        // Not a number (a front end's frame of .nan): the origin; infinite: as far as a pixel goes.
+        guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1_000_000_000 : -1_000_000_000) }
         let half = (v - 0.5).rounded() + 0.5
         let snapped = abs(v - half) < 1e-6 ? half : v
         return Int(max(min((snapped + 0.5).rounded(.down), 1e9), -1e9))
