@@ -22,6 +22,19 @@ public enum ViewHost {
         exit(run(Array(CommandLine.arguments.dropFirst()), to: stream, view))
     }
 
+    /// The wall clock (`CLOCK_REALTIME`) as the scene's clock, into `spec`: the program `reveal-render
+    /// swiftui` builds answers `clock_gettime` with it, so `Date()`, `Date.now` and a `.periodic(from: .now,
+    /// by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch advanced by the frame times) and
+    /// every run plays the same. False for any other clock (monotonic clocks keep real time, so Dispatch's
+    /// timers still work).
+    public static func readSceneClock(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Bool {
+        guard clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE, let spec else { return false }
+        let seconds = SceneClock.epoch.timeIntervalSince1970 + max(SceneClock.now, 0)
+        let whole = seconds.rounded(.down)
+        spec.pointee = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
+        return true
+    }
+
     @MainActor static func run(_ arguments: [String], to fd: Int32, _ view: @escaping @MainActor () -> any SwiftUI.View)
         -> Int32
     {

@@ -147,7 +147,7 @@ public struct ViewPlayer: FrameSequence {
             // `maxEvaluations` rounds.
             for _ in 0..<PlayerState.maxEvaluations {
                 end = max(end, dry.graph.settledTime)
-                guard let timer = dry.graph.nextTimer, timer.isFinite else { break }
+                guard end.isFinite, let timer = dry.graph.nextTimer, timer.isFinite else { break }
                 try dry.advance(to: timer)
                 _ = try dry.layout()
             }
@@ -305,7 +305,7 @@ public struct ViewPlayer: FrameSequence {
         let local = CGPoint(x: point.x - touch.frame.x, y: point.y - touch.frame.y)
         let start = CGPoint(x: touch.start.x - touch.frame.x, y: touch.start.y - touch.frame.y)
         return DragGesture.Value(
-            time: Date(timeIntervalSinceReferenceDate: graph.time), location: local, startLocation: start,
+            time: SceneClock.date(at: graph.time), location: local, startLocation: start,
             velocity: .zero, predictedEndLocation: local)
     }
 

@@ -174,7 +174,8 @@ struct ViewBuild {
         var arguments = [
             "-module-name", "Views", "-swift-version", "5", "-Onone", "-I", kit.modules,
             "-load-plugin-library", plugin, "-L", kit.libraries, "-lRevealSwiftUIKit",
-            "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-o", work + "/view",
+            "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-Xlinker", "--export-dynamic-symbol=clock_gettime",
+            "-o", work + "/view",
         ]
         for map in kit.moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
         for flag in harfbuzz { arguments += ["-Xcc", flag] }
@@ -212,7 +213,8 @@ struct ViewBuild {
             case .provider(let type): view = "\(type).previews"
             }
         }
-        return "import SwiftUI\nimport RevealSwiftUI\n\nMainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
+        return "import SwiftUI\nimport RevealSwiftUI\n\n" + ViewBuild.sceneClockSource
+            + "MainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
     }
 
     /// Where a file says which view it previews.
@@ -225,6 +227,24 @@ struct ViewBuild {
 
     /// The first preview in the files, in order: a `#Preview` line, or a type declared on one line as
     /// conforming to `PreviewProvider`.
+    /// The program's own `clock_gettime`, exported so that every library's calls reach it before the C
+    /// library's: the wall clock reads the scene's clock (`ViewHost.readSceneClock`), any other clock is the
+    /// C library's. `Date()` in the user's code then tells the scene's time, the same on every run.
+    static let sceneClockSource = """
+        import Glibc
+
+        private let __revealSystemClock = unsafeBitCast(
+            dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime"),
+            to: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self)
+
+        @_cdecl("clock_gettime")
+        public func __revealClockGettime(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Int32 {
+            ViewHost.readSceneClock(clock, spec) ? 0 : __revealSystemClock(clock, spec)
+        }
+
+
+        """
+
     static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> Preview? {
         for source in sources {
             let lines = String(decoding: source.bytes, as: UTF8.self).split(

@@ -48,6 +48,12 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "HoldToConfirm", times: [0.5, 0.7, 1.5, 2.4]) { HoldToConfirm_Previews.previews },
     // Shapes filled, stroked across their edges, stroked inside them, dashed and trimmed.
     GalleryEntry(name: "ShapeSampler", times: [0]) { ShapeSampler_Previews.previews },
+    // A conic wheel of hues whitened by a radial gradient, a gauge arc with an angular gradient's gap, an
+    // elliptical glow, a prominent button: at rest, the selection ring turning, and a third of the way round.
+    // A clock whose second hand sweeps on every frame of an animation timeline, and whose readout a
+    // periodic timeline turns over once a second: at 09:41:00 on the scene clock, then a second and a half on.
+    GalleryEntry(name: "WorldClock", times: [0, 1.5]) { WorldClock_Previews.previews },
+    GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

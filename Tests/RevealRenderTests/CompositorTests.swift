@@ -177,7 +177,7 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(pixmap[127, 0], PremultipliedRGBA8(r: 255, g: 97, b: 43, a: 255))
     }
 
-    /// Rendered gradients (the row loop, four components at once) against `GradientAxis.color`, the
+    /// Rendered gradients (the row loop, four components at once) against `GradientField.color`, the
     /// pixel-at-a-time definition, on random stops (two to five, some coinciding, colors a little
     /// outside 0...1, translucent), axes and opacities, for every pixel.
     func testRenderedGradientsEqualTheColorAtEachPixel() throws {
@@ -199,7 +199,7 @@ final class CompositorTests: XCTestCase {
                 .linearGradient(stops: stops, startPoint: start, endPoint: end), opacity: [1, unit()][trial % 2])
             let (width, height) = (37 + trial % 7, 23)
             let pixmap = try paint.render(width: width, height: height)
-            let axis = GradientAxis(stops, start, end, width: width, height: height)
+            let axis = try XCTUnwrap(GradientField(paint.kind, width: width, height: height, scale: 1))
             for y in 0..<height {
                 for x in 0..<width {
                     XCTAssertEqual(
@@ -217,5 +217,60 @@ final class CompositorTests: XCTestCase {
         // Moving (+1, -2) keeps the projection on (200, 100): 1·200 − 2·100 = 0.
         XCTAssertEqual(pixmap[50, 60], pixmap[51, 58])
         XCTAssertNotEqual(pixmap[50, 60], pixmap[51, 59])
+    }
+
+    /// Black to white, each pixel's gray level worked out here from the pixel centre's distance or angle
+    /// (SwiftUI's radial, elliptical and angular rules written out a second time, in degrees where the
+    /// engine works in radians), within one level of rounding.
+    func testRadialEllipticalAndAngularGradientsFollowTheirDefinitions() throws {
+        let stops = [GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1)]
+        let (width, height, scale) = (60, 40, 2.0)
+        func level(_ t: Double) -> Double { 255 * min(max(t.isNaN ? 0 : t, 0), 1) }
+        let cases: [(Paint.Kind, (Double, Double) -> Double)] = [
+            // Circles about (7.5, 10) points (the view is 30×20 points) from radius 4 to 14 points.
+            (
+                .radialGradient(stops: stops, center: UnitPoint(x: 0.25, y: 0.5), startRadius: 4, endRadius: 14),
+                { x, y in (hypot(x / scale - 7.5, y / scale - 10) - 4) / 10 }
+            ),
+            // Ellipses filling the 60×40 view from the middle; 0.5 reaches the edges.
+            (
+                .ellipticalGradient(stops: stops, center: .center, startRadiusFraction: 0, endRadiusFraction: 0.5),
+                { x, y in hypot(x / 60 - 0.5, y / 40 - 0.5) / 0.5 }
+            ),
+            // A quarter turn from 90° (pointing down) to 180° (pointing leading); the gap shows white for
+            // 135° after 180°, black after that.
+            (
+                .angularGradient(stops: stops, center: .center, startAngle: .pi / 2, endAngle: .pi),
+                { x, y in
+                    var degrees = atan2(y - 20, x - 30) * 180 / .pi
+                    if degrees < 0 { degrees += 360 }
+                    if degrees >= 90, degrees <= 180 { return (degrees - 90) / 90 }
+                    return degrees > 180 && degrees < 315 ? 1 : 0
+                }
+            ),
+            // Past a whole turn: from 0° to 450°, only the last turn (90° to 450°) is drawn.
+            (
+                .angularGradient(stops: stops, center: .center, startAngle: 0, endAngle: 2.5 * .pi),
+                { x, y in
+                    var degrees = atan2(y - 20, x - 30) * 180 / .pi
+                    if degrees < 90 { degrees += 360 }
+                    return degrees / 450
+                }
+            ),
+        ]
+        for (kind, t) in cases {
+            let pixmap = try Paint(kind).render(width: width, height: height, scale: scale)
+            var largest = 0.0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let expected = level(t(Double(x) + 0.5, Double(y) + 0.5))
+                    let difference = abs(Double(pixmap[x, y].r) - expected)
+                    // The gap's hard edge and the ends of an angle's range may fall either side at a pixel
+                    // centre lying on them; every other pixel is within rounding.
+                    if difference > 1 { largest = max(largest, difference) }
+                }
+            }
+            XCTAssertEqual(largest, 0, "\(kind)")
+        }
     }
 }

@@ -13,7 +13,7 @@ final class SupportedListTests: XCTestCase {
         "Body", "Value", "body", "buildBlock", "buildEither", "buildExpression", "buildIf",
         "buildLimitedAvailability", "appendInterpolation", "appendLiteral", "scale", "contains", "intersection",
         "symmetricDifference", "union", "formIntersection", "formSymmetricDifference", "formUnion", "insert",
-        "remove", "update",
+        "remove", "update", "next",
     ]
 
     func testEveryPublicDeclarationIsListedInTheReadme() throws {

@@ -103,6 +103,37 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(contentsOf: still.path), golden)
     }
 
+    func testTheWallClockInTheViewsProcessIsTheSceneClock() throws {
+        // `Date()` kept in @State when the view appears, a periodic timeline from `.now`, and `Date()` read
+        // in the body: all on the scene clock (09:41 UTC on 1 January 2026 at t = 0), on every run.
+        let source = try file(
+            "Probe.swift",
+            """
+            import SwiftUI
+
+            struct Probe: View {
+                @State private var start = Date()
+                var body: some View {
+                    TimelineView(.periodic(from: .now, by: 0.5)) { context in
+                        VStack {
+                            Text(String(format: "start %.2f", start.timeIntervalSince1970 - 1_767_260_460))
+                            Text(String(format: "tick %.2f", context.date.timeIntervalSince1970 - 1_767_260_460))
+                            Text(String(format: "now %.2f", Date().timeIntervalSince1970 - 1_767_260_460))
+                        }
+                    }
+                }
+            }
+            """)
+        let script = try file("probe.json", #"{"width": 200, "height": 200, "scale": 1, "fps": 10, "until": 1}"#)
+        let text = try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["layout", source, "--view", "Probe", "--script", script, "--time", "0.7"],
+            expecting: 0)
+        let json = try XCTUnwrap(text.range(of: "{\"frame\"").map { String(text[$0.lowerBound...]) }, text)
+        let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let texts = try XCTUnwrap(listing["views"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        XCTAssertEqual(texts, ["start 0.00", "tick 0.50", "now 0.50"])
+    }
+
     func testLayoutNamesTheSymbolsAViewDraws() throws {
         // Through the child's stream: the like button's heart, outlined before the tap and filled after.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")

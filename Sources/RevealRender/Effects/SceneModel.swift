@@ -182,31 +182,53 @@ extension Paint {
             break
         case .linearGradient(let stops, let startPoint, let endPoint):
             let gradient = path.key("linearGradient")
-            guard !stops.isEmpty else { throw SceneError(gradient, "a gradient needs at least one color") }
-            guard stops.count <= SceneLimits.maxGradientStops else {
-                throw SceneError(
-                    gradient.key("stops"), SceneRules.count(stops.count, max: SceneLimits.maxGradientStops))
-            }
-            var previous: Double?
-            for (i, stop) in stops.enumerated() {
-                let location = gradient.key("stops").index(i).key("location")
-                try SceneRules.check(stop.location, in: 0...1, "location", at: location)
-                if let previous, stop.location < previous {
-                    throw SceneError(
-                        location,
-                        "location \(formatNumber(stop.location)) is before the previous stop's \(formatNumber(previous))"
-                    )
-                }
-                previous = stop.location
-            }
+            try Paint.validate(stops, at: gradient)
             try startPoint.validate(at: gradient.key("startPoint"))
             try endPoint.validate(at: gradient.key("endPoint"))
+        case .radialGradient(let stops, let center, let startRadius, let endRadius):
+            let gradient = path.key("radialGradient")
+            try Paint.validate(stops, at: gradient)
+            try center.validate(at: gradient.key("center"))
+            try SceneRules.check(startRadius, in: 0...1e6, "startRadius", at: gradient.key("startRadius"))
+            try SceneRules.check(endRadius, in: 0...1e6, "endRadius", at: gradient.key("endRadius"))
+        case .ellipticalGradient(let stops, let center, let startFraction, let endFraction):
+            let gradient = path.key("ellipticalGradient")
+            try Paint.validate(stops, at: gradient)
+            try center.validate(at: gradient.key("center"))
+            try SceneRules.check(
+                startFraction, in: 0...1e3, "startRadiusFraction", at: gradient.key("startRadiusFraction"))
+            try SceneRules.check(endFraction, in: 0...1e3, "endRadiusFraction", at: gradient.key("endRadiusFraction"))
+        case .angularGradient(let stops, let center, let startAngle, let endAngle):
+            let gradient = path.key("angularGradient")
+            try Paint.validate(stops, at: gradient)
+            try center.validate(at: gradient.key("center"))
+            try SceneRules.check(startAngle, in: -1e6...1e6, "startAngle", at: gradient.key("startAngle"))
+            try SceneRules.check(endAngle, in: -1e6...1e6, "endAngle", at: gradient.key("endAngle"))
         case .image(let image, _):
             guard image.width * image.height <= limits.maxImagePixels else {
                 throw SceneError(
                     path.key("image"),
                     "image is \(image.width)×\(image.height) pixels, more than the limit of \(limits.maxImagePixels)")
             }
+        }
+    }
+
+    /// A gradient's stops: at least one, at most 1024, locations ascending in 0…1.
+    private static func validate(_ stops: [GradientStop], at gradient: ScenePath) throws(SceneError) {
+        guard !stops.isEmpty else { throw SceneError(gradient, "a gradient needs at least one color") }
+        guard stops.count <= SceneLimits.maxGradientStops else {
+            throw SceneError(gradient.key("stops"), SceneRules.count(stops.count, max: SceneLimits.maxGradientStops))
+        }
+        var previous: Double?
+        for (i, stop) in stops.enumerated() {
+            let location = gradient.key("stops").index(i).key("location")
+            try SceneRules.check(stop.location, in: 0...1, "location", at: location)
+            if let previous, stop.location < previous {
+                throw SceneError(
+                    location,
+                    "location \(formatNumber(stop.location)) is before the previous stop's \(formatNumber(previous))")
+            }
+            previous = stop.location
         }
     }
 }

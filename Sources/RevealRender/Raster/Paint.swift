@@ -72,6 +72,16 @@ public struct Paint: Equatable, Sendable {
         case color(Color)
         /// Stops ascending by location; the axis runs between two unit points of the view.
         case linearGradient(stops: [GradientStop], startPoint: UnitPoint, endPoint: UnitPoint)
+        /// Circles about a unit point, from the start radius to the end radius (points), as SwiftUI's
+        /// `RadialGradient`.
+        case radialGradient(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
+        /// Ellipses about a unit point, stretched with the view: radii are fractions of its width and height
+        /// (0.5 reaches the edges from the middle), as SwiftUI's `EllipticalGradient`.
+        case ellipticalGradient(
+            stops: [GradientStop], center: UnitPoint, startRadiusFraction: Double, endRadiusFraction: Double)
+        /// A sweep about a unit point from the start angle to the end angle (radians, 0 pointing trailing,
+        /// growing clockwise on the screen), as SwiftUI's `AngularGradient`.
+        case angularGradient(stops: [GradientStop], center: UnitPoint, startAngle: Double, endAngle: Double)
         /// An image sized into the view by a content mode, as SwiftUI's resizable `Image`.
         case image(Pixmap, ContentMode)
     }
@@ -97,22 +107,24 @@ public struct Paint: Equatable, Sendable {
         return Paint(.linearGradient(stops: stops, startPoint: start, endPoint: end))
     }
 
-    /// Fills a `width`×`height` pixmap with this paint, sampling at pixel centres.
-    public func render(width: Int, height: Int) throws -> Pixmap {
-        try render(width: width, height: height, region: PixelBox(x: 0, y: 0, width: width, height: height))
+    /// Fills a `width`×`height` pixmap with this paint, sampling at pixel centres; `scale` pixels a
+    /// point (a radial gradient's radii are in points).
+    public func render(width: Int, height: Int, scale: Double = 1) throws -> Pixmap {
+        try render(
+            width: width, height: height, region: PixelBox(x: 0, y: 0, width: width, height: height), scale: scale)
     }
 
     /// The part `region` of this paint filled into a `width`×`height` view: the same pixels as that
-    /// part of `render(width:height:)`, without drawing the rest.
-    func render(width: Int, height: Int, region: PixelBox) throws -> Pixmap {
+    /// part of `render(width:height:scale:)`, without drawing the rest.
+    func render(width: Int, height: Int, region: PixelBox, scale: Double) throws -> Pixmap {
         var pixmap = try Pixmap(width: region.width, height: region.height)
         switch kind {
         case .color(let color):
             pixmap = try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
-        case .linearGradient(let stops, let start, let end):
+        case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient:
             // Rows are independent, so bands of them are drawn on all cores: a full-screen gradient
             // is most of a scene's set-up time.
-            let axis = GradientAxis(stops, start, end, width: width, height: height)
+            guard let axis = GradientField(kind, width: width, height: height, scale: scale) else { break }
             let (opacity, columns, rows) = (opacity, region.width, region.height)
             let bands = min(rows, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             pixmap.bytes.withUnsafeMutableBufferPointer { out in
@@ -140,8 +152,8 @@ public struct Paint: Equatable, Sendable {
         switch kind {
         case .color(let color):
             return [PremultipliedRGBA8](repeating: color.opacity(opacity).premultiplied, count: height)
-        case .linearGradient(let stops, let start, let end) where start.x == end.x:
-            let axis = GradientAxis(stops, start, end, width: width, height: height)
+        case .linearGradient(_, let start, let end) where start.x == end.x:
+            guard let axis = GradientField(kind, width: width, height: height, scale: 1) else { return nil }
             return (0..<height).map { axis.color(x: 0, y: $0, opacity: opacity) }
         default:
             return nil
@@ -202,52 +214,79 @@ public struct Paint: Equatable, Sendable {
     }
 }
 
-/// Core Graphics' axial gradient placed in a view: isolines perpendicular to the axis, both ends
-/// extended, components interpolated in gamma-encoded sRGB with straight alpha, then premultiplied.
-struct GradientAxis: Sendable {
-    let stops: [GradientStop]
-    let sx: Double, sy: Double, dx: Double, dy: Double, lengthSquared: Double
+/// A gradient placed in a view, as Core Graphics draws SwiftUI's gradients: a position `t` for each pixel
+/// centre (along an axis, out from a centre, or around it), both ends extended, components interpolated in
+/// gamma-encoded sRGB with straight alpha, then premultiplied.
+struct GradientField: Sendable {
+    /// How a pixel's position along the gradient is found, in view pixels.
+    enum Geometry: Sendable {
+        /// Isolines perpendicular to the axis from (sx, sy) by (dx, dy).
+        case axial(sx: Double, sy: Double, dx: Double, dy: Double, lengthSquared: Double)
+        /// Ellipses about (cx, cy): the distance after scaling x by `unitX` and y by `unitY`, from `r0` to `r1`.
+        case radial(cx: Double, cy: Double, unitX: Double, unitY: Double, r0: Double, r1: Double)
+        /// The angle about (cx, cy), clockwise from the trailing direction, from `start` over `span` radians.
+        case angular(cx: Double, cy: Double, start: Double, span: Double)
+    }
 
-    init(_ stops: [GradientStop], _ start: UnitPoint, _ end: UnitPoint, width: Int, height: Int) {
-        self.stops = stops
+    let stops: [GradientStop]
+    let geometry: Geometry
+
+    /// The field of a gradient `kind` over a `width`×`height` view at `scale` pixels a point; nil for a
+    /// paint that is not a gradient.
+    init?(_ kind: Paint.Kind, width: Int, height: Int, scale: Double) {
         let w = Double(width)
         let h = Double(height)
-        sx = start.x * w
-        sy = start.y * h
-        dx = end.x * w - sx
-        dy = end.y * h - sy
-        lengthSquared = dx * dx + dy * dy
+        switch kind {
+        case .linearGradient(let stops, let start, let end):
+            self.stops = stops
+            let (sx, sy) = (start.x * w, start.y * h)
+            let (dx, dy) = (end.x * w - sx, end.y * h - sy)
+            geometry = .axial(sx: sx, sy: sy, dx: dx, dy: dy, lengthSquared: dx * dx + dy * dy)
+        case .radialGradient(let stops, let center, let startRadius, let endRadius):
+            self.stops = stops
+            geometry = .radial(
+                cx: center.x * w, cy: center.y * h, unitX: 1 / scale, unitY: 1 / scale, r0: startRadius,
+                r1: endRadius)
+        case .ellipticalGradient(let stops, let center, let startFraction, let endFraction):
+            self.stops = stops
+            geometry = .radial(
+                cx: center.x * w, cy: center.y * h, unitX: 1 / w, unitY: 1 / h, r0: startFraction, r1: endFraction)
+        case .angularGradient(let stops, let center, let startAngle, let endAngle):
+            self.stops = stops
+            geometry = .angular(cx: center.x * w, cy: center.y * h, start: startAngle, span: endAngle - startAngle)
+        case .color, .image:
+            return nil
+        }
     }
 
     /// The color at the centre of pixel (x, y).
     func color(x: Int, y: Int, opacity: Double) -> PremultipliedRGBA8 {
-        stops.withUnsafeBufferPointer { stops in
-            GradientAxis.color(stops, at: t(x: x, rowTerm: rowTerm(y)), opacity: opacity)
-        }
+        var position = [0.0]
+        position.withUnsafeMutableBufferPointer { positions(into: $0, y: y, columns: x..<x + 1) }
+        return stops.withUnsafeBufferPointer { GradientField.color($0, at: position[0], opacity: opacity) }
     }
 
     /// Pixels `columns` of row `y` into `row` (four bytes a pixel), as `color(x:y:opacity:)` gives them.
-    /// A full-screen gradient is most of a scene's set-up time, so the positions along the axis are
-    /// worked out first, in a loop of divisions the compiler vectorises, into `positions` (at least
-    /// `columns.count` long), and the stops are read without copies or checks.
+    /// A full-screen gradient is most of a scene's set-up time, so the positions along the gradient are
+    /// worked out first, in a loop the compiler vectorises, into `positions` (at least `columns.count`
+    /// long), and the stops are read without copies or checks.
     func fill(
         _ row: UnsafeMutableBufferPointer<UInt8>, y: Int, columns: Range<Int>, opacity: Double,
         positions: inout [Double]
     ) {
-        let rowTerm = rowTerm(y)
         let count = min(columns.count, row.count / 4, positions.count)
         positions.withUnsafeMutableBufferPointer { positions in
-            for i in 0..<count { positions[i] = t(x: columns.lowerBound + i, rowTerm: rowTerm) }
+            self.positions(into: positions, y: y, columns: columns.lowerBound..<columns.lowerBound + count)
             stops.withUnsafeBufferPointer { stops in
                 guard let first = stops.first, let last = stops.last else { return }
                 let before = first.color.opacity(opacity).premultiplied
                 let after = last.color.opacity(opacity).premultiplied
-                if dx == 0, count > 0 {
+                if case .axial(_, _, 0, _, _) = geometry, count > 0 {
                     // A vertical axis: one position, so one color, along the whole row.
                     let t = positions[0]
                     let c =
                         !(t > first.location)
-                        ? before : t >= last.location ? after : GradientAxis.colorWide(stops, at: t, opacity: opacity)
+                        ? before : t >= last.location ? after : GradientField.colorWide(stops, at: t, opacity: opacity)
                     for i in 0..<count {
                         (row[4 * i], row[4 * i + 1], row[4 * i + 2], row[4 * i + 3]) = (c.r, c.g, c.b, c.a)
                     }
@@ -257,21 +296,54 @@ struct GradientAxis: Sendable {
                     let t = positions[i]
                     let c =
                         !(t > first.location)
-                        ? before : t >= last.location ? after : GradientAxis.colorWide(stops, at: t, opacity: opacity)
+                        ? before : t >= last.location ? after : GradientField.colorWide(stops, at: t, opacity: opacity)
                     (row[4 * i], row[4 * i + 1], row[4 * i + 2], row[4 * i + 3]) = (c.r, c.g, c.b, c.a)
                 }
             }
         }
     }
 
-    /// The part of a pixel's position along the axis that depends on its row.
-    private func rowTerm(_ y: Int) -> Double { (Double(y) + 0.5 - sy) * dy }
+    /// Where the centres of pixels `columns` of row `y` lie along the gradient (0 at its start, 1 at its
+    /// end), into `out`; NaN where the gradient has no length.
+    private func positions(into out: UnsafeMutableBufferPointer<Double>, y: Int, columns: Range<Int>) {
+        let py = Double(y) + 0.5
+        let x0 = columns.lowerBound
+        switch geometry {
+        case .axial(let sx, let sy, let dx, let dy, let lengthSquared):
+            let rowTerm = (py - sy) * dy
+            for i in 0..<columns.count { out[i] = ((Double(x0 + i) + 0.5 - sx) * dx + rowTerm) / lengthSquared }
+        case .radial(let cx, let cy, let unitX, let unitY, let r0, let r1):
+            let v = (py - cy) * unitY
+            for i in 0..<columns.count {
+                let u = (Double(x0 + i) + 0.5 - cx) * unitX
+                out[i] = ((u * u + v * v).squareRoot() - r0) / (r1 - r0)
+            }
+        case .angular(let cx, let cy, let start, let span):
+            for i in 0..<columns.count {
+                out[i] = GradientField.sweep(atan2(py - cy, Double(x0 + i) + 0.5 - cx), start: start, span: span)
+            }
+        }
+    }
 
-    /// Where the centre of pixel `x` lies along the axis (0 at the start point, 1 at the end); NaN
-    /// when the axis has no length.
-    @inline(__always)
-    private func t(x: Int, rowTerm: Double) -> Double {
-        ((Double(x) + 0.5 - sx) * dx + rowTerm) / lengthSquared
+    /// The position of `angle` in a sweep of `span` radians from `start`, as SwiftUI's `AngularGradient`
+    /// documents it: past a whole turn only the last turn is drawn; short of one, the gap takes the end
+    /// color up to its middle and the start color after it.
+    static func sweep(_ angle: Double, start: Double, span: Double) -> Double {
+        let turn = 2 * Double.pi
+        guard span.isFinite, start.isFinite, span != 0 else { return .nan }
+        if abs(span) >= turn {
+            // The last turn: the angle measured from a turn before the end.
+            let from = start + span - (span > 0 ? turn : -turn)
+            var d = (angle - from).truncatingRemainder(dividingBy: turn)
+            if span > 0 { if d < 0 { d += turn } } else { if d > 0 { d -= turn } }
+            return (from + d - start) / span
+        }
+        var d = (angle - start).truncatingRemainder(dividingBy: turn)
+        if span > 0 { if d < 0 { d += turn } } else { if d > 0 { d -= turn } }
+        if abs(d) <= abs(span) { return d / span }
+        // In the gap: the end color over its first half, the start color over the rest.
+        let gap = turn - abs(span)
+        return (abs(d) - abs(span)) < gap / 2 ? 1 : 0
     }
 
     /// The color at `t` along the axis, the ends extended; the first stop's when `t` is NaN.

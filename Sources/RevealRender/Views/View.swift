@@ -56,8 +56,9 @@ public indirect enum ViewKind: Equatable, Sendable {
     /// `Button(_:systemImage:)` with `.buttonStyle(.bordered)`.
     case button(title: String, symbol: String?)
     /// A `.bordered` button around any label (in the tint color): what `button` is for a title and symbol.
-    /// VoiceOver reads it as one button labelled with what its label says.
-    case borderedButton(label: View)
+    /// Prominent, it is `.borderedProminent`: the label in white on the tint itself. VoiceOver reads it as
+    /// one button labelled with what its label says.
+    case borderedButton(label: View, prominent: Bool = false)
     /// `from` giving way to `to`, `fraction` (0…1) of the way: as SwiftUI animates a content change inside
     /// an animation, the size moves from one's to the other's and the two cross-fade, each centred.
     case crossfade(from: View, to: View, fraction: Double)

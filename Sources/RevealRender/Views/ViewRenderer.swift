@@ -55,7 +55,7 @@ struct ViewRenderer {
         _ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
         conditions: ViewConditions = [:], offset: Point = Point(x: 0, y: 0)
     ) throws -> Pixmap {
-        if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height) }
+        if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height, scale: scale) }
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         let root = try builder.build(view)
         let points = Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
@@ -458,7 +458,7 @@ struct ViewRenderer {
                 region = region.intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
             }
             guard !region.isEmpty, region.width <= Pixmap.maxSide, region.height <= Pixmap.maxSide else { return }
-            let picture = try paint.render(width: r.width, height: r.height, region: region)
+            let picture = try paint.render(width: r.width, height: r.height, region: region, scale: scale)
             try drawResampled(picture, at: (r.x + region.x, r.y + region.y), clippedTo: untransformed, into: &canvas)
             return
         }
@@ -485,7 +485,7 @@ struct ViewRenderer {
                 paint.kind.isGradient
                 ? under : under.intersection(PixelBox(x: 0, y: 0, width: r.width, height: r.height))
             guard !region.isEmpty else { return }
-            let picture = try paint.render(width: r.width, height: r.height, region: region)
+            let picture = try paint.render(width: r.width, height: r.height, region: region, scale: scale)
             Compositor.draw(picture, at: (r.x + region.x, r.y + region.y), mask: mask, maskAt: (x0, y0), onto: &canvas)
         }
     }
@@ -561,8 +561,10 @@ extension Pixmap {
 extension Paint.Kind {
     /// Whether the paint is a gradient, defined over the whole plane from its frame.
     var isGradient: Bool {
-        if case .linearGradient = self { return true }
-        return false
+        switch self {
+        case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient: return true
+        case .color, .image: return false
+        }
     }
 }
 

@@ -219,8 +219,8 @@ struct ViewTreeBuilder {
             let button = try borderedButton(label, env)
             button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
             return button
-        case .borderedButton(let label):
-            let button = try borderedButton(label, env)
+        case .borderedButton(let label, let prominent):
+            let button = try borderedButton(label, prominent: prominent, env)
             // One element: what the label says, as a button.
             button.semantics = [.control(traits: [.isButton], actions: ["activate"])]
             return button
@@ -256,10 +256,13 @@ struct ViewTreeBuilder {
     }
 
     /// A `.bordered` button around `label`: the label in the tint color, padded by the control size, on a
-    /// rounded rectangle of the tint at `ControlMetrics.fillOpacity`.
-    private mutating func borderedButton(_ label: View, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
+    /// rounded rectangle of the tint at `ControlMetrics.fillOpacity`. Prominent (`.borderedProminent`), the
+    /// label is white on the tint at full strength, as UIKit's filled button configuration draws it.
+    private mutating func borderedButton(_ label: View, prominent: Bool = false, _ env: ViewEnvironment)
+        throws(FontError) -> LayoutNode
+    {
         var inner = env
-        inner.foreground = .color(env.tint)
+        inner.foreground = .color(prominent ? .white : env.tint)
         let content = try build(label, inner)
         let pad = ControlMetrics.padding(env.controlSize)
         let padded = LayoutNode(
@@ -270,7 +273,7 @@ struct ViewTreeBuilder {
             .leaf(
                 .shape(
                     .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
-                    .color(env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
+                    .color(prominent ? env.tint : env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
         return LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
     }
 

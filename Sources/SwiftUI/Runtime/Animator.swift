@@ -79,6 +79,8 @@ extension ViewGraph {
 
     /// When every running animation has ended (the time now if none runs).
     package var settledTime: Double {
+        // A timeline never settles: it has a next date for as long as it is shown.
+        if hasLiveTimeline || !timelineUpdates.isEmpty { return .infinity }
         var end = time
         for slot in animatedValues.values { end = max(end, slot.settles ?? end) }
         return end
@@ -86,7 +88,7 @@ extension ViewGraph {
 
     /// Whether an animation was still running at the last evaluation, so a later time shows something else.
     package var isAnimating: Bool {
-        animatedValues.values.contains { $0.settles != nil } || !removals.isEmpty
+        animatedValues.values.contains { $0.settles != nil } || !removals.isEmpty || hasLiveTimeline
     }
 }
 

@@ -112,14 +112,19 @@ extension Button: @MainActor Lowerable {
             ? (environment.tint ?? .accentColor).value : HierarchicalShapeStyle.labelColors[2].value
         if environment.buttonIsBordered {
             view = RevealRender.View(
-                .borderedButton(label: graph.single(graph.lower(label, path: path, environment))),
+                .borderedButton(
+                    label: graph.single(graph.lower(label, path: path, environment)),
+                    prominent: environment.buttonIsProminent),
                 environment.isEnabled ? [] : [.tint(tint)])
         } else {
-            // The default style on iOS: the label in the tint color, a button for VoiceOver.
+            // The default style on iOS: the label in the tint color (as it is with `.plain`, dimmed when
+            // disabled), a button for VoiceOver.
+            let color: [RevealRender.ViewModifier] =
+                environment.buttonIsPlain && environment.isEnabled ? [] : [.foreground(.color(tint))]
             view = RevealRender.View(
                 .stack(.depth, spacing: nil, alignment: .center, children: graph.lower(label, path: path, environment)),
-                [
-                    .foreground(.color(tint)), .accessibilityElement(.combine), .accessibilityAddTraits([.isButton]),
+                color + [
+                    .accessibilityElement(.combine), .accessibilityAddTraits([.isButton]),
                     .accessibilityAction("activate"),
                 ])
         }
@@ -216,11 +221,16 @@ extension Color: @MainActor Lowerable {
     }
 }
 
-extension LinearGradient: @MainActor Lowerable {
+extension GradientStyle {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        paint.map { [RevealRender.View(.paint($0))] } ?? []
+        [RevealRender.View(.paint(Paint(kind)))]
     }
 }
+
+extension LinearGradient: @MainActor Lowerable {}
+extension RadialGradient: @MainActor Lowerable {}
+extension EllipticalGradient: @MainActor Lowerable {}
+extension AngularGradient: @MainActor Lowerable {}
 
 extension _StyleView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {

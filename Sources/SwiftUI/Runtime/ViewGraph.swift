@@ -52,7 +52,9 @@ package enum TouchTarget {
     private var contentStack: [@MainActor () -> [RevealRender.View]] = []
     private var nextAnchor = 0
     /// The time on the scene's clock: the event being handled, or the frame being drawn.
-    package var time = 0.0
+    package var time = 0.0 {
+        didSet { SceneClock.now = time }
+    }
     /// The transaction the view being lowered is evaluated in.
     var transaction = EvaluationTransaction(animation: nil, start: 0)
     /// While an inserted view is lowered in its transition's `.willAppear` phase: values are set, not animated.
@@ -94,6 +96,12 @@ package enum TouchTarget {
     private var timers: [(time: Double, action: @MainActor () -> Void)] = []
     /// The graph whose view's code runs now: the one a player is evaluating or handling an event for.
     package static weak var current: ViewGraph?
+    /// Whether a `TimelineView(.animation)` was met in the last evaluation: the graph is evaluated again at
+    /// every frame, and never settles.
+    package internal(set) var hasLiveTimeline = false
+    /// When each timeline met started, by path, and the time its next update is scheduled for.
+    var timelineStarts: [String: Date] = [:]
+    var timelineUpdates: [String: Double] = [:]
     /// Actions to run once the evaluation is over (`onAppear`, `onDisappear`, `onChange`), in order.
     var pendingActions: [@MainActor () -> Void] = []
 
@@ -128,6 +136,7 @@ package enum TouchTarget {
         appearedSeen = [:]
         watchedSeen = []
         forEachSeen = []
+        hasLiveTimeline = false
         transaction = EvaluationTransaction(animation: nil, start: time)
     }
 
@@ -145,6 +154,8 @@ package enum TouchTarget {
         slotContents = slotContents.filter { slotSeen.contains($0.key) || removals[$0.key] != nil }
         watchedValues = watchedValues.filter { watchedSeen.contains($0.key) }
         forEachOrders = forEachOrders.filter { forEachSeen.contains($0.key) }
+        timelineStarts = timelineStarts.filter { watchedSeen.contains($0.key) }
+        timelineUpdates = timelineUpdates.filter { watchedSeen.contains($0.key) }
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
@@ -158,6 +169,21 @@ package enum TouchTarget {
     func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) {
         let index = timers.firstIndex { $0.time > time } ?? timers.count
         timers.insert((time, action), at: index)
+    }
+
+    /// When the timeline at `key` started: `now` when it is first met.
+    func timelineStart(key: String, now: Date) -> Date {
+        watchedSeen.insert(key)
+        if let start = timelineStarts[key] { return start }
+        timelineStarts[key] = now
+        return now
+    }
+
+    /// Evaluates the graph again at `time`, once however often the timeline at `key` asks for it.
+    func scheduleTimelineUpdate(key: String, at time: Double) {
+        guard timelineUpdates[key] != time else { return }
+        timelineUpdates[key] = time
+        schedule(at: time) { [weak self] in self?.invalidate() }
     }
 
     /// When the next scheduled action is due.

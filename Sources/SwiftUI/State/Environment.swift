@@ -29,6 +29,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The axis of the stack a view is directly in, for `Divider`.
     var stackAxis: Axis?
     var buttonIsBordered = false
+    /// `.borderedProminent`: a bordered button filled with the tint, its label white.
+    var buttonIsProminent = false
+    /// `.plain`: the label as it is, untinted.
+    var buttonIsPlain = false
 
     /// The default environment.
     public init() {}

@@ -93,7 +93,7 @@ public struct Gradient: Equatable, Sendable {
 
 /// A gradient along the line from `startPoint` to `endPoint` in the view's unit square, as SwiftUI's
 /// `LinearGradient`: a view that fills what it is offered, and a `ShapeStyle`.
-nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView {
+nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView, GradientStyle {
     let gradient: Gradient
     let startPoint: UnitPoint
     let endPoint: UnitPoint
@@ -109,6 +109,10 @@ nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView {
     public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
+
+    var kind: Paint.Kind {
+        .linearGradient(stops: gradient.engine, startPoint: startPoint.engine, endPoint: endPoint.engine)
+    }
 }
 
 /// A style as a view that fills what it is offered (a `ShapeStyle` in `.overlay`).
@@ -122,12 +126,8 @@ extension ShapeStyle {
         switch self {
         case let color as Color:
             return .color(color.value)
-        case let gradient as LinearGradient:
-            return Paint(
-                .linearGradient(
-                    stops: gradient.gradient.stops.map {
-                        GradientStop(color: $0.color.value, location: Double($0.location))
-                    }, startPoint: gradient.startPoint.engine, endPoint: gradient.endPoint.engine))
+        case let gradient as any GradientStyle:
+            return Paint(gradient.kind)
         default:
             return nil
         }

@@ -88,6 +88,16 @@ nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle {
     public init() {}
 }
 
+/// A button filled with the tint, its title white, as iOS draws `.borderedProminent`.
+nonisolated public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+/// A button that draws its label as it is, without the tint, as SwiftUI's `.plain`.
+nonisolated public struct PlainButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
 /// A button with no border, its title in the tint color.
 nonisolated public struct BorderlessButtonStyle: PrimitiveButtonStyle {
     public init() {}
@@ -99,6 +109,14 @@ extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
 
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
     public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+}
+
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
+}
+
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+    public static var plain: PlainButtonStyle { PlainButtonStyle() }
 }
 
 extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
@@ -113,8 +131,14 @@ public enum ControlSize: CaseIterable, Hashable, Sendable {
 extension View {
     /// How buttons inside draw themselves.
     nonisolated public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
-        let bordered = style is BorderedButtonStyle
-        return environmentChange { $0.buttonIsBordered = bordered }
+        let prominent = style is BorderedProminentButtonStyle
+        let bordered = prominent || style is BorderedButtonStyle
+        let plain = style is PlainButtonStyle
+        return environmentChange {
+            $0.buttonIsPlain = plain
+            $0.buttonIsBordered = bordered
+            $0.buttonIsProminent = prominent
+        }
     }
 
     /// The size of controls inside.

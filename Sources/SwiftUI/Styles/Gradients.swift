@@ -1,0 +1,188 @@
+import RevealRender
+
+/// A gradient the engine draws as one of its paints: a view that fills what it is offered, and a `ShapeStyle`.
+protocol GradientStyle: ShapeStyle {
+    /// The engine's paint for the gradient.
+    var kind: Paint.Kind { get }
+}
+
+extension Gradient {
+    /// The stops for the engine, locations as given.
+    nonisolated var engine: [GradientStop] {
+        stops.map { GradientStop(color: $0.color.value, location: Double($0.location)) }
+    }
+}
+
+/// Circles about `center` (a unit point of the view) from `startRadius` to `endRadius` points, as SwiftUI's
+/// `RadialGradient`: the first color inside the start circle, the last outside the end circle.
+nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+    let gradient: Gradient
+    let center: UnitPoint
+    let startRadius: CGFloat
+    let endRadius: CGFloat
+
+    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.gradient = gradient
+        self.center = center
+        self.startRadius = startRadius
+        self.endRadius = endRadius
+    }
+    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+
+    var kind: Paint.Kind {
+        .radialGradient(
+            stops: gradient.engine, center: center.engine, startRadius: Double(startRadius),
+            endRadius: Double(endRadius))
+    }
+}
+
+/// Ellipses about `center` stretched with the view, as SwiftUI's `EllipticalGradient`: radii are fractions
+/// of the view's size, so the default end of 0.5 reaches its edges from the middle.
+nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+    let gradient: Gradient
+    let center: UnitPoint
+    let startRadiusFraction: CGFloat
+    let endRadiusFraction: CGFloat
+
+    public init(
+        gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+        endRadiusFraction: CGFloat = 0.5
+    ) {
+        self.gradient = gradient
+        self.center = center
+        self.startRadiusFraction = startRadiusFraction
+        self.endRadiusFraction = endRadiusFraction
+    }
+    public init(
+        colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+        endRadiusFraction: CGFloat = 0.5
+    ) {
+        self.init(
+            gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction,
+            endRadiusFraction: endRadiusFraction)
+    }
+    public init(
+        stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+        endRadiusFraction: CGFloat = 0.5
+    ) {
+        self.init(
+            gradient: Gradient(stops: stops), center: center, startRadiusFraction: startRadiusFraction,
+            endRadiusFraction: endRadiusFraction)
+    }
+
+    var kind: Paint.Kind {
+        .ellipticalGradient(
+            stops: gradient.engine, center: center.engine, startRadiusFraction: Double(startRadiusFraction),
+            endRadiusFraction: Double(endRadiusFraction))
+    }
+}
+
+/// A sweep about `center` from `startAngle` to `endAngle` (0 points trailing, angles grow clockwise), as
+/// SwiftUI's `AngularGradient` ("conic"). Its documented rules: past a whole turn only the last turn is
+/// drawn; short of one, the gap shows the end color up to its middle and the start color after. Equal
+/// angles (the defaults) sweep one whole turn from them, as `AngularGradient(gradient:center:)` draws.
+nonisolated public struct AngularGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+    let gradient: Gradient
+    let center: UnitPoint
+    let startAngle: Angle
+    let endAngle: Angle
+
+    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        self.gradient = gradient
+        self.center = center
+        self.startAngle = startAngle
+        self.endAngle = endAngle == startAngle ? startAngle + .degrees(360) : endAngle
+    }
+    public init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
+        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
+        self.init(gradient: Gradient(stops: stops), center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    /// A conic gradient: one whole turn from `angle`.
+    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
+    }
+    /// A conic gradient of `colors`: one whole turn from `angle`.
+    public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
+    }
+    /// A conic gradient of `stops`: one whole turn from `angle`.
+    public init(stops: [Gradient.Stop], center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: Gradient(stops: stops), center: center, angle: angle)
+    }
+
+    var kind: Paint.Kind {
+        .angularGradient(
+            stops: gradient.engine, center: center.engine, startAngle: startAngle.radians,
+            endAngle: endAngle.radians)
+    }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    /// A linear gradient as a style: `.fill(.linearGradient(colors: […], startPoint: .top, endPoint: .bottom))`.
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint)
+        -> LinearGradient
+    {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+    /// A linear gradient of evenly spaced `colors` as a style.
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension ShapeStyle where Self == RadialGradient {
+    /// A radial gradient as a style.
+    public static func radialGradient(
+        _ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
+    ) -> RadialGradient {
+        RadialGradient(gradient: gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    /// A radial gradient of evenly spaced `colors` as a style.
+    public static func radialGradient(
+        colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
+    ) -> RadialGradient {
+        RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+}
+
+extension ShapeStyle where Self == EllipticalGradient {
+    /// An elliptical gradient as a style.
+    public static func ellipticalGradient(
+        _ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+        endRadiusFraction: CGFloat = 0.5
+    ) -> EllipticalGradient {
+        EllipticalGradient(
+            gradient: gradient, center: center, startRadiusFraction: startRadiusFraction,
+            endRadiusFraction: endRadiusFraction)
+    }
+}
+
+extension ShapeStyle where Self == AngularGradient {
+    /// An angular gradient as a style.
+    public static func angularGradient(
+        _ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle
+    ) -> AngularGradient {
+        AngularGradient(gradient: gradient, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    /// An angular gradient of evenly spaced `colors` as a style.
+    public static func angularGradient(
+        colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle
+    ) -> AngularGradient {
+        AngularGradient(colors: colors, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    /// A conic gradient (one whole turn from `angle`) as a style.
+    public static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient {
+        AngularGradient(gradient: gradient, center: center, angle: angle)
+    }
+    /// A conic gradient of evenly spaced `colors` as a style.
+    public static func conicGradient(colors: [Color], center: UnitPoint, angle: Angle = .zero) -> AngularGradient {
+        AngularGradient(colors: colors, center: center, angle: angle)
+    }
+}
