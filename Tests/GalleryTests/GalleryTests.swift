@@ -53,6 +53,9 @@ private let gallery: [GalleryEntry] = [
     // A clock whose second hand sweeps on every frame of an animation timeline, and whose readout a
     // periodic timeline turns over once a second: at 09:41:00 on the scene clock, then a second and a half on.
     GalleryEntry(name: "WorldClock", times: [0, 1.5]) { WorldClock_Previews.previews },
+    // A grid whose columns fit their widest cells, a divider across it, a header row's font on each of its
+    // cells, the short title where the long one does not fit; a score cross-fading as its bar grows.
+    GalleryEntry(name: "ScoreBoard", times: [0, 0.35, 1.2]) { ScoreBoard_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 

@@ -59,6 +59,21 @@ enum GroupEffect {
     case mask(Alignment)
 }
 
+/// A grid's rows (how many of the cells that follow each holds, and whether it is one view across the
+/// grid), with its alignment and spacing.
+struct GridSpec {
+    struct Row {
+        var count: Int
+        var spansColumns: Bool
+        /// The row's vertical alignment, else the grid's.
+        var alignment: Double?
+    }
+    var rows: [Row]
+    var alignment: Alignment
+    var horizontalSpacing: Double
+    var verticalSpacing: Double
+}
+
 /// One step of a laid-out view: a view kind or one modifier, with its children in drawing order.
 /// Sizes are cached per proposal, so a stack measuring its children several times stays linear.
 final class LayoutNode {
@@ -83,6 +98,10 @@ final class LayoutNode {
         /// children[0] giving way to children[1], this fraction of the way: the size between theirs, both
         /// centred in it.
         case crossfade(Double)
+        /// The first of `candidates` that fits, which becomes the one child when it is placed.
+        case firstFitting(candidates: [LayoutNode], horizontally: Bool, vertically: Bool)
+        /// The children are a grid's cells, row after row.
+        case grid(GridSpec)
     }
 
     let role: Role
@@ -158,7 +177,101 @@ final class LayoutNode {
         case .reader:
             // GeometryReader takes what it is offered, SwiftUI's default 10 points where nothing is.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
+        case .firstFitting(let candidates, let horizontally, let vertically):
+            return LayoutNode.fitting(candidates, horizontally, vertically, p)?.size(for: p)
+                ?? Size(width: 0, height: 0)
+        case .grid(let spec):
+            let tracks = gridTracks(spec, p)
+            return Size(width: tracks.width, height: tracks.height)
         }
+    }
+
+    /// SwiftUI's `ViewThatFits`: it "selects the first child whose ideal size on the constrained axes fits
+    /// within the proposed size", and "if none of the views fit, … selects the last child". The ideal size
+    /// on an axis is the size for no proposal on it.
+    private static func fitting(_ candidates: [LayoutNode], _ horizontally: Bool, _ vertically: Bool, _ p: ProposedSize)
+        -> LayoutNode?
+    {
+        for candidate in candidates {
+            let ideal = candidate.size(
+                for: ProposedSize(width: horizontally ? nil : p.width, height: vertically ? nil : p.height))
+            let fitsWidth = !horizontally || p.width.map { ideal.width <= $0 + 1e-9 } ?? true
+            let fitsHeight = !vertically || p.height.map { ideal.height <= $0 + 1e-9 } ?? true
+            if fitsWidth && fitsHeight { return candidate }
+        }
+        return candidates.last
+    }
+
+    /// The cells of each row (ranges of `children`), whether the row is one view across the grid, and the
+    /// number of columns (the longest row that does not span).
+    private func gridRows(_ spec: GridSpec) -> (rows: [Range<Int>], spans: [Bool], columns: Int) {
+        var rows: [Range<Int>] = []
+        var start = 0
+        for row in spec.rows {
+            let end = min(start + row.count, children.count)
+            rows.append(start..<end)
+            start = end
+        }
+        let spans = zip(spec.rows, rows).map { $0.spansColumns && $1.count == 1 }
+        let columns = zip(rows, spans).filter { !$1 }.map(\.0.count).max() ?? 0
+        return (rows, spans, columns)
+    }
+
+    /// A grid's column widths and row heights for proposal `p`, and its size. Columns are sized as an
+    /// HStack sizes its children and rows as a VStack does (SwiftUI's `Grid` "sizes columns and rows"
+    /// from "the widest cell in each column" and "the tallest cell in each row"): spacing comes off first,
+    /// then the least flexible column (or row) is offered an equal share of what is left, and takes the
+    /// widest (tallest) of its cells' sizes for it. A view across every column is offered the grid's width.
+    private func gridTracks(_ spec: GridSpec, _ p: ProposedSize)
+        -> (widths: [Double], heights: [Double], width: Double, height: Double)
+    {
+        let (rows, spans, columnCount) = gridRows(spec)
+        func columnWidth(_ j: Int, _ offer: Double?) -> Double {
+            rows.indices.filter { !spans[$0] && j < rows[$0].count }
+                .map { children[rows[$0].lowerBound + j].size(for: ProposedSize(width: offer, height: nil)).width }
+                .max() ?? 0
+        }
+        let widths = LayoutNode.shareOut(
+            count: columnCount, length: p.width, spacing: spec.horizontalSpacing, measure: columnWidth)
+        let columnsWidth = widths.reduce(0, +) + spec.horizontalSpacing * Double(max(columnCount - 1, 0))
+        // With no columns, views across the grid are offered what the grid is.
+        let spanOffer = columnCount > 0 ? columnsWidth : p.width
+        func rowHeight(_ i: Int, _ offer: Double?) -> Double {
+            rows[i].enumerated().map { k, index in
+                children[index].size(for: ProposedSize(width: spans[i] ? spanOffer : widths[k], height: offer)).height
+            }.max() ?? 0
+        }
+        let heights = LayoutNode.shareOut(
+            count: rows.count, length: p.height, spacing: spec.verticalSpacing, measure: rowHeight)
+        var width = columnsWidth
+        if columnCount == 0 {
+            width =
+                rows.indices.filter { spans[$0] }.map {
+                    children[rows[$0].lowerBound].size(for: ProposedSize(width: spanOffer, height: heights[$0])).width
+                }.max() ?? 0
+        }
+        let height = heights.reduce(0, +) + spec.verticalSpacing * Double(max(rows.count - 1, 0))
+        return (widths, heights, width, height)
+    }
+
+    /// Lengths for `count` tracks sharing `length` (nil: each its own), `spacing` apart, as a stack shares
+    /// its length: least flexible first (flexibility: the track offered infinity against offered 0), each
+    /// offered an equal share of what is left. `measure` is a track's length for an offer.
+    private static func shareOut(
+        count: Int, length: Double?, spacing: Double, measure: (Int, Double?) -> Double
+    ) -> [Double] {
+        guard let length else { return (0..<count).map { measure($0, nil) } }
+        var lengths = [Double](repeating: 0, count: count)
+        let flexibility = (0..<count).map { measure($0, .infinity) - measure($0, 0) }
+        let order = (0..<count).sorted {
+            flexibility[$0] != flexibility[$1] ? flexibility[$0] < flexibility[$1] : $0 < $1
+        }
+        var remaining = max(length - spacing * Double(max(count - 1, 0)), 0)
+        for (n, index) in order.enumerated() {
+            lengths[index] = measure(index, remaining / Double(count - n))
+            remaining = max(remaining - lengths[index], 0)
+        }
+        return lengths
     }
 
     private func leafSize(_ drawing: Drawing, _ p: ProposedSize) -> Size {
@@ -334,6 +447,36 @@ final class LayoutNode {
             children[0].place(in: rect, proposal: proposal)
         case .crossfade:
             for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: .center) }
+        case .firstFitting(let candidates, let horizontally, let vertically):
+            // Only the view that fits is laid out, drawn and read by VoiceOver.
+            guard let chosen = LayoutNode.fitting(candidates, horizontally, vertically, proposal) else { return }
+            children = [chosen]
+            chosen.place(in: rect, proposal: proposal)
+        case .grid(let spec):
+            let (rows, spans, _) = gridRows(spec)
+            let tracks = gridTracks(spec, proposal)
+            var xs: [Double] = []
+            var x = rect.x
+            for width in tracks.widths {
+                xs.append(x)
+                x += width + spec.horizontalSpacing
+            }
+            var y = rect.y
+            for (i, row) in rows.enumerated() {
+                let height = tracks.heights[i]
+                let alignment = Alignment(
+                    horizontal: spec.alignment.horizontal, vertical: spec.rows[i].alignment ?? spec.alignment.vertical)
+                for (k, index) in row.enumerated() {
+                    let cell =
+                        spans[i]
+                        ? Rect(x: rect.x, y: y, width: rect.width, height: height)
+                        : Rect(x: xs[k], y: y, width: tracks.widths[k], height: height)
+                    placeAligned(
+                        children[index], in: cell, proposal: ProposedSize(width: cell.width, height: cell.height),
+                        alignment: alignment)
+                }
+                y += height + spec.verticalSpacing
+            }
         case .reader(let make):
             // The content is made for this size and placed at the top leading corner, offered the whole of it.
             let size = Size(width: rect.width, height: rect.height)

@@ -356,7 +356,7 @@ struct ScreenDamage {
         switch (a.role, b.role) {
         case (.leaf, .leaf), (.spacer, .spacer), (.stack, .stack), (.padding, .padding), (.frame, .frame),
             (.position, .position), (.offset, .offset), (.reader, .reader), (.anchor, .anchor),
-            (.crossfade, .crossfade), (.transform, .transform):
+            (.crossfade, .crossfade), (.transform, .transform), (.firstFitting, .firstFitting), (.grid, .grid):
             break
         case (.secondary(let x, _), .secondary(let y, _)) where x == y:
             break

@@ -50,6 +50,12 @@ public indirect enum ViewKind: Equatable, Sendable {
     case stack(StackAxis, spacing: Double?, alignment: Alignment, children: [View])
     /// Flexible room along a stack's axis, at least `minLength` (SwiftUI's default: 8).
     case spacer(minLength: Double?)
+    /// The first child whose ideal size fits the size offered on the axes named, or the last when none does,
+    /// as SwiftUI's `ViewThatFits`.
+    case firstFitting(horizontally: Bool, vertically: Bool, children: [View])
+    /// Rows of cells sharing columns, `horizontalSpacing` and `verticalSpacing` points apart (nil: 8), each
+    /// cell placed in its column's width and its row's height by `alignment`, as SwiftUI's `Grid`.
+    case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, rows: [GridRowContent])
     /// A symbol and a title side by side, as `Label(_:systemImage:)`.
     case label(title: String, symbol: String)
     /// A `.bordered` button: its title (and symbol) on a tinted rounded rectangle, as SwiftUI draws
@@ -71,6 +77,24 @@ public indirect enum ViewKind: Equatable, Sendable {
     case canvas(CanvasContent)
     /// A view built from the size offered, which it takes whole, as SwiftUI's `GeometryReader`.
     case geometryReader(GeometryContent)
+}
+
+/// One row of a `grid`: its cells, one to a column, as SwiftUI's `GridRow`; or one view across every column
+/// (a view put in a `Grid` outside any row, such as a `Divider`).
+public struct GridRowContent: Equatable, Sendable {
+    /// The row's views, from the first column on.
+    public var cells: [View]
+    /// Whether the row is one view spanning every column.
+    public var spansColumns: Bool
+    /// The row's own vertical alignment (0 top, 1 bottom), else the grid's.
+    public var alignment: Double?
+
+    /// A row of `cells`, or (`spansColumns`) one view across the grid, aligned by `alignment` or the grid's.
+    public init(cells: [View], spansColumns: Bool = false, alignment: Double? = nil) {
+        self.cells = cells
+        self.spansColumns = spansColumns
+        self.alignment = alignment
+    }
 }
 
 /// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.

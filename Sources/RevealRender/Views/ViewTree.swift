@@ -208,6 +208,23 @@ struct ViewTreeBuilder {
                 .stack(axis, spacing: spacing ?? 8, alignment: alignment), name: axis.rawValue, children: nodes)
         case .spacer(let minLength):
             return LayoutNode(.spacer(minLength: minLength ?? 8, axis: nil), name: "spacer")
+        case .firstFitting(let horizontally, let vertically, let children):
+            var candidates: [LayoutNode] = []
+            for child in children { candidates.append(try build(child, env)) }
+            return LayoutNode(
+                .firstFitting(candidates: candidates, horizontally: horizontally, vertically: vertically),
+                name: "viewThatFits")
+        case .grid(let alignment, let horizontalSpacing, let verticalSpacing, let rows):
+            var cells: [LayoutNode] = []
+            for row in rows {
+                for cell in row.cells { cells.append(try build(cell, env)) }
+            }
+            let spec = GridSpec(
+                rows: rows.map {
+                    GridSpec.Row(count: $0.cells.count, spansColumns: $0.spansColumns, alignment: $0.alignment)
+                },
+                alignment: alignment, horizontalSpacing: horizontalSpacing ?? 8, verticalSpacing: verticalSpacing ?? 8)
+            return LayoutNode(.grid(spec), name: "grid", children: cells)
         case .label(let title, let symbolName):
             let node = LayoutNode(
                 .stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",

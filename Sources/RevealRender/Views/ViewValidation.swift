@@ -117,12 +117,19 @@ struct ViewRules {
             try fill?.validate(limits, at: path.key("fill"))
         case .stack(let axis, let spacing, _, let children):
             if let spacing { try SceneRules.check(spacing, in: -limit...limit, "spacing", at: path.key("spacing")) }
-            let at = path.key(axis.rawValue)
-            guard children.count <= ViewRules.maxViews else {
+            try checkChildren(children, at: path.key(axis.rawValue), depth: depth, insideGroup: insideGroup)
+        case .firstFitting(_, _, let children):
+            try checkChildren(children, at: path.key("viewThatFits"), depth: depth, insideGroup: insideGroup)
+        case .grid(_, let horizontalSpacing, let verticalSpacing, let rows):
+            for (spacing, key) in [(horizontalSpacing, "horizontalSpacing"), (verticalSpacing, "verticalSpacing")] {
+                if let spacing { try SceneRules.check(spacing, in: -limit...limit, key, at: path.key(key)) }
+            }
+            let at = path.key("grid")
+            guard rows.map(\.cells.count).reduce(0, +) <= ViewRules.maxViews else {
                 throw SceneError(at, "more than \(ViewRules.maxViews) views, the most a scene may have")
             }
-            for (i, child) in children.enumerated() {
-                try check(child, at: at.index(i), depth: depth + 1, insideGroup: insideGroup)
+            for (i, row) in rows.enumerated() {
+                try checkChildren(row.cells, at: at.index(i), depth: depth, insideGroup: insideGroup)
             }
         case .spacer(let minLength):
             if let minLength { try SceneRules.check(minLength, in: 0...limit, "minLength", at: path.key("minLength")) }
@@ -153,6 +160,18 @@ struct ViewRules {
                 throw SceneError(
                     path.key("when"), "the effect cannot come and go with a condition: keep it out of \"when\"")
             }
+        }
+    }
+
+    /// A container's views: at most `ViewRules.maxViews`, each valid.
+    private mutating func checkChildren(_ children: [View], at path: ScenePath, depth: Int, insideGroup: Bool)
+        throws(SceneError)
+    {
+        guard children.count <= ViewRules.maxViews else {
+            throw SceneError(path, "more than \(ViewRules.maxViews) views, the most a scene may have")
+        }
+        for (i, child) in children.enumerated() {
+            try check(child, at: path.index(i), depth: depth + 1, insideGroup: insideGroup)
         }
     }
 

@@ -102,6 +102,9 @@ package enum TouchTarget {
     /// When each timeline met started, by path, and the time its next update is scheduled for.
     var timelineStarts: [String: Date] = [:]
     var timelineUpdates: [String: Double] = [:]
+    /// The rows met directly in each container being lowered, innermost last: nil for a container that is
+    /// not a `Grid` (a `GridRow` there is a group).
+    var gridRows: [[GridRowContent]?] = []
     /// Actions to run once the evaluation is over (`onAppear`, `onDisappear`, `onChange`), in order.
     var pendingActions: [@MainActor () -> Void] = []
 
@@ -263,9 +266,18 @@ package enum TouchTarget {
 
     /// The children of a container: a transition inside belongs to their own slots, not to one outside.
     func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        lowerContainer(view, path: path, environment, collectingGridRows: false).views
+    }
+
+    /// A container's children and, for a `Grid`, the `GridRow`s met directly in it, in order.
+    func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues, collectingGridRows: Bool)
+        -> (views: [RevealRender.View], rows: [GridRowContent])
+    {
         dynamicStack.append(nil)
+        gridRows.append(collectingGridRows ? [] : nil)
         defer { dynamicStack.removeLast() }
-        return lower(view, path: path, environment)
+        let views = lower(view, path: path, environment)
+        return (views, gridRows.removeLast() ?? [])
     }
 
     /// Runs `body` in `outer`: views evaluated later than their parent (a reader's content, during layout) in
