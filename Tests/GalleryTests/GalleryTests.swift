@@ -56,6 +56,9 @@ private let gallery: [GalleryEntry] = [
     // A grid whose columns fit their widest cells, a divider across it, a header row's font on each of its
     // cells, the short title where the long one does not fit; a score cross-fading as its bar grows.
     GalleryEntry(name: "ScoreBoard", times: [0, 0.35, 1.2]) { ScoreBoard_Previews.previews },
+    // Checkboxes from a ToggleStyle of our own (a ring and a check symbol), a switch beside them: one item
+    // packed, a second mid-animation (the count cross-fading), and the first unpacked by a tap.
+    GalleryEntry(name: "PackingList", times: [0, 0.3, 1]) { PackingList_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 

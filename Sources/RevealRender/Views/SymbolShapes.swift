@@ -109,6 +109,22 @@ struct SymbolShape: Sendable {
             top: -110,
             bottom: 10
         ),
+        // A ring as thick as the heart's outline, and the disc it bounds.
+        SymbolShape(
+            name: "circle",
+            width: 120,
+            pathData:
+                "M60 -110A60 60 0 0 1 120 -50A60 60 0 0 1 60 10A60 60 0 0 1 0 -50A60 60 0 0 1 60 -110ZM60 -100A50 50 0 0 0 10 -50A50 50 0 0 0 60 0A50 50 0 0 0 110 -50A50 50 0 0 0 60 -100Z",
+            top: -110,
+            bottom: 10
+        ),
+        SymbolShape(
+            name: "circle.fill",
+            width: 120,
+            pathData: "M60 -110A60 60 0 0 1 120 -50A60 60 0 0 1 60 10A60 60 0 0 1 0 -50A60 60 0 0 1 60 -110Z",
+            top: -110,
+            bottom: 10
+        ),
         SymbolShape(
             name: "xmark",
             width: 84.99,

@@ -49,6 +49,8 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
     public static let accentColor = Color(SystemColor.blue)
     /// The primary label color in light mode.
     public static let primary = Color(RevealRender.Color.black)
+    /// The secondary label color in light mode (UIColor.secondaryLabel: 60, 60, 67 at 60 %).
+    public static let secondary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6)
 }
 
 extension ShapeStyle where Self == Color {

@@ -25,6 +25,69 @@ extension Toggle where Label == Text {
     }
 }
 
+/// How toggles inside draw themselves, as SwiftUI's `ToggleStyle`: `makeBody` builds a toggle's view from its
+/// label and its binding.
+@MainActor @preconcurrency public protocol ToggleStyle {
+    associatedtype Body: View
+    /// The view of a toggle with `configuration`'s label and state.
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ToggleStyleConfiguration
+}
+
+/// What a `ToggleStyle` builds a toggle from, as SwiftUI's `ToggleStyleConfiguration`.
+public struct ToggleStyleConfiguration {
+    /// The toggle's label, as a view.
+    nonisolated public struct Label: _PrimitiveView {
+        let content: AnyView
+    }
+    /// The label the toggle was given.
+    public let label: Label
+    /// Whether the toggle is on; writing it turns the toggle.
+    @Binding public var isOn: Bool
+    /// Whether the toggle stands for several values, some on and some off (never, here).
+    public var isMixed: Bool { false }
+}
+
+/// The switch iOS draws (`.switch`).
+nonisolated public struct SwitchToggleStyle: ToggleStyle {
+    public init() {}
+    /// A switch: the runtime draws it (see `Toggle`).
+    public func makeBody(configuration: Configuration) -> some View {
+        Toggle(isOn: configuration.$isOn) { configuration.label }.toggleStyle(DefaultToggleStyle())
+    }
+}
+
+/// The platform's default: on iOS, the switch.
+nonisolated public struct DefaultToggleStyle: ToggleStyle {
+    public init() {}
+    /// A switch: the runtime draws it (see `Toggle`).
+    public func makeBody(configuration: Configuration) -> some View {
+        Toggle(isOn: configuration.$isOn) { configuration.label }.toggleStyle(self)
+    }
+}
+
+extension ToggleStyle where Self == SwitchToggleStyle {
+    public static var `switch`: SwitchToggleStyle { SwitchToggleStyle() }
+}
+
+extension ToggleStyle where Self == DefaultToggleStyle {
+    public static var automatic: DefaultToggleStyle { DefaultToggleStyle() }
+}
+
+extension View {
+    /// How toggles inside draw themselves: the switch (`.switch`, `.automatic`) or a style of your own.
+    nonisolated public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
+        let custom: (any ToggleStyle)? = (style is DefaultToggleStyle || style is SwitchToggleStyle) ? nil : style
+        return environmentChange { $0.toggleStyle = custom }
+    }
+}
+
+extension ToggleStyleConfiguration.Label: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.lower(content, path: path, environment)
+    }
+}
+
 /// UISwitch's measures (UIKit documents the switch's size as 51×31 points; the thumb is 27 points, 2 points
 /// in from the track's edge).
 enum SwitchMetrics {
@@ -40,6 +103,14 @@ enum SwitchMetrics {
 extension Toggle: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         let binding = isOn
+        if let style = environment.toggleStyle {
+            // A style of the user's: its body, built from the label and the binding (inside it, a Toggle
+            // is a switch again, as in SwiftUI, where a style's body sees the default style).
+            var inner = environment
+            inner.toggleStyle = nil
+            let configuration = ToggleStyleConfiguration(label: .init(content: AnyView(label)), isOn: binding)
+            return graph.lower(AnyView(style.makeBody(configuration: configuration)), path: path + "/style", inner)
+        }
         let on = binding.wrappedValue
         let position = graph.evaluating(
             in:
