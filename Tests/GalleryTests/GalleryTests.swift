@@ -59,6 +59,9 @@ private let gallery: [GalleryEntry] = [
     // Checkboxes from a ToggleStyle of our own (a ring and a check symbol), a switch beside them: one item
     // packed, a second mid-animation (the count cross-fading), and the first unpacked by a tap.
     GalleryEntry(name: "PackingList", times: [0, 0.3, 1]) { PackingList_Previews.previews },
+    // A segmented picker whose thumb slides to a tapped segment, a slider dragged in whole steps between
+    // two symbols, a closed menu picker: at rest, the thumb mid-slide, the volume moved.
+    GalleryEntry(name: "PlaybackSettings", times: [0, 0.3, 1.4]) { PlaybackSettings_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 

@@ -58,7 +58,7 @@ package struct ScreenRenderer {
         return frame!
     }
 
-    /// Draws the boxes of `region` again, adding to it while a shadow changed outside it. Each box starts
+    /// Draws the boxes of `region` again, adding to it and drawing again while a shadow changed. Each box starts
     /// from the screen as it stood before the first view that changed (`RetainedDrawings.snapshot`),
     /// when one is kept, and draws the views from there on.
     private mutating func draw(
@@ -70,7 +70,9 @@ package struct ScreenRenderer {
             region.isEmpty ? nil : try retained.snapshot(of: root, scale: scale, background: background, whole: whole)
         var boxes: [PixelBox] = []
         var drawn: [(PixelBox, Pixmap)] = []
+        var passes = 0
         repeat {
+            passes += 1
             boxes = region.boxes
             drawn = []
             retained.widened = .empty
@@ -86,7 +88,10 @@ package struct ScreenRenderer {
                 try renderer.draw(root, into: &part)
                 drawn.append((box, part))
             }
-            guard !region.contains(retained.widened) else { break }
+            // A shadow cast from a group drawn in several boxes changes as each box brings its alpha up to
+            // date, so a box drawn before the last change saw part of the old alpha: while any shadow
+            // changed, the boxes are drawn again (the alpha no longer changes the second time).
+            guard !retained.widened.isEmpty, passes < 4 else { break }
             region.add(retained.widened)
         } while true
         for (box, part) in drawn { frame.copy(part, x: box.x, y: box.y) }

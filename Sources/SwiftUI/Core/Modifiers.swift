@@ -81,6 +81,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case tap(count: Int, @MainActor () -> Void)
         case transform(rotation: Angle, scale: CGSize, anchor: UnitPoint, move: CGSize)
         case foregroundStyle(any ShapeStyle)
+        case tag(AnyHashable)
         case longPress(
             minimumDuration: Double, maximumDistance: Double, @MainActor () -> Void, (@MainActor (Bool) -> Void)?)
     }

@@ -33,6 +33,11 @@ extension _BuiltinModifier {
             let views = graph.lower(content, path: inner, changed)
             guard let paint = resolved.paint else { return views }
             return views.map { $0.modifier(.foreground(paint)) }
+        case .tag(let tag):
+            // Inside a picker, the tagged view is one of its options.
+            let views = passing()
+            if !graph.pickerOptions.isEmpty { graph.pickerOptions[graph.pickerOptions.count - 1].append((tag, views)) }
+            return views
         case .id(let id):
             return graph.lower(content, path: inner + "#" + String(reflecting: id.base), environment)
         case .frame(let width, let height, let alignment):

@@ -102,6 +102,8 @@ package enum TouchTarget {
     /// When each timeline met started, by path, and the time its next update is scheduled for.
     var timelineStarts: [String: Date] = [:]
     var timelineUpdates: [String: Double] = [:]
+    /// The tagged options met in each picker being lowered, innermost last.
+    var pickerOptions: [[(tag: AnyHashable, views: [RevealRender.View])]] = []
     /// The rows met directly in each container being lowered, innermost last: nil for a container that is
     /// not a `Grid` (a `GridRow` there is a group).
     var gridRows: [[GridRowContent]?] = []

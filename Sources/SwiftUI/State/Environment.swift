@@ -33,6 +33,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var buttonIsProminent = false
     /// `.plain`: the label as it is, untinted.
     var buttonIsPlain = false
+    /// `.pickerStyle(.segmented)`.
+    var pickerIsSegmented = false
     /// A `ToggleStyle` of the user's (nil: the switch).
     var toggleStyle: (any ToggleStyle)?
 
