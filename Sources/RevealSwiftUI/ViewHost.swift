@@ -44,6 +44,8 @@ public enum ViewHost {
         var last: Int?
         var hold = 0.0
         var redrawAll = false
+        var reevaluate = false
+        var timings = false
         var layoutAt: Int?
         var args = arguments.makeIterator()
         do {
@@ -55,6 +57,8 @@ public enum ViewHost {
                 case "--reduce-motion": script.reduceMotion = true
                 case "--hold": hold = Double(args.next() ?? "") ?? 0
                 case "--redraw-all": redrawAll = true
+                case "--reevaluate": reevaluate = true
+                case "--timings": timings = true
                 case "--layout-at": layoutAt = Int(args.next() ?? "")
                 case "--frames":
                     let parts = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
@@ -71,6 +75,9 @@ public enum ViewHost {
         }
         var player = ViewPlayer(script: script, hold: hold, onEvent: { writer.send(.event($0)) }, view: view)
         player.redrawsWholeFrames = redrawAll
+        player.reevaluatesEveryFrame = reevaluate
+        var rendering: UInt64 = 0
+        var rendered = 0
         let header = FrameStream.Header(
             width: player.pixelWidth, height: player.pixelHeight, scale: player.scale, fps: player.fps,
             frameCount: player.frameCount)
@@ -93,7 +100,10 @@ public enum ViewHost {
                     try player.skip(frame: index)
                     continue
                 }
+                let started = DispatchTime.now().uptimeNanoseconds
                 let frame = try player.render(frame: index)
+                rendering += DispatchTime.now().uptimeNanoseconds - started
+                rendered += 1
                 guard index >= first else { continue }
                 writer.send(.accessibility(try player.currentAccessibility()))
                 // The boxes drawn again since the frame sent before (all of it, for the first).
@@ -108,6 +118,11 @@ public enum ViewHost {
         } catch {
             writer.send(.failure("\(error)"))
             return 2
+        }
+        if timings {
+            let ms = Double(rendering) / 1e6 / Double(max(rendered, 1))
+            FileHandle.standardError.write(
+                Data(String(format: "reveal-render: rendered %d frames, %.3f ms a frame\n", rendered, ms).utf8))
         }
         return writer.ok ? 0 : 1
     }

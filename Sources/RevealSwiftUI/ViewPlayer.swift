@@ -19,6 +19,9 @@ public struct ViewPlayer: FrameSequence {
     /// Whether each frame is drawn whole, rather than from the frame before (`ScreenRenderer`): the same
     /// pixels, a check on the incremental drawing.
     public var redrawsWholeFrames = false
+    /// Whether every frame evaluates every body and lays the view out again, as if every state had changed:
+    /// what a frame costs at worst (`reveal-render swiftui --reevaluate`, timed by `Scripts/bench`).
+    public var reevaluatesEveryFrame = false
 
     /// Plays `view` (built on the main actor) through `script`, with `hold` seconds of still frames after it.
     /// `onEvent` is called with a line naming each event just before it is handled, in the dry run that
@@ -43,7 +46,11 @@ public struct ViewPlayer: FrameSequence {
         let state = state
         let time = FrameClock(fps: fps).time(ofFrame: index)
         let whole = redrawsWholeFrames
-        return try MainActor.assumeIsolated { try state.render(at: time, whole: whole) }
+        let reevaluate = reevaluatesEveryFrame
+        return try MainActor.assumeIsolated {
+            if reevaluate { state.graph.invalidate() }
+            return try state.render(at: time, whole: whole)
+        }
     }
 
     /// The boxes the last `render(frame:)` drew again; every other pixel is as in the frame before it.

@@ -19,6 +19,9 @@ let swiftUIHelp = """
       --fps N, --scale S, --reduce-motion    override the script's
       --redraw-all         draw every frame whole instead of only what changed since the frame before:
                            the same pixels, slower; a check on the incremental drawing
+      --reevaluate         evaluate every body and lay the view out again at every frame, as if every
+                           state changed: what a frame costs at worst
+      --timings            say how long a frame took to draw (body evaluation, layout, drawing; not encoding)
       --out, --time/--frame, --frames A-B, --apng, --filmstrip, --hold, --compression, --quiet
                            as for scene files (reveal-render --help)
 
@@ -35,6 +38,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var viewType: String?
     var scriptPath: String?
     var redrawAll = false
+    var childFlags: [String] = []
     var rest: [String] = []
     var reader = ArgumentReader(argv)
     let script: ViewScript
@@ -46,6 +50,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
             case "--view": viewType = try reader.value(arg)
             case "--script": scriptPath = try reader.value(arg)
             case "--redraw-all": redrawAll = true
+            case "--reevaluate", "--timings": childFlags.append(arg)
             case "--help", "-h":
                 print(layout ? layoutHelp : swiftUIHelp)
                 return 0
@@ -92,6 +97,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     if args.reduceMotion { childArguments.append("--reduce-motion") }
     if args.hold > 0 { childArguments += ["--hold", "\(args.hold)"] }
     if redrawAll { childArguments.append("--redraw-all") }
+    childArguments += childFlags
     do {
         if layout {
             let index = try args.stillIndex(clock)

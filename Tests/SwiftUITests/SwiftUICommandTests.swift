@@ -134,6 +134,33 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(texts, ["start 0.00", "tick 0.50", "now 0.50"])
     }
 
+    func testEvaluatingEveryFrameAgainChangesNoPixelAndTheTimingsCountTheFrames() throws {
+        // What Scripts/bench times for a static component: every body evaluated and every frame drawn whole.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+            .standardized.path
+        let source = "\(root)/Fixtures/swiftui/gallery/ProfileCard.swift"
+        let script = "\(root)/Fixtures/swiftui/gallery/scripts/ProfileCard.script.json"
+        let plain = work.appendingPathComponent("plain")
+        let again = work.appendingPathComponent("again")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--frames", "8-12", "--out", plain.path],
+            expecting: 0)
+        let text = try ReleaseBinary.run(
+            try ReleaseBinary.url(),
+            [
+                "swiftui", source, "--script", script, "--frames", "8-12", "--reevaluate", "--redraw-all", "--timings",
+                "--out", again.path,
+            ], expecting: 0)
+        // Drawn whole, the frames before the range are only played: the five written are the five drawn.
+        XCTAssertTrue(text.contains("reveal-render: rendered 5 frames, "), text)
+        for frame in 8...12 {
+            let name = String(format: "frame-%05d.png", frame)
+            XCTAssertEqual(
+                try Data(contentsOf: plain.appendingPathComponent(name)),
+                try Data(contentsOf: again.appendingPathComponent(name)), name)
+        }
+    }
+
     func testLayoutNamesTheSymbolsAViewDraws() throws {
         // Through the child's stream: the like button's heart, outlined before the tap and filled after.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")

@@ -116,7 +116,7 @@ package enum TouchTarget {
         self.root = root
     }
 
-    func invalidate() { needsEvaluation = true }
+    package func invalidate() { needsEvaluation = true }
 
     private var warned: Set<String> = []
 
