@@ -62,6 +62,8 @@ private let gallery: [GalleryEntry] = [
     // A segmented picker whose thumb slides to a tapped segment, a slider dragged in whole steps between
     // two symbols, a closed menu picker: at rest, the thumb mid-slide, the volume moved.
     GalleryEntry(name: "PlaybackSettings", times: [0, 0.3, 1.4]) { PlaybackSettings_Previews.previews },
+    // An answer blurred until a tap, the blur radius easing to nothing; a hint that stays lightly blurred.
+    GalleryEntry(name: "SpoilerText", times: [0, 0.45, 1.2]) { SpoilerText_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 

@@ -97,3 +97,28 @@ final class GridLayoutTests: XCTestCase {
         }
     }
 }
+
+/// `blur(radius:)` against the Gaussian worked out here: a black square blurred with standard deviation
+/// radius / 2, its row through the middle as erf gives it over the white screen.
+final class BlurTests: XCTestCase {
+    func testABlurredSquaresMiddleRowFollowsTheGaussian() throws {
+        try MainActor.assumeIsolated {
+            var player = ViewPlayer(script: square) {
+                Color.black.frame(width: 60, height: 60).blur(radius: 8)
+            }
+            let frame = try player.render(frame: 0)
+            // The square spans x 20…80; sigma 4 pixels at 1x.
+            func phi(_ t: Double) -> Double { 0.5 * (1 + erf(t / 2.0.squareRoot())) }
+            var largest = 0.0
+            for x in 0..<100 {
+                let center = Double(x) + 0.5
+                let alpha = phi((center - 20) / 4) - phi((center - 80) / 4)
+                let expected = 255 * (1 - alpha)
+                largest = max(largest, abs(Double(frame.pixel(x: x, y: 50)?.r ?? 0) - expected))
+            }
+            XCTAssertLessThanOrEqual(largest, 2, "levels from the Gaussian")
+            // Past three deviations the blur has faded: the screen is white there.
+            XCTAssertEqual(frame.pixel(x: 5, y: 50)?.r, 255)
+        }
+    }
+}

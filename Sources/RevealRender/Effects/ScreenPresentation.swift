@@ -157,7 +157,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
                 mask = clip
             case .shadow(let s): shadow = s
             case .opacity(let o): opacity = o
-            case .mask: break  // validation keeps masks off the effect
+            case .mask, .blur: break  // validation keeps masks and blurs off the effect
             }
         }
         if opacity < 1 {

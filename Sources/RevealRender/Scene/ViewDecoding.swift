@@ -248,6 +248,7 @@ struct ViewDecoder {
             if case .string = value.value { return .clipShape(try shape(node, key: "clipShape")) }
             return .clipShape(try shape(value, key: "shape"))
         case "shadow": return .shadow(try shadow(value))
+        case "blur": return .blur(try value.number())
         case "accessibilityHidden":
             // `true`/`false`, or the name of a state it follows ("inserted", as the demo's `isDark`).
             if case .string = value.value { return .accessibilityHidden(.state(try value.string())) }

@@ -57,6 +57,8 @@ enum GroupEffect {
     case shadow(Shadow)
     /// children[0] shows where children[1], placed in its frame by the alignment, has alpha.
     case mask(Alignment)
+    /// Blurred with this standard deviation in points.
+    case blur(sigma: Double)
 }
 
 /// A grid's rows (how many of the cells that follow each holds, and whether it is one view across the

@@ -382,6 +382,22 @@ struct ScreenDamage {
         _ a: LayoutNode, _ b: LayoutNode, canvas: (LayoutNode, LayoutNode, CanvasContent) throws -> PixelBox,
         group: (LayoutNode, LayoutNode, Bool, Bool) -> Void
     ) rethrows -> Bool {
+        if case .group(.blur(let x)) = a.role, case .group(.blur(let y)) = b.role {
+            // A change inside a blurred view reaches as far as the blur: the whole of it is drawn again.
+            var inside = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0))
+            var differs = x != y || a.frame != b.frame
+            for (p, q) in zip(a.children, b.children) where try inside.compare(p, q, canvas: canvas, group: group) {
+                differs = true
+            }
+            changed.formUnion(inside.changed)
+            group(a, b, differs, differs)
+            if differs {
+                region.add(contentBox(a))
+                region.add(contentBox(b))
+                changed.insert(ObjectIdentifier(b))
+            }
+            return differs
+        }
         if case .transform(let x) = a.role, case .transform(let y) = b.role {
             // What changes inside a turned or scaled view is found in its own untransformed pixels; the whole
             // of the view, through both transforms, is then drawn again.
@@ -455,6 +471,8 @@ struct ScreenDamage {
         case .group(let effect):
             switch effect {
             case .shadow: return r.groupBox(effect, frame: node.frame)
+            case .blur(let sigma):
+                return unionOfChildren(node).expanded(by: ViewRenderer.blurReach(sigma, scale: scale))
             case .clip: return unionOfChildren(node).intersection(r.groupBox(effect, frame: node.frame))
             case .mask: return node.children.first.map(contentBox) ?? .empty
             case .opacity: return unionOfChildren(node)
@@ -540,6 +558,7 @@ extension GroupEffect {
         case .clip: return 1
         case .shadow: return 2
         case .mask: return 3
+        case .blur: return 4
         }
     }
 
@@ -550,6 +569,7 @@ extension GroupEffect {
         case (.clip(let a), .clip(let b)): return a.drawsLike(b, in: frame)
         case (.shadow(let a), .shadow(let b)): return a == b
         case (.mask(let a), .mask(let b)): return a == b
+        case (.blur(let a), .blur(let b)): return a == b
         default: return false
         }
     }

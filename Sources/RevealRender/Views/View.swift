@@ -294,6 +294,9 @@ public enum ViewModifier: Equatable, Sendable {
     case clipShape(Shape)
     /// `.shadow(color:radius:x:y:)`: a drop shadow of the rendered view, as a group.
     case shadow(Shadow)
+    /// `.blur(radius:)`: the rendered view blurred, as a group, with standard deviation `radius / 2`
+    /// points (Core Animation's blur radius, as for shadows); transparent past its edges.
+    case blur(Double)
     /// `.accessibilityHidden(_:)`: VoiceOver skips the view, always or while a state holds.
     case accessibilityHidden(StateFlag)
     /// `.accessibilityElement(children:)`: the view becomes one element made of its children.

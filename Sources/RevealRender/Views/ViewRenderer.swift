@@ -103,8 +103,18 @@ struct ViewRenderer {
             guard inRange() else { return }
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
             // and offset), then applied and composited.
-            let box = groupBox(effect, frame: node.frame).intersection(
-                PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
+            var box = groupBox(effect, frame: node.frame)
+            if case .blur(let sigma) = effect {
+                // Blurred whole wherever a part of it is drawn: the blur of a part differs near its edges. A
+                // view past any screen's size is blurred around the part drawn.
+                let area = PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height)
+                guard !box.intersection(area).isEmpty else { return }
+                if box.width > 4096 || box.height > 4096 {
+                    box = box.intersection(area.expanded(by: ViewRenderer.blurReach(sigma, scale: scale)))
+                }
+            } else {
+                box = box.intersection(PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
+            }
             guard !box.isEmpty else { return }
             let views = RetainedDrawings.layerViews(of: node)
             var layer: Pixmap
@@ -190,6 +200,8 @@ struct ViewRenderer {
         case .opacity, .mask:
             // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
             return box.expanded(by: PixelSize.pixels(64 * scale))
+        case .blur(let sigma):
+            return box.expanded(by: PixelSize.pixels(64 * scale) + ViewRenderer.blurReach(sigma, scale: scale))
         case .shadow(let shadow):
             box = box.expanded(by: PixelSize.pixels(64 * scale))
             let reach = PixelSize.pixels(3 * shadow.radius * scale / 2 + max(abs(shadow.x), abs(shadow.y)) * scale) + 2
@@ -227,7 +239,39 @@ struct ViewRenderer {
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
         case .mask:
             break  // drawn by `draw`, which needs the mask view
+        case .blur(let sigma):
+            // Each premultiplied channel blurred alike (transparent past the layer), then the part on the
+            // canvas drawn.
+            layer = try ViewRenderer.blurred(layer, sigma: sigma * scale)
+            let onCanvas = box.intersection(
+                PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
+            guard !onCanvas.isEmpty else { return }
+            var part = try Pixmap(width: onCanvas.width, height: onCanvas.height)
+            part.copy(layer, x: box.x - onCanvas.x, y: box.y - onCanvas.y)
+            Compositor.draw(part, onto: &canvas, x: onCanvas.x - origin.x, y: onCanvas.y - origin.y)
         }
+    }
+
+    /// How far a blur of standard deviation `sigma` points reaches, in pixels: three deviations.
+    static func blurReach(_ sigma: Double, scale: Double) -> Int {
+        PixelSize.pixels(3 * sigma * scale) + 1
+    }
+
+    /// `layer` blurred with standard deviation `sigma` pixels, each channel alike.
+    static func blurred(_ layer: Pixmap, sigma: Double) throws -> Pixmap {
+        var result = layer
+        for channel in 0..<4 {
+            var mask = try Mask(width: layer.width, height: layer.height)
+            for i in 0..<layer.width * layer.height { mask.bytes[i] = layer.bytes[i * 4 + channel] }
+            let blurred = try Blur.gaussian(mask, sigma: sigma)
+            for i in 0..<layer.width * layer.height { result.bytes[i * 4 + channel] = blurred.bytes[i] }
+        }
+        // Rounded apart, a color may come out above its alpha: held to it, as premultiplied pixels must be.
+        for i in 0..<layer.width * layer.height {
+            let a = result.bytes[i * 4 + 3]
+            for c in 0..<3 where result.bytes[i * 4 + c] > a { result.bytes[i * 4 + c] = a }
+        }
+        return result
     }
 
     /// SwiftUI's shadow: the alpha of what is drawn, moved by (x, y) points (rounded to whole pixels)

@@ -132,6 +132,7 @@ struct ViewTreeBuilder {
         case .opacity(let o): return LayoutNode(.group(.opacity(o)), name: "opacity", children: [child])
         case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
+        case .blur(let radius): return LayoutNode(.group(.blur(sigma: radius / 2)), name: "blur", children: [child])
         case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .controlSize,
             .tint:
             return child

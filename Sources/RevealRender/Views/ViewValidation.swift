@@ -50,7 +50,7 @@ struct ViewRules {
         for (i, modifier) in view.modifiers.enumerated() {
             try check(modifier, at: modifiers.index(i), depth: depth)
             switch modifier {
-            case .opacity, .clipShape, .shadow: group = true
+            case .opacity, .clipShape, .shadow, .blur: group = true
             default: break
             }
         }
@@ -61,7 +61,7 @@ struct ViewRules {
 
     private static func isGroup(_ m: ViewModifier) -> Bool {
         switch m {
-        case .opacity, .clipShape, .shadow, .mask: return true
+        case .opacity, .clipShape, .shadow, .mask, .blur: return true
         default: return false
         }
     }
@@ -281,6 +281,8 @@ struct ViewRules {
             try check(shape, at: path.key("clipShape"))
         case .shadow(let s):
             try s.validate(at: path.key("shadow"))
+        case .blur(let radius):
+            try SceneRules.check(radius, in: 0...SceneLimits.maxShadowRadius, "blur radius", at: path.key("blur"))
         case .accessibilityHidden(.state(let name)):
             guard states.contains(name) else {
                 let known = states.isEmpty ? "none here" : states.joined(separator: ", ")

@@ -239,6 +239,13 @@ extension View {
         builtin(.shadow(color, radius, x, y))
     }
 
+    /// The view blurred, as SwiftUI's `blur(radius:opaque:)`: a Gaussian blur whose standard deviation is
+    /// half the radius (Core Animation's blur radius, as a shadow's), transparent past the view's edges.
+    /// An opaque blur (edges kept solid) is drawn as a transparent one, and said in a warning.
+    nonisolated public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+        builtin(.blur(radius, opaque: opaque))
+    }
+
     /// Gives the view an explicit identity: a different `id` is a different view, with fresh state.
     nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { builtin(.id(AnyHashable(id))) }
 

@@ -61,6 +61,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case contentShape(any Shape)
         case opacity(Double)
         case shadow(Color, CGFloat, CGFloat, CGFloat)
+        case blur(CGFloat, opaque: Bool)
         /// An environment change, and the engine modifier that makes the same change to the engine's layout
         /// (fonts, foreground, tint), when there is one.
         case environment((inout EnvironmentValues) -> Void, RevealRender.ViewModifier?)

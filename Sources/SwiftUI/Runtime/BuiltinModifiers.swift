@@ -92,6 +92,13 @@ extension _BuiltinModifier {
             return each(.opacity(min(max(graph.present(opacity, key: path + "/opacity"), 0), 1)))
         case .shadow(let color, let radius, let x, let y):
             return each(.shadow(Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))))
+        case .blur(let radius, let opaque):
+            if opaque { graph.warn("blur(radius:opaque: true) is drawn transparent past the view's edges") }
+            // A radius that is not a number, or negative, blurs nothing; a huge one is held to the engine's limit.
+            // The radius animates, as SwiftUI's does.
+            let shown = graph.present(radius.isFinite ? Double(radius) : 0, key: path + "/blur")
+            let r = min(max(shown, 0), SceneLimits.maxShadowRadius)
+            return r > 0 ? each(.blur(r)) : passing()
         case .ignoresSafeArea:
             graph.markIgnoresSafeArea(at: path)
             return passing()
