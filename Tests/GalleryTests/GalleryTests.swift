@@ -64,6 +64,9 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "PlaybackSettings", times: [0, 0.3, 1.4]) { PlaybackSettings_Previews.previews },
     // An answer blurred until a tap, the blur radius easing to nothing; a hint that stays lightly blurred.
     GalleryEntry(name: "SpoilerText", times: [0, 0.45, 1.2]) { SpoilerText_Previews.previews },
+    // A badge in a bell's top trailing overlay: popping in (scale and opacity on a bouncy spring), then
+    // widening to two digits.
+    GalleryEntry(name: "InboxBadge", times: [0.3, 0.8, 1.8]) { InboxBadge_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 
