@@ -382,31 +382,22 @@ struct ScreenDamage {
         _ a: LayoutNode, _ b: LayoutNode, canvas: (LayoutNode, LayoutNode, CanvasContent) throws -> PixelBox,
         group: (LayoutNode, LayoutNode, Bool, Bool) -> Void
     ) rethrows -> Bool {
-        if case .group(.blur(let x)) = a.role, case .group(.blur(let y)) = b.role {
-            // A change inside a blurred view reaches as far as the blur: the whole of it is drawn again.
-            var inside = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0))
-            var differs = x != y || a.frame != b.frame
-            for (p, q) in zip(a.children, b.children) where try inside.compare(p, q, canvas: canvas, group: group) {
-                differs = true
-            }
-            changed.formUnion(inside.changed)
-            group(a, b, differs, differs)
-            if differs {
-                region.add(contentBox(a))
-                region.add(contentBox(b))
-                changed.insert(ObjectIdentifier(b))
-            }
-            return differs
+        // What changes inside a turned, scaled or blurred view is found in its own untransformed pixels; the
+        // whole of the view (through both transforms, or as far as the blur reaches) is then drawn again.
+        let ownChange: Bool?
+        switch (a.role, b.role) {
+        case (.transform(let x), .transform(let y)): ownChange = x != y
+        case (.group(.blur(let x)), .group(.blur(let y))): ownChange = x != y
+        default: ownChange = nil
         }
-        if case .transform(let x) = a.role, case .transform(let y) = b.role {
-            // What changes inside a turned or scaled view is found in its own untransformed pixels; the whole
-            // of the view, through both transforms, is then drawn again.
+        if let ownChange {
             var inside = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0))
-            var differs = x != y || a.frame != b.frame
+            var differs = ownChange || a.frame != b.frame
             for (p, q) in zip(a.children, b.children) where try inside.compare(p, q, canvas: canvas, group: group) {
                 differs = true
             }
             changed.formUnion(inside.changed)
+            if case .group = b.role { group(a, b, differs, differs) }
             if differs {
                 region.add(contentBox(a))
                 region.add(contentBox(b))
