@@ -210,12 +210,39 @@ void ctext_font_metrics(ctext_font *font, ctext_metrics *out) {
     v = 0;
     hb_ot_metrics_get_position_with_fallback(units, HB_OT_METRICS_TAG_X_HEIGHT, &v);
     out->x_height = v;
+    const struct {
+        hb_ot_metrics_tag_t tag;
+        int32_t *field;
+    } lines[] = {{HB_OT_METRICS_TAG_UNDERLINE_OFFSET, &out->underline_offset},
+                 {HB_OT_METRICS_TAG_UNDERLINE_SIZE, &out->underline_size},
+                 {HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, &out->strikeout_offset},
+                 {HB_OT_METRICS_TAG_STRIKEOUT_SIZE, &out->strikeout_size}};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        v = 0;
+        hb_ot_metrics_get_position_with_fallback(units, lines[i].tag, &v);
+        *lines[i].field = v;
+    }
     hb_font_destroy(units);
 }
 
 /* ---- shaping and outlines ---------------------------------------------------------------- */
 
 int ctext_shape(ctext_font *font, const char *utf8, int length, ctext_glyph *out, int capacity) {
+    return ctext_shape_features(font, utf8, length, NULL, NULL, 0, out, capacity);
+}
+
+int ctext_shape_features(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
+                         const uint32_t *feature_values, unsigned feature_count, ctext_glyph *out,
+                         int capacity) {
+    if (feature_tags == NULL || feature_values == NULL) feature_count = 0;
+    if (feature_count > 16) feature_count = 16;
+    hb_feature_t features[16];
+    for (unsigned i = 0; i < feature_count; i++) {
+        features[i].tag = feature_tags[i];
+        features[i].value = feature_values[i];
+        features[i].start = HB_FEATURE_GLOBAL_START;
+        features[i].end = HB_FEATURE_GLOBAL_END;
+    }
     if (font == NULL || length < 0 || (utf8 == NULL && length > 0)) return -1;
     if (out == NULL || capacity < 0) capacity = 0;
     if (length == 0) return 0;
@@ -232,7 +259,7 @@ int ctext_shape(ctext_font *font, const char *utf8, int length, ctext_glyph *out
     /* The language is fixed, not the process locale's, so that shaping is the same everywhere. */
     hb_buffer_set_language(buffer, hb_language_from_string("en", -1));
     hb_buffer_guess_segment_properties(buffer); /* script and direction from the text */
-    hb_shape(font->font, buffer, NULL, 0);
+    hb_shape(font->font, buffer, features, feature_count);
     if (!hb_buffer_allocation_successful(buffer)) {
         hb_buffer_destroy(buffer);
         return -1;

@@ -67,6 +67,9 @@ private let gallery: [GalleryEntry] = [
     // A badge in a bell's top trailing overlay: popping in (scale and opacity on a bouncy spring), then
     // widening to two digits.
     GalleryEntry(name: "InboxBadge", times: [0.3, 0.8, 1.8]) { InboxBadge_Previews.previews },
+    // A tracked caption, a struck-through old price, joined runs in bold and italic, tabular digits and an
+    // underlined plain button; mid cross-fade to the lower price, then at rest.
+    GalleryEntry(name: "PriceTag", times: [0, 0.3, 1]) { PriceTag_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
 ]
 

@@ -65,6 +65,13 @@ typedef struct {
     int32_t line_gap;
     int32_t cap_height;
     int32_t x_height;
+    /* Underline and strikeout: the height of the line's top edge above the baseline (an
+     * underline's is negative, below it) and the line's thickness, from the post and OS/2 tables
+     * (OpenType: underlinePosition, yStrikeoutPosition), or HarfBuzz's estimate without them. */
+    int32_t underline_offset;
+    int32_t underline_size;
+    int32_t strikeout_offset;
+    int32_t strikeout_size;
 } ctext_metrics;
 
 /* Writes the font's metrics into *out (all zero when font is NULL). */
@@ -88,6 +95,13 @@ typedef struct {
  * in visual order, so call again with a larger buffer when the count exceeds capacity.
  * Returns -1 for a NULL font, length < 0 or NULL utf8 with length > 0. */
 int ctext_shape(ctext_font *font, const char *utf8, int length, ctext_glyph *out, int capacity);
+
+/* ctext_shape with OpenType features switched over the whole text: feature_tags[i] set to
+ * feature_values[i] (1 on, 0 off; e.g. 'tnum' = 1 for tabular digits, 'liga' = 0 for no
+ * ligatures), on top of the font's defaults. count 0 (or NULL arrays) is ctext_shape. */
+int ctext_shape_features(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
+                         const uint32_t *feature_values, unsigned feature_count, ctext_glyph *out,
+                         int capacity);
 
 /* Outline verbs, the bytes 'M' 'L' 'Q' 'C' 'Z' (an enum so that Swift sees them); a path is M
  * followed by L/Q/C segments and ends with Z (every path is closed). */

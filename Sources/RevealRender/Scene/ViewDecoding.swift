@@ -352,13 +352,17 @@ struct ViewDecoder {
         )
     }
 
-    /// `fonts`: `{"text", "display", "rounded", "displayFrom"}`, paths relative to the scene file.
+    /// `fonts`: `{"text", "display", "rounded", "italic", "displayItalic", "displayFrom"}`, paths relative to the
+    /// scene file. A scene naming its own text or display face keeps Inter's italics only if it names them.
     func fonts(_ node: JSONNode) throws(SceneError) -> FontFiles {
-        _ = try node.object(allowedKeys: ["text", "display", "rounded", "displayFrom"])
+        _ = try node.object(allowedKeys: ["text", "display", "rounded", "italic", "displayItalic", "displayFrom"])
         var files = FontFiles.inter
+        if node["text"] != nil || node["display"] != nil { (files.italic, files.displayItalic) = (nil, nil) }
         if let n = node["text"] { files.text = paints.resolve(try n.filePath(of: "font")) }
         if let n = node["display"] { files.display = paints.resolve(try n.filePath(of: "font")) }
         if let n = node["rounded"] { files.rounded = paints.resolve(try n.filePath(of: "font")) }
+        if let n = node["italic"] { files.italic = paints.resolve(try n.filePath(of: "font")) }
+        if let n = node["displayItalic"] { files.displayItalic = paints.resolve(try n.filePath(of: "font")) }
         if let n = node["displayFrom"] { files.displayFrom = try n.number() }
         return files
     }

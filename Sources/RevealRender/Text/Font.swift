@@ -17,6 +17,12 @@ struct FontMetrics: Equatable, Sendable {
     var descender: Double
     var lineGap: Double
     var capHeight: Double
+    /// The top of an underline above the baseline (negative: below it), and its thickness.
+    var underlineOffset = -0.1
+    var underlineSize = 0.05
+    /// The top of a strikethrough line above the baseline, and its thickness.
+    var strikeoutOffset = 0.3
+    var strikeoutSize = 0.05
 
     /// The height of one line: ascender to descender plus the line gap.
     var lineHeight: Double { ascender - descender + lineGap }
@@ -30,6 +36,18 @@ struct ShapedGlyph: Equatable, Sendable {
     var advance: Double
     var offsetX: Double
     var offsetY: Double
+}
+
+/// An OpenType feature switched on or off for a whole run, as `monospacedDigit()` switches on `tnum`.
+struct OpenTypeFeature: Hashable, Sendable {
+    /// The four-letter tag, such as "tnum" or "liga".
+    var tag: String
+    var isOn: Bool
+
+    /// Tabular (fixed-width) figures, for `monospacedDigit()`.
+    static let tabularFigures = OpenTypeFeature(tag: "tnum", isOn: true)
+    /// No standard ligatures: tracking turns off "nonessential ligatures" (Apple, NSAttributedString.Key.tracking).
+    static let noLigatures = OpenTypeFeature(tag: "liga", isOn: false)
 }
 
 /// A glyph's outline in ems, y up from the baseline: verbs M L Q C Z and their coordinates.
@@ -49,7 +67,13 @@ final class FontInstance: @unchecked Sendable {
     let isVariable: Bool
     private let handle: OpaquePointer
     private let lock = NSLock()
-    private var shaped: [String: [ShapedGlyph]] = [:]
+    private var shaped: [ShapingKey: [ShapedGlyph]] = [:]
+
+    /// A string and the features it was shaped with.
+    private struct ShapingKey: Hashable {
+        var text: String
+        var features: [OpenTypeFeature]
+    }
     private var outlines: [UInt32: GlyphOutline] = [:]
 
     init(path: String, weight: Double) throws(FontError) {
@@ -74,7 +98,9 @@ final class FontInstance: @unchecked Sendable {
         let em = Double(max(m.units_per_em, 1))
         metrics = FontMetrics(
             ascender: Double(m.ascender) / em, descender: Double(m.descender) / em,
-            lineGap: Double(m.line_gap) / em, capHeight: Double(m.cap_height) / em)
+            lineGap: Double(m.line_gap) / em, capHeight: Double(m.cap_height) / em,
+            underlineOffset: Double(m.underline_offset) / em, underlineSize: Double(m.underline_size) / em,
+            strikeoutOffset: Double(m.strikeout_offset) / em, strikeoutSize: Double(m.strikeout_size) / em)
     }
 
     deinit { ctext_font_close(handle) }
@@ -83,18 +109,26 @@ final class FontInstance: @unchecked Sendable {
         text.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// `text` shaped as one line, left to right, with the font's default features.
-    func shape(_ text: String) -> [ShapedGlyph] {
+    /// `text` shaped as one line, left to right, with the font's default features and `features` over them.
+    func shape(_ text: String, features: [OpenTypeFeature] = []) -> [ShapedGlyph] {
         lock.lock()
         defer { lock.unlock() }
-        if let glyphs = shaped[text] { return glyphs }
+        let key = ShapingKey(text: text, features: features)
+        if let glyphs = shaped[key] { return glyphs }
         var utf8 = Array(text.utf8)
         let length = Int32(clamping: utf8.count)
+        let tags = features.map { FontInstance.tag($0.tag) }
+        let values = features.map { UInt32($0.isOn ? 1 : 0) }
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: max(utf8.count + 8, 16))
-        var count = Int(ctext_shape(handle, &utf8, length, &buffer, Int32(clamping: buffer.count)))
+        func shape() -> Int {
+            Int(
+                ctext_shape_features(
+                    handle, &utf8, length, tags, values, UInt32(tags.count), &buffer, Int32(clamping: buffer.count)))
+        }
+        var count = shape()
         if count > buffer.count {
             buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
-            count = Int(ctext_shape(handle, &utf8, length, &buffer, Int32(clamping: buffer.count)))
+            count = shape()
         }
         let scale = Double(FontInstance.unitsPerEm)
         let glyphs = buffer.prefix(max(0, min(count, buffer.count))).map {
@@ -102,7 +136,7 @@ final class FontInstance: @unchecked Sendable {
                 glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance) / scale,
                 offsetX: Double($0.x_offset) / scale, offsetY: Double($0.y_offset) / scale)
         }
-        shaped[text] = glyphs
+        shaped[key] = glyphs
         return glyphs
     }
 

@@ -1,20 +1,41 @@
 import Foundation
 
-/// A string set in one font, wrapped into lines at the width offered, as SwiftUI's `Text` lays out:
+/// Runs of text set as one, wrapped into lines at the width offered, as SwiftUI's `Text` lays out:
 /// it breaks between words, takes the widest line's width, and with `minimumScaleFactor` below 1
-/// shrinks (down to that factor) before it would need more lines than allowed or be cut.
+/// shrinks (down to that factor) before it would need more lines than allowed or be cut. Sizes are in
+/// the block's `font` (its first run's); a run in another size is scaled against it.
 final class TextBlock {
     let string: String
     let font: ResolvedFont
+    /// The first run's font instance.
     let instance: FontInstance
+    let runs: [SetRun]
     let lineLimit: Int?
     let alignment: TextAlignment
     let minimumScaleFactor: Double
     /// Pixels per point: sizes are rounded up to whole pixels, as SwiftUI's text frames are.
     let scale: Double
+    let metrics: FontMetrics
+    /// Every run's glyphs in order, advances and offsets in ems of `font`, kerning and tracking included.
     private let glyphs: [ShapedGlyph]
+    /// The run each glyph is from.
+    private let runOfGlyph: [Int]
+    /// The tracking after each glyph, in ems of `font`: trailing whitespace, not counted at a line's end.
+    private let trailing: [Double]
     /// Whether each glyph is a space, where lines may break.
     private let isSpace: [Bool]
+
+    /// A run as it is set: its resolved font and instance, slanted when there is no italic face.
+    struct SetRun: Equatable {
+        var run: TextRun
+        var font: ResolvedFont
+        var instance: FontInstance
+        var slanted: Bool
+
+        static func == (a: SetRun, b: SetRun) -> Bool {
+            a.run == b.run && a.font == b.font && a.instance === b.instance && a.slanted == b.slanted
+        }
+    }
 
     /// One laid-out line: a range of glyphs and its width in ems.
     struct Line {
@@ -22,23 +43,57 @@ final class TextBlock {
         var width: Double
     }
 
-    init(
+    convenience init(
         _ string: String, font: ResolvedFont, instance: FontInstance, lineLimit: Int?, alignment: TextAlignment,
         minimumScaleFactor: Double, scale: Double
     ) {
-        self.string = string
-        self.font = font
-        self.instance = instance
+        self.init(
+            runs: [SetRun(run: TextRun(string), font: font, instance: instance, slanted: false)], lineLimit: lineLimit,
+            alignment: alignment, minimumScaleFactor: minimumScaleFactor, scale: scale)
+    }
+
+    /// `runs` (at least one) set as one text.
+    init(runs: [SetRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double, scale: Double) {
+        self.runs = runs
+        font = runs[0].font
+        instance = runs[0].instance
+        string = runs.map(\.run.string).joined()
         self.lineLimit = lineLimit
         self.alignment = alignment
         self.minimumScaleFactor = min(max(minimumScaleFactor, 0.01), 1)
         self.scale = max(scale, 1e-6)
-        glyphs = instance.shape(string)
-        let bytes = Array(string.utf8)
-        isSpace = glyphs.map { $0.cluster < bytes.count && bytes[$0.cluster] == 0x20 }
+        let base = max(runs[0].font.size, 1e-9)
+        var glyphs: [ShapedGlyph] = []
+        var runOfGlyph: [Int] = []
+        var trailing: [Double] = []
+        var isSpace: [Bool] = []
+        var metrics = runs[0].instance.metrics
+        for (index, set) in runs.enumerated() {
+            let ratio = set.font.size / base
+            let m = set.instance.metrics
+            if index > 0 {
+                metrics.ascender = max(metrics.ascender, m.ascender * ratio)
+                metrics.descender = min(metrics.descender, m.descender * ratio)
+                metrics.lineGap = max(metrics.lineGap, m.lineGap * ratio)
+            }
+            let bytes = Array(set.run.string.utf8)
+            let extra = (set.run.kerning + set.run.tracking) / base
+            for g in set.instance.shape(set.run.string, features: set.run.features) {
+                glyphs.append(
+                    ShapedGlyph(
+                        glyph: g.glyph, cluster: g.cluster, advance: g.advance * ratio + extra,
+                        offsetX: g.offsetX * ratio, offsetY: g.offsetY * ratio + set.run.baselineOffset / base))
+                runOfGlyph.append(index)
+                trailing.append(set.run.tracking / base)
+                isSpace.append(g.cluster < bytes.count && bytes[g.cluster] == 0x20)
+            }
+        }
+        self.metrics = metrics
+        self.glyphs = glyphs
+        self.runOfGlyph = runOfGlyph
+        self.trailing = trailing
+        self.isSpace = isSpace
     }
-
-    var metrics: FontMetrics { instance.metrics }
 
     /// The lines at `size` points within `width` points (nil: one line): words are taken while
     /// the line without its trailing space fits; a word too long for any line stands alone.
@@ -58,9 +113,10 @@ final class TextBlock {
                     word += glyphs[j].advance
                     j += 1
                 }
-                guard x + word <= limit || fit.end == start else { break }
-                fit = (j, x + word)
-                if x + word > limit || j == count { break }
+                let end = j > i ? word - trailing[j - 1] : word
+                guard x + end <= limit || fit.end == start else { break }
+                fit = (j, x + end)
+                if x + end > limit || j == count { break }
                 x += word + glyphs[j].advance
                 i = j + 1
             }
@@ -106,24 +162,63 @@ final class TextBlock {
     /// The first baseline below the frame's top, in points, at `size`.
     func firstBaseline(size: Double) -> Double { (metrics.ascender + metrics.lineGap / 2) * size }
 
-    /// The glyphs placed in `frame` (points): each glyph's id and its origin on its baseline.
-    func placedGlyphs(in frame: Rect, proposal: ProposedSize) -> (
-        size: Double, glyphs: [(glyph: UInt32, x: Double, y: Double)]
-    ) {
+    /// A glyph placed: its id in its run's font and its origin on its baseline, in points.
+    struct PlacedGlyph {
+        var glyph: UInt32
+        var x: Double
+        var y: Double
+        var run: Int
+    }
+
+    /// An underline or strikethrough placed, in points.
+    struct PlacedLine {
+        var rect: Rect
+        var run: Int
+        /// The line's own color; nil is the run's.
+        var color: Color?
+    }
+
+    /// The glyphs placed in `frame` (points), the size they are set at, and the lines drawn along them.
+    func placed(in frame: Rect, proposal: ProposedSize) -> (size: Double, glyphs: [PlacedGlyph], lines: [PlacedLine]) {
         let size = fittedSize(for: proposal)
         var lines = lines(size: size, width: proposal.width)
         if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
-        var placed: [(UInt32, Double, Double)] = []
+        var placed: [PlacedGlyph] = []
+        var decorations: [PlacedLine] = []
+        let k = size / max(font.size, 1e-9)
         for (n, line) in lines.enumerated() {
             let slack = frame.width - line.width * size
             let shift = alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack
             var x = frame.x + shift
             let baseline = frame.y + firstBaseline(size: size) + Double(n) * metrics.lineHeight * size
-            for g in glyphs[line.glyphs] {
-                placed.append((g.glyph, x + g.offsetX * size, baseline - g.offsetY * size))
+            var spanStart = x
+            for i in line.glyphs {
+                let g = glyphs[i]
+                let run = runOfGlyph[i]
+                placed.append(
+                    PlacedGlyph(glyph: g.glyph, x: x + g.offsetX * size, y: baseline - g.offsetY * size, run: run))
                 x += g.advance * size
+                // A run's lines end with its last glyph on the line, short of the line's trailing tracking.
+                if i + 1 == line.glyphs.upperBound || runOfGlyph[i + 1] != run {
+                    let end = i + 1 == line.glyphs.upperBound ? x - trailing[i] * size : x
+                    let set = runs[run]
+                    let m = set.instance.metrics
+                    let em = set.font.size * k
+                    let raise = set.run.baselineOffset * k
+                    for (decoration, top, thickness) in [
+                        (set.run.underline, m.underlineOffset, m.underlineSize),
+                        (set.run.strikethrough, m.strikeoutOffset, m.strikeoutSize),
+                    ] where end > spanStart {
+                        guard let decoration else { continue }
+                        let rect = Rect(
+                            x: spanStart, y: baseline - raise - top * em, width: end - spanStart,
+                            height: max(thickness * em, 0))
+                        decorations.append(PlacedLine(rect: rect, run: run, color: decoration.color))
+                    }
+                    spanStart = x
+                }
             }
         }
-        return (size, placed)
+        return (size, placed, decorations)
     }
 }

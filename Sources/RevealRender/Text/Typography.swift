@@ -39,7 +39,7 @@ public enum FontDesign: String, Equatable, Sendable, CaseIterable {
     case `default`, rounded
 }
 
-/// A font as text is set in it: the size in points, the weight and the design.
+/// A font as text is set in it: the size in points, the weight, the design and whether it is italic.
 public struct ResolvedFont: Hashable, Sendable {
     /// The size in points.
     public var size: Double
@@ -47,12 +47,15 @@ public struct ResolvedFont: Hashable, Sendable {
     public var weight: FontWeight
     /// The design, which picks the rounded file when there is one.
     public var design: FontDesign
+    /// Whether the italic face is used (or, without one, the upright face slanted).
+    public var italic: Bool
 
-    /// A font of `size` points at `weight` in `design`.
-    public init(size: Double, weight: FontWeight, design: FontDesign) {
+    /// A font of `size` points at `weight` in `design`, upright unless `italic`.
+    public init(size: Double, weight: FontWeight, design: FontDesign, italic: Bool = false) {
         self.size = size
         self.weight = weight
         self.design = design
+        self.italic = italic
     }
 
     /// SwiftUI's default font: `.body`.
@@ -68,6 +71,7 @@ public struct ResolvedFont: Hashable, Sendable {
         if let size = spec.size { font.size = size }
         if let weight = spec.weight { font.weight = weight }
         if let design = spec.design { font.design = design }
+        if let italic = spec.italic { font.italic = italic }
         return font
     }
 }
@@ -75,7 +79,8 @@ public struct ResolvedFont: Hashable, Sendable {
 /// The font files text is set in. iOS sets text in SF Pro Text below 20 points and SF Pro Display
 /// from 20 (Apple, "SF Pro" in the HIG's Typography); the free stand-in is Inter and Inter Display
 /// (Debian's fonts-inter-variable, OFL), whose `wght` axis gives every weight. No free rounded face
-/// ships with Debian, so `rounded` uses the same files unless a scene names one.
+/// ships with Debian, so `rounded` uses the same files unless a scene names one. Italic text uses the italic
+/// files; without them the upright face is slanted, as Core Text synthesizes an oblique.
 public struct FontFiles: Equatable, Sendable {
     /// The font file for text smaller than `displayFrom` points (Inter in `inter`).
     public var text: String
@@ -83,36 +88,61 @@ public struct FontFiles: Equatable, Sendable {
     public var display: String
     /// The font file for the rounded design at every size; nil (the default) uses `text` and `display`.
     public var rounded: String?
+    /// The italic face of `text`; nil slants the upright face instead.
+    public var italic: String?
+    /// The italic face of `display`; nil slants the upright face instead.
+    public var displayItalic: String?
     /// The size from which `display` is used.
     public var displayFrom: Double
 
     /// The font files named; `display` is used from `displayFrom` points (default 20, as iOS's SF Pro Display).
-    public init(text: String, display: String, rounded: String? = nil, displayFrom: Double = 20) {
+    public init(
+        text: String, display: String, rounded: String? = nil, italic: String? = nil, displayItalic: String? = nil,
+        displayFrom: Double = 20
+    ) {
         self.text = text
         self.display = display
         self.rounded = rounded
+        self.italic = italic
+        self.displayItalic = displayItalic
         self.displayFrom = displayFrom
     }
 
-    /// The default: Inter and Inter Display from Debian's fonts-inter-variable, no rounded face.
+    /// The default: Inter and Inter Display from Debian's fonts-inter-variable with their italics, no rounded face.
     public static let inter = FontFiles(
         text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
-        display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf")
+        display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf",
+        italic: "/usr/share/fonts/truetype/inter-vf/Inter-italic.var.ttf",
+        displayItalic: "/usr/share/fonts/truetype/inter-vf/InterDisplay-italic.var.ttf")
 
     /// The file a font is set in.
     public func file(for font: ResolvedFont) -> String {
         if font.design == .rounded, let rounded { return rounded }
-        return font.size >= displayFrom ? display : text
+        let display = font.size >= displayFrom
+        if font.italic, let file = display ? displayItalic : italic { return file }
+        return display ? self.display : text
+    }
+
+    /// Whether italic text in `font` is the upright face slanted, for want of an italic file.
+    func slants(_ font: ResolvedFont) -> Bool { font.italic && file(for: font) == file(for: upright(font)) }
+
+    private func upright(_ font: ResolvedFont) -> ResolvedFont {
+        var font = font
+        font.italic = false
+        return font
     }
 
     /// Every file named, for validation.
-    public var all: [String] { [text, display] + (rounded.map { [$0] } ?? []) }
+    public var all: [String] { [text, display] + [rounded, italic, displayItalic].compactMap { $0 } }
 }
 
 extension FontFiles {
     /// Each named file opens as a font.
     func validate(at path: ScenePath) throws(SceneError) {
-        for (name, file) in [("text", text), ("display", display), ("rounded", rounded)] {
+        for (name, file) in [
+            ("text", text), ("display", display), ("rounded", rounded), ("italic", italic),
+            ("displayItalic", displayItalic),
+        ] {
             guard let file else { continue }
             do {
                 _ = try FontLibrary.shared.instance(path: file, weight: FontWeight.regular.axisValue)

@@ -581,8 +581,7 @@ extension TextBlock {
     /// Whether the two set the same glyphs the same way in any frame.
     func setsLike(_ other: TextBlock) -> Bool {
         self === other
-            || (string == other.string && font == other.font && instance === other.instance
-                && lineLimit == other.lineLimit && alignment == other.alignment
+            || (runs == other.runs && lineLimit == other.lineLimit && alignment == other.alignment
                 && minimumScaleFactor == other.minimumScaleFactor && scale == other.scale)
     }
 }

@@ -41,6 +41,8 @@ public indirect enum ViewKind: Equatable, Sendable {
     case paint(Paint)
     /// A string in the inherited font, wrapped between words at the width offered, as SwiftUI's `Text`.
     case text(String)
+    /// Runs of text each in its own style, set and wrapped as one text, as SwiftUI's `Text + Text`.
+    case styledText([TextRun])
     /// One of `SymbolCatalog.names`, sized from the font as SF Symbols are.
     case symbol(String)
     /// A shape filling the offered size; with no fill it takes the foreground style.
@@ -223,13 +225,19 @@ public struct FontSpec: Equatable, Sendable {
     public var weight: FontWeight?
     /// The design, as `.fontDesign(_:)` (`.rounded`); nil keeps the inherited design.
     public var design: FontDesign?
+    /// Italic or upright, as `.italic()`; nil keeps the inherited slant.
+    public var italic: Bool?
 
     /// A font spec; every part defaults to nil, inherited.
-    public init(style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil) {
+    public init(
+        style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil,
+        italic: Bool? = nil
+    ) {
         self.style = style
         self.size = size
         self.weight = weight
         self.design = design
+        self.italic = italic
     }
 }
 

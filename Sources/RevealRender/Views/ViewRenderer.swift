@@ -306,7 +306,9 @@ struct ViewRenderer {
         case .shape(let shape, let paint):
             try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
         case .text(let block, let paint):
-            try fill(textPath(block, frame: frame), with: paint, frame: frame, into: &canvas)
+            for layer in textLayers(block, frame: frame) {
+                try fill(layer.path, with: layer.paint ?? paint, frame: frame, into: &canvas)
+            }
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         case .canvas(let content):
@@ -443,46 +445,80 @@ struct ViewRenderer {
         return path
     }
 
+    /// Everything the text draws, as one path (canvas pixels).
     func textPath(_ block: TextBlock, frame: Rect) -> Path {
+        var path = Path()
+        for layer in textLayers(block, frame: frame) { path.append(layer.path) }
+        return path
+    }
+
+    /// The text's glyph outlines and lines (canvas pixels), one path per run's fill and one per line drawn
+    /// along a run, in drawing order; a nil paint is the foreground's. The glyphs are placed from the frame's
+    /// origin snapped to whole pixels.
+    func textLayers(_ block: TextBlock, frame: Rect) -> [(paint: Paint?, path: Path)] {
         let r = pixelRect(frame)
         let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
-        let placed = block.placedGlyphs(in: origin, proposal: block.proposal(for: frame))
-        var path = Path()
-        let size = placed.size
+        let placed = block.placed(in: origin, proposal: block.proposal(for: frame))
+        let k = placed.size / max(block.font.size, 1e-9)
         let s = scale
-        for g in placed.glyphs {
-            let outline = block.instance.outline(g.glyph)
-            func point(_ k: Int) -> Point {
-                Point(x: (g.x + outline.coordinates[k] * size) * s, y: (g.y - outline.coordinates[k + 1] * size) * s)
+        var layers: [(paint: Paint?, path: Path)] = []
+        var path = Path()
+        for (i, g) in placed.glyphs.enumerated() {
+            let set = block.runs[g.run]
+            let em = set.font.size * k
+            // Core Text slants an upright face for a missing italic; the angle is not documented, so this is
+            // ours: 0.2 of the height (11.3°).
+            let slant = set.slanted ? 0.2 : 0
+            ViewRenderer.appendOutline(set.instance.outline(g.glyph), to: &path) { x, y in
+                Point(x: (g.x + (x + y * slant) * em) * s, y: (g.y - y * em) * s)
             }
-            var k = 0
-            for verb in outline.verbs {
-                switch verb {
-                case UInt8(ascii: "M"):
-                    guard k + 2 <= outline.coordinates.count else { return path }
-                    path.move(to: point(k))
-                    k += 2
-                case UInt8(ascii: "L"):
-                    guard k + 2 <= outline.coordinates.count else { return path }
-                    path.line(to: point(k))
-                    k += 2
-                case UInt8(ascii: "Q"):
-                    guard k + 4 <= outline.coordinates.count, let start = path.points.last else { return path }
-                    let q = point(k)
-                    let end = point(k + 2)
-                    path.addCubic(
-                        to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
-                    k += 4
-                case UInt8(ascii: "C"):
-                    guard k + 6 <= outline.coordinates.count else { return path }
-                    path.addCubic(to: point(k + 4), control1: point(k), control2: point(k + 2))
-                    k += 6
-                default:
-                    path.close()
-                }
+            // A layer ends where the next glyph is filled with another paint.
+            if i + 1 == placed.glyphs.count || block.runs[placed.glyphs[i + 1].run].run.paint != set.run.paint {
+                layers.append((set.run.paint, path))
+                path = Path()
             }
         }
-        return path
+        for line in placed.lines {
+            var rect = Path()
+            rect.addRect(
+                x: line.rect.x * s, y: line.rect.y * s, width: line.rect.width * s, height: line.rect.height * s)
+            layers.append((line.color.map { Paint.color($0) } ?? block.runs[line.run].run.paint, rect))
+        }
+        return layers
+    }
+
+    /// Appends a glyph outline (ems, y up) to `path`, each point placed by `point`; quadratic segments become
+    /// the cubics that trace them exactly.
+    private static func appendOutline(
+        _ outline: GlyphOutline, to path: inout Path, _ point: (Double, Double) -> Point
+    ) {
+        let c = outline.coordinates
+        func at(_ k: Int) -> Point { point(c[k], c[k + 1]) }
+        var k = 0
+        for verb in outline.verbs {
+            switch verb {
+            case UInt8(ascii: "M"):
+                guard k + 2 <= c.count else { return }
+                path.move(to: at(k))
+                k += 2
+            case UInt8(ascii: "L"):
+                guard k + 2 <= c.count else { return }
+                path.line(to: at(k))
+                k += 2
+            case UInt8(ascii: "Q"):
+                guard k + 4 <= c.count, let start = path.points.last else { return }
+                let q = at(k)
+                let end = at(k + 2)
+                path.addCubic(to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
+                k += 4
+            case UInt8(ascii: "C"):
+                guard k + 6 <= c.count else { return }
+                path.addCubic(to: at(k + 4), control1: at(k), control2: at(k + 2))
+                k += 6
+            default:
+                path.close()
+            }
+        }
     }
 
     /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas.

@@ -191,7 +191,9 @@ struct ViewTreeBuilder {
         case .paint(let paint):
             return LayoutNode(.leaf(.paint(paint)), name: "paint")
         case .text(let string):
-            return try text(string, env)
+            return try text([TextRun(string)], env)
+        case .styledText(let runs):
+            return try text(runs.isEmpty ? [TextRun("")] : runs, env)
         case .symbol(let name):
             return symbol(name, env)
         case .shape(let shape, let fill):
@@ -229,7 +231,7 @@ struct ViewTreeBuilder {
         case .label(let title, let symbolName):
             let node = LayoutNode(
                 .stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",
-                children: [symbol(symbolName, env), try text(title, env)])
+                children: [symbol(symbolName, env), try text([TextRun(title)], env)])
             node.semantics = [.element(label: title, traits: [.isStaticText], actions: [])]
             return node
         case .button(let title, let symbolName):
@@ -311,14 +313,20 @@ struct ViewTreeBuilder {
             children: [old, LayoutNode(.group(.opacity(f)), name: "opacity", children: [try build(to, env)])])
     }
 
-    private mutating func text(_ string: String, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
-        let instance = try FontLibrary.shared.instance(for: env.font, files: fonts)
-        fontFiles.insert(instance.path)
+    /// Text of one or more runs (at least one), each run's font over the inherited one.
+    private mutating func text(_ runs: [TextRun], _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
+        var set: [TextBlock.SetRun] = []
+        for run in runs {
+            let font = env.font.applying(run.font)
+            let instance = try FontLibrary.shared.instance(for: font, files: fonts)
+            fontFiles.insert(instance.path)
+            set.append(TextBlock.SetRun(run: run, font: font, instance: instance, slanted: fonts.slants(font)))
+        }
         let block = TextBlock(
-            string, font: env.font, instance: instance, lineLimit: env.lineLimit, alignment: env.textAlignment,
+            runs: set, lineLimit: env.lineLimit, alignment: env.textAlignment,
             minimumScaleFactor: env.minimumScaleFactor, scale: scale)
         let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
-        node.semantics = [.element(label: string, traits: [.isStaticText], actions: [])]
+        node.semantics = [.element(label: block.string, traits: [.isStaticText], actions: [])]
         return node
     }
 

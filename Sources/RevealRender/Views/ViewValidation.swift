@@ -109,6 +109,21 @@ struct ViewRules {
             try paint.validate(limits, at: path)
         case .text(let string):
             try checkText(string, at: path.key("text"))
+        case .styledText(let runs):
+            let at = path.key("text")
+            try checkText(runs.map(\.string).joined(), at: at)
+            for (i, run) in runs.enumerated() {
+                let at = at.index(i)
+                if let size = run.font.size {
+                    try SceneRules.check(size, in: ViewRules.fontSizes, "size", at: at.key("font").key("size"))
+                }
+                try run.paint?.validate(limits, at: at.key("color"))
+                for (value, key) in [
+                    (run.kerning, "kerning"), (run.tracking, "tracking"), (run.baselineOffset, "baselineOffset"),
+                ] {
+                    try SceneRules.check(value, in: -limit...limit, key, at: at.key(key))
+                }
+            }
         case .symbol(let name):
             try ViewRules.checkSymbol(name, at: path.key("symbol"))
         case .shape(let shape, let fill):

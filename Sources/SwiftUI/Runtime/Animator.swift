@@ -94,20 +94,20 @@ extension ViewGraph {
 
 /// A text's content as last shown, and the content it is giving way to inside an animation.
 @MainActor final class ContentChange {
-    var current: String
-    var previous: String?
+    var current: Text
+    var previous: Text?
     /// How many animated changes there have been: the animated value counts them, so the fraction of the
     /// latest is how far past the one before the value is.
     var changes = 0
 
-    init(_ current: String) { self.current = current }
+    init(_ current: Text) { self.current = current }
 }
 
 extension ViewGraph {
     /// The content `value` at `key` gives way to, and how far: SwiftUI's default `.opacity` content
     /// transition for a change inside an animation ("content transitions only take effect within
     /// transactions that apply an animation"). Nil when nothing is giving way.
-    func contentChange(_ value: String, key: String) -> (previous: String, fraction: Double)? {
+    func contentChange(_ value: Text, key: String) -> (previous: Text, fraction: Double)? {
         let state = contentChanges[key] ?? ContentChange(value)
         contentChanges[key] = state
         if value != state.current {

@@ -60,22 +60,51 @@ extension Group: @MainActor Lowerable {
 
 extension Text: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        func text(_ string: String) -> RevealRender.View {
-            let cased: String
+        guard let change = graph.contentChange(self, key: path + "/text") else { return [lowered(environment)] }
+        return [
+            RevealRender.View(
+                .crossfade(
+                    from: change.previous.lowered(environment), to: lowered(environment), fraction: change.fraction))
+        ]
+    }
+
+    /// The engine's text: plain text in the inherited font when nothing is styled (the text's own font
+    /// innermost, then the environment's weight over it), else runs, each run's own style over the
+    /// environment's.
+    @MainActor func lowered(_ environment: EnvironmentValues) -> RevealRender.View {
+        func cased(_ string: String) -> String {
             switch environment.textCase {
-            case .uppercase?: cased = string.uppercased()
-            case .lowercase?: cased = string.lowercased()
-            case nil: cased = string
+            case .uppercase?: return string.uppercased()
+            case .lowercase?: return string.lowercased()
+            case nil: return string
             }
-            // The text's own font innermost (it wins), then the weight of the environment over the fonts
-            // around.
-            let own: [RevealRender.ViewModifier] = font.map { [.font($0.spec)] } ?? []
-            let weight: [RevealRender.ViewModifier] =
-                environment.fontWeight.map { [.font(FontSpec(weight: $0.engine))] } ?? []
-            return RevealRender.View(.text(cased), own + weight)
         }
-        guard let change = graph.contentChange(string, key: path + "/text") else { return [text(string)] }
-        return [RevealRender.View(.crossfade(from: text(change.previous), to: text(string), fraction: change.fraction))]
+        let weight: [RevealRender.ViewModifier] =
+            environment.fontWeight.map { [.font(FontSpec(weight: $0.engine))] } ?? []
+        if runs.count == 1, var plain = runs.first {
+            let font = plain.font
+            plain.font = nil
+            if plain == Text.Run(plain.string), environment.textStyle == Text.Run("") {
+                let own: [RevealRender.ViewModifier] = font.map { [.font($0.spec)] } ?? []
+                return RevealRender.View(.text(cased(plain.string)), own + weight)
+            }
+        }
+        let inherited = environment.textStyle
+        let engine = runs.map { run in
+            var spec = run.font?.spec ?? FontSpec()
+            if let weight = (run.weight ?? environment.fontWeight)?.engine { spec.weight = weight }
+            if let design = run.design ?? inherited.design { spec.design = design == .rounded ? .rounded : .default }
+            if let italic = run.italic ?? inherited.italic { spec.italic = italic }
+            return TextRun(
+                cased(run.string), font: spec, paint: run.style?.resolved(in: environment).paint,
+                underline: run.underline ?? inherited.underline,
+                strikethrough: run.strikethrough ?? inherited.strikethrough,
+                kerning: Double(run.kerning ?? inherited.kerning ?? 0),
+                tracking: Double(run.tracking ?? inherited.tracking ?? 0),
+                baselineOffset: Double(run.baselineOffset ?? inherited.baselineOffset ?? 0),
+                monospacedDigits: run.monospacedDigit ?? inherited.monospacedDigit ?? false)
+        }
+        return RevealRender.View(.styledText(engine))
     }
 }
 
