@@ -98,7 +98,7 @@ int ctext_shape(ctext_font *font, const char *utf8, int length, ctext_glyph *out
 
 /* ctext_shape with OpenType features switched over the whole text: feature_tags[i] set to
  * feature_values[i] (1 on, 0 off; e.g. 'tnum' = 1 for tabular digits, 'liga' = 0 for no
- * ligatures), on top of the font's defaults. count 0 (or NULL arrays) is ctext_shape. */
+ * ligatures), on top of the font's defaults; at most 16 are used. count 0 (or NULL arrays) is ctext_shape. */
 int ctext_shape_features(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
                          const uint32_t *feature_values, unsigned feature_count, ctext_glyph *out,
                          int capacity);
