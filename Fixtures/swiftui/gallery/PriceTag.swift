@@ -14,7 +14,7 @@ struct PriceTag: View {
                 .textCase(.uppercase)
                 .tracking(2)
                 .foregroundStyle(.orange)
-            HStack(alignment: .bottom, spacing: 8) {
+            HStack(alignment: .firstTextBaseline, spacing: 8) {
                 Text(price, format: .currency(code: "USD"))
                     .font(.system(size: 34, weight: .bold))
                     .monospacedDigit()

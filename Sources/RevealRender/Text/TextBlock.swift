@@ -162,6 +162,15 @@ final class TextBlock {
     /// The first baseline below the frame's top, in points, at `size`.
     func firstBaseline(size: Double) -> Double { (metrics.ascender + metrics.lineGap / 2) * size }
 
+    /// The first and last lines' baselines below the frame's top, in points, laid out for `p`.
+    func baselines(for p: ProposedSize) -> (first: Double, last: Double) {
+        let size = fittedSize(for: p)
+        var count = lines(size: size, width: p.width).count
+        if let lineLimit { count = min(count, max(lineLimit, 1)) }
+        let first = firstBaseline(size: size)
+        return (first, first + Double(max(count - 1, 0)) * metrics.lineHeight * size)
+    }
+
     /// A glyph placed: its id in its run's font and its origin on its baseline, in points.
     struct PlacedGlyph {
         var glyph: UInt32

@@ -68,7 +68,7 @@ struct GridSpec {
         var count: Int
         var spansColumns: Bool
         /// The row's vertical alignment, else the grid's.
-        var alignment: Double?
+        var alignment: AlignmentGuide?
     }
     var rows: [Row]
     var alignment: Alignment
@@ -104,6 +104,8 @@ final class LayoutNode {
         case firstFitting(candidates: [LayoutNode], horizontally: Bool, vertically: Bool)
         /// The children are a grid's cells, row after row.
         case grid(GridSpec)
+        /// A view answering an alignment guide with a value of its own.
+        case guide(GuideSetting)
     }
 
     let role: Role
@@ -114,6 +116,7 @@ final class LayoutNode {
     /// What the view says to VoiceOver, in modifier order (the view's own element first).
     var semantics: [AccessibilitySemantic] = []
     private var sizes: [ProposedSize: Size] = [:]
+    private var guideValues: [GuideQuery: Double?] = [:]
     /// Set by `place`: the frame in the screen's coordinates, in points.
     private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -156,8 +159,13 @@ final class LayoutNode {
             case .vertical: return Size(width: 0, height: along(p.height))
             default: return Size(width: along(p.width), height: along(p.height))
             }
-        case .stack(let axis, let spacing, _):
-            return axis == .depth ? depthSize(p) : stackSize(axis, spacing: spacing, p).size
+        case .stack(let axis, let spacing, let alignment):
+            if axis == .depth {
+                let h = depthPlacement(alignment.horizontal, horizontal: true, p)
+                let v = depthPlacement(alignment.vertical, horizontal: false, p)
+                return Size(width: h.extent, height: v.extent)
+            }
+            return stackSize(axis, spacing: spacing, alignment: alignment, p).size
         case .padding(let e):
             let inner = ProposedSize(
                 width: p.width.map { max($0 - e.leading - e.trailing, 0) },
@@ -170,7 +178,7 @@ final class LayoutNode {
             // `.position` takes all it is offered (its child's size where nothing is offered).
             let s = children[0].size(for: p)
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
-        case .offset, .group, .secondary, .anchor, .transform:
+        case .offset, .group, .secondary, .anchor, .transform, .guide:
             return children[0].size(for: p)
         case .crossfade(let f):
             let a = children[0].size(for: p)
@@ -319,20 +327,12 @@ final class LayoutNode {
             width: clamp(p.width, f.minWidth, f.maxWidth), height: clamp(p.height, f.minHeight, f.maxHeight))
     }
 
-    private func depthSize(_ p: ProposedSize) -> Size {
-        var size = Size(width: 0, height: 0)
-        for child in children {
-            let s = child.size(for: p)
-            size.width = max(size.width, s.width)
-            size.height = max(size.height, s.height)
-        }
-        return size
-    }
-
     /// SwiftUI's stack algorithm: the spacing comes off the offered length first; children are
     /// then offered, least flexible first, an equal share of what is left, each taking its size
     /// out of it. Flexibility is the difference between a child's sizes offered 0 and infinity.
-    private func stackSize(_ axis: StackAxis, spacing: Double, _ p: ProposedSize) -> (size: Size, lengths: [Double]) {
+    private func stackSize(_ axis: StackAxis, spacing: Double, alignment: Alignment, _ p: ProposedSize)
+        -> (size: Size, lengths: [Double], cross: CrossPlacement)
+    {
         let vertical = axis == .vertical
         let along = vertical ? p.height : p.width
         let across = vertical ? p.width : p.height
@@ -342,10 +342,8 @@ final class LayoutNode {
             return vertical ? ProposedSize(width: cross, height: length) : ProposedSize(width: length, height: cross)
         }
         func length(_ s: Size) -> Double { vertical ? s.height : s.width }
-        func crossLength(_ s: Size) -> Double { vertical ? s.width : s.height }
         let gaps = spacing * Double(max(children.count - 1, 0))
         var lengths = [Double](repeating: 0, count: children.count)
-        var cross = 0.0
         if let along {
             let order = children.indices.sorted { a, b in
                 let fa =
@@ -359,20 +357,143 @@ final class LayoutNode {
             var remaining = max(along - gaps, 0)
             for (n, index) in order.enumerated() {
                 let share = remaining / Double(order.count - n)
-                let s = children[index].size(for: proposal(share, children[index]))
-                lengths[index] = length(s)
-                cross = max(cross, crossLength(s))
-                remaining = max(remaining - length(s), 0)
+                lengths[index] = length(children[index].size(for: proposal(share, children[index])))
+                remaining = max(remaining - lengths[index], 0)
             }
         } else {
             for (index, child) in children.enumerated() {
-                let s = child.size(for: proposal(nil, child))
-                lengths[index] = length(s)
-                cross = max(cross, crossLength(s))
+                lengths[index] = length(child.size(for: proposal(nil, child)))
             }
         }
+        // Each child is placed with its own length as the proposal along the axis.
+        let proposals = children.indices.map { proposal(lengths[$0], children[$0]) }
+        let cross = LayoutNode.crossPlacement(
+            children, proposals, vertical ? alignment.horizontal : alignment.vertical, horizontal: vertical)
         let total = lengths.reduce(0, +) + gaps
-        return (vertical ? Size(width: cross, height: total) : Size(width: total, height: cross), lengths)
+        let size = vertical ? Size(width: cross.extent, height: total) : Size(width: total, height: cross.extent)
+        return (size, lengths, cross)
+    }
+
+    /// Where children sit on one axis when aligned by a guide (a stack's cross axis, both of a `ZStack`'s):
+    /// SwiftUI brings their guide values to one line, so a child is offset by the line less its value,
+    /// the line being the largest value; the extent reaches the furthest child's far edge.
+    struct CrossPlacement {
+        var offsets: [Double]
+        var extent: Double
+    }
+
+    private static func crossPlacement(
+        _ children: [LayoutNode], _ proposals: [ProposedSize], _ guide: AlignmentGuide, horizontal: Bool
+    ) -> CrossPlacement {
+        let values = children.indices.map { children[$0].guideValue(guide, horizontal: horizontal, proposals[$0]) }
+        let lengths = children.indices.map { i -> Double in
+            let s = children[i].size(for: proposals[i])
+            return horizontal ? s.width : s.height
+        }
+        guard let line = values.max() else { return CrossPlacement(offsets: [], extent: 0) }
+        let beyond = zip(lengths, values).map { $0 - $1 }.max() ?? 0
+        return CrossPlacement(offsets: values.map { line - $0 }, extent: line + beyond)
+    }
+
+    private func depthPlacement(_ guide: AlignmentGuide, horizontal: Bool, _ p: ProposedSize) -> CrossPlacement {
+        LayoutNode.crossPlacement(
+            children, [ProposedSize](repeating: p, count: children.count), guide, horizontal: horizontal)
+    }
+
+    // MARK: Alignment guides
+
+    private struct GuideQuery: Hashable {
+        var key: AlignmentGuide.Key
+        var horizontal: Bool
+        var proposal: ProposedSize
+    }
+
+    /// The guides this view or a view inside it sets, by key and axis: a view setting none answers every
+    /// guide with its default at once.
+    private lazy var guidesSet: Set<GuideKey> = {
+        switch role {
+        case .leaf(.text), .leaf(.symbol):
+            return [
+                GuideKey(key: .firstTextBaseline, horizontal: false),
+                GuideKey(key: .lastTextBaseline, horizontal: false),
+            ]
+        case .leaf, .spacer, .reader:
+            return []
+        case .guide(let setting):
+            return children[0].guidesSet.union([GuideKey(key: setting.guide.key, horizontal: setting.horizontal)])
+        case .firstFitting(let candidates, _, _):
+            return candidates.reduce(into: []) { $0.formUnion($1.guidesSet) }
+        case .secondary, .group(.mask):
+            return children[0].guidesSet
+        default:
+            return children.reduce(into: []) { $0.formUnion($1.guidesSet) }
+        }
+    }()
+
+    private struct GuideKey: Hashable {
+        var key: AlignmentGuide.Key
+        var horizontal: Bool
+    }
+
+    /// The view's value for `guide` on the `horizontal` (else vertical) axis at its size for `p`: the value it
+    /// sets, else the guide's default for that size.
+    func guideValue(_ guide: AlignmentGuide, horizontal: Bool, _ p: ProposedSize) -> Double {
+        if let value = explicitGuide(guide, horizontal: horizontal, p) { return value }
+        return guide.defaultValue(dimensions(p), length: horizontal ? size(for: p).width : size(for: p).height)
+    }
+
+    /// The view's dimensions at its size for `p`, as a guide's value is computed from them.
+    private func dimensions(_ p: ProposedSize) -> GuideDimensions {
+        let s = size(for: p)
+        return GuideDimensions(width: s.width, height: s.height) { [self] guide, horizontal in
+            explicitGuide(guide, horizontal: horizontal, p)
+        }
+    }
+
+    /// The value the view sets for `guide` at its size for `p`, nil where it sets none: its own
+    /// `alignmentGuide`, a text's baselines, or the values its children set, where they are placed, merged as
+    /// the guide merges them.
+    func explicitGuide(_ guide: AlignmentGuide, horizontal: Bool, _ p: ProposedSize) -> Double? {
+        guard guidesSet.contains(GuideKey(key: guide.key, horizontal: horizontal)) else { return nil }
+        let query = GuideQuery(key: guide.key, horizontal: horizontal, proposal: p)
+        if let value = guideValues[query] { return value }
+        let value = computeExplicitGuide(guide, horizontal: horizontal, p)
+        guideValues[query] = value
+        return value
+    }
+
+    private func computeExplicitGuide(_ guide: AlignmentGuide, horizontal: Bool, _ p: ProposedSize) -> Double? {
+        switch role {
+        case .leaf(.text(let block, _)):
+            let baselines = block.baselines(for: p)
+            return guide.key == .firstTextBaseline ? baselines.first : baselines.last
+        case .leaf(.symbol(let symbol, let unit, _)):
+            // A symbol's drawing has its baseline at y = 0, so it lines up with text as SF Symbols do.
+            return -symbol.top * unit
+        case .leaf, .spacer, .reader:
+            return nil
+        case .guide(let setting):
+            guard setting.guide == guide, setting.horizontal == horizontal else {
+                return children[0].explicitGuide(guide, horizontal: horizontal, p)
+            }
+            // A front end's function may answer anything: a value that is not finite counts as 0.
+            let value = setting.value.call(children[0].dimensions(p))
+            let limit = SceneLimits.maxCoordinate
+            return value.isFinite ? min(max(value, -limit), limit) : 0
+        case .firstFitting(let candidates, let horizontally, let vertically):
+            return LayoutNode.fitting(candidates, horizontally, vertically, p)?
+                .explicitGuide(guide, horizontal: horizontal, p)
+        case .offset, .transform, .group, .anchor, .secondary:
+            // Moving or turning what is drawn leaves layout, and so guides, alone; a secondary view adds none.
+            return children[0].explicitGuide(guide, horizontal: horizontal, p)
+        case .stack, .padding, .frame, .position, .crossfade, .grid:
+            let values = zip(children, arrangement(size(for: p), p)).compactMap { child, placed in
+                child.explicitGuide(guide, horizontal: horizontal, placed.proposal).map {
+                    $0 + (horizontal ? placed.rect.x : placed.rect.y)
+                }
+            }
+            return guide.combine(values)
+        }
     }
 
     // MARK: Placement
@@ -382,103 +503,11 @@ final class LayoutNode {
     func place(in rect: Rect, proposal: ProposedSize) {
         frame = rect
         switch role {
-        case .leaf, .spacer:
-            break
-        case .stack(let axis, let spacing, let alignment):
-            if axis == .depth {
-                for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: alignment) }
-                return
-            }
-            let vertical = axis == .vertical
-            let (_, lengths) = stackSize(axis, spacing: spacing, proposal)
-            var cursor = vertical ? rect.y : rect.x
-            for (index, child) in children.enumerated() {
-                let childProposal: ProposedSize
-                let cross = child.isSpacer ? 0 : (vertical ? proposal.width : proposal.height)
-                if vertical {
-                    childProposal = ProposedSize(width: cross, height: lengths[index])
-                } else {
-                    childProposal = ProposedSize(width: lengths[index], height: cross)
-                }
-                let s = child.size(for: childProposal)
-                let r =
-                    vertical
-                    ? Rect(
-                        x: rect.x + (rect.width - s.width) * alignment.horizontal, y: cursor, width: s.width,
-                        height: s.height)
-                    : Rect(
-                        x: cursor, y: rect.y + (rect.height - s.height) * alignment.vertical, width: s.width,
-                        height: s.height)
-                child.place(in: r, proposal: childProposal)
-                cursor += lengths[index] + spacing
-            }
-        case .padding(let e):
-            let inner = ProposedSize(
-                width: proposal.width.map { max($0 - e.leading - e.trailing, 0) },
-                height: proposal.height.map { max($0 - e.top - e.bottom, 0) })
-            let s = children[0].size(for: inner)
-            children[0].place(
-                in: Rect(x: rect.x + e.leading, y: rect.y + e.top, width: s.width, height: s.height), proposal: inner)
-        case .frame(let f):
-            let inner =
-                f.isFlexible
-                ? flexibleChildProposal(f, proposal)
-                : ProposedSize(width: f.width ?? proposal.width, height: f.height ?? proposal.height)
-            placeAligned(children[0], in: rect, proposal: inner, alignment: f.alignment)
-        case .position(let x, let y):
-            let s = children[0].size(for: proposal)
-            children[0].place(
-                in: Rect(x: rect.x + x - s.width / 2, y: rect.y + y - s.height / 2, width: s.width, height: s.height),
-                proposal: proposal)
-        case .offset(let x, let y):
-            children[0].place(
-                in: Rect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height), proposal: proposal)
-            frame = children[0].frame
-        case .secondary(_, let alignment):
-            children[0].place(in: rect, proposal: proposal)
-            // The secondary view is offered the primary's size and aligned in it.
-            placeAligned(
-                children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
-                alignment: alignment)
-        case .group(.mask(let alignment)):
-            children[0].place(in: rect, proposal: proposal)
-            placeAligned(
-                children[1], in: rect, proposal: ProposedSize(width: rect.width, height: rect.height),
-                alignment: alignment)
-        case .group, .anchor, .transform:
-            children[0].place(in: rect, proposal: proposal)
-        case .crossfade:
-            for child in children { placeAligned(child, in: rect, proposal: proposal, alignment: .center) }
         case .firstFitting(let candidates, let horizontally, let vertically):
             // Only the view that fits is laid out, drawn and read by VoiceOver.
             guard let chosen = LayoutNode.fitting(candidates, horizontally, vertically, proposal) else { return }
             children = [chosen]
             chosen.place(in: rect, proposal: proposal)
-        case .grid(let spec):
-            let (rows, spans, _) = gridRows(spec)
-            let tracks = gridTracks(spec, proposal)
-            var xs: [Double] = []
-            var x = rect.x
-            for width in tracks.widths {
-                xs.append(x)
-                x += width + spec.horizontalSpacing
-            }
-            var y = rect.y
-            for (i, row) in rows.enumerated() {
-                let height = tracks.heights[i]
-                let alignment = Alignment(
-                    horizontal: spec.alignment.horizontal, vertical: spec.rows[i].alignment ?? spec.alignment.vertical)
-                for (k, index) in row.enumerated() {
-                    let cell =
-                        spans[i]
-                        ? Rect(x: rect.x, y: y, width: rect.width, height: height)
-                        : Rect(x: xs[k], y: y, width: tracks.widths[k], height: height)
-                    placeAligned(
-                        children[index], in: cell, proposal: ProposedSize(width: cell.width, height: cell.height),
-                        alignment: alignment)
-                }
-                y += height + spec.verticalSpacing
-            }
         case .reader(let make):
             // The content is made for this size and placed at the top leading corner, offered the whole of it.
             let size = Size(width: rect.width, height: rect.height)
@@ -488,16 +517,124 @@ final class LayoutNode {
             child.place(
                 in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height),
                 proposal: ProposedSize(width: size.width, height: size.height))
+        default:
+            for (child, placed) in zip(children, arrangement(Size(width: rect.width, height: rect.height), proposal)) {
+                let r = placed.rect
+                child.place(
+                    in: Rect(x: rect.x + r.x, y: rect.y + r.y, width: r.width, height: r.height),
+                    proposal: placed.proposal)
+            }
+            if case .offset = role { frame = children[0].frame }
         }
     }
 
-    private func placeAligned(_ child: LayoutNode, in rect: Rect, proposal: ProposedSize, alignment: Alignment) {
+    /// Where each child goes in this view at `size`, laid out for `proposal`: its rectangle from the view's
+    /// top-left corner and the proposal it is placed with. Empty for a leaf, a spacer, a reader and a
+    /// `ViewThatFits`, whose children are made or chosen as they are placed.
+    private func arrangement(_ size: Size, _ proposal: ProposedSize) -> [(rect: Rect, proposal: ProposedSize)] {
+        let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let offered = ProposedSize(width: size.width, height: size.height)
+        switch role {
+        case .leaf, .spacer, .reader, .firstFitting:
+            return []
+        case .stack(let axis, let spacing, let alignment):
+            if axis == .depth {
+                let h = depthPlacement(alignment.horizontal, horizontal: true, proposal)
+                let v = depthPlacement(alignment.vertical, horizontal: false, proposal)
+                return children.indices.map { i in
+                    let s = children[i].size(for: proposal)
+                    return (Rect(x: h.offsets[i], y: v.offsets[i], width: s.width, height: s.height), proposal)
+                }
+            }
+            let vertical = axis == .vertical
+            let (_, lengths, cross) = stackSize(axis, spacing: spacing, alignment: alignment, proposal)
+            var cursor = 0.0
+            return children.indices.map { i in
+                let across = children[i].isSpacer ? 0 : (vertical ? proposal.width : proposal.height)
+                let p =
+                    vertical
+                    ? ProposedSize(width: across, height: lengths[i]) : ProposedSize(width: lengths[i], height: across)
+                let s = children[i].size(for: p)
+                let rect =
+                    vertical
+                    ? Rect(x: cross.offsets[i], y: cursor, width: s.width, height: s.height)
+                    : Rect(x: cursor, y: cross.offsets[i], width: s.width, height: s.height)
+                cursor += lengths[i] + spacing
+                return (rect, p)
+            }
+        case .padding(let e):
+            let inner = ProposedSize(
+                width: proposal.width.map { max($0 - e.leading - e.trailing, 0) },
+                height: proposal.height.map { max($0 - e.top - e.bottom, 0) })
+            let s = children[0].size(for: inner)
+            return [(Rect(x: e.leading, y: e.top, width: s.width, height: s.height), inner)]
+        case .frame(let f):
+            let inner =
+                f.isFlexible
+                ? flexibleChildProposal(f, proposal)
+                : ProposedSize(width: f.width ?? proposal.width, height: f.height ?? proposal.height)
+            return [aligned(children[0], in: size, inner, f.alignment)]
+        case .position(let x, let y):
+            let s = children[0].size(for: proposal)
+            return [(Rect(x: x - s.width / 2, y: y - s.height / 2, width: s.width, height: s.height), proposal)]
+        case .offset(let x, let y):
+            return [(Rect(x: x, y: y, width: size.width, height: size.height), proposal)]
+        case .secondary(_, let alignment), .group(.mask(let alignment)):
+            // The secondary view is offered the primary's size and aligned in it.
+            return [(whole, proposal), aligned(children[1], in: size, offered, alignment)]
+        case .group, .anchor, .transform, .guide:
+            return [(whole, proposal)]
+        case .crossfade:
+            return children.map { aligned($0, in: size, proposal, .center) }
+        case .grid(let spec):
+            let (rows, spans, _) = gridRows(spec)
+            let tracks = gridTracks(spec, proposal)
+            var xs: [Double] = []
+            var x = 0.0
+            for width in tracks.widths {
+                xs.append(x)
+                x += width + spec.horizontalSpacing
+            }
+            var placed = [(rect: Rect, proposal: ProposedSize)](
+                repeating: (whole, proposal), count: children.count)
+            var y = 0.0
+            for (i, row) in rows.enumerated() {
+                let height = tracks.heights[i]
+                let alignment = Alignment(
+                    horizontal: spec.alignment.horizontal,
+                    vertical: spec.rows[i].alignment ?? spec.alignment.vertical)
+                for (k, index) in row.enumerated() {
+                    let cell =
+                        spans[i]
+                        ? Rect(x: 0, y: y, width: size.width, height: height)
+                        : Rect(x: xs[k], y: y, width: tracks.widths[k], height: height)
+                    var p = aligned(
+                        children[index], in: Size(width: cell.width, height: cell.height),
+                        ProposedSize(width: cell.width, height: cell.height), alignment)
+                    p.rect.x += cell.x
+                    p.rect.y += cell.y
+                    placed[index] = p
+                }
+                y += height + spec.verticalSpacing
+            }
+            return placed
+        }
+    }
+
+    /// A child placed in a container of `size` (a frame, an overlay, a grid cell) by `alignment`: the
+    /// child's guide values meet the container's own on each axis, as SwiftUI's frame layout aligns them.
+    private func aligned(_ child: LayoutNode, in size: Size, _ proposal: ProposedSize, _ alignment: Alignment)
+        -> (rect: Rect, proposal: ProposedSize)
+    {
         let s = child.size(for: proposal)
-        child.place(
-            in: Rect(
-                x: rect.x + (rect.width - s.width) * alignment.horizontal,
-                y: rect.y + (rect.height - s.height) * alignment.vertical,
-                width: s.width, height: s.height), proposal: proposal)
+        let container = GuideDimensions(width: size.width, height: size.height) { _, _ in nil }
+        let x =
+            alignment.horizontal.defaultValue(container, length: size.width)
+            - child.guideValue(alignment.horizontal, horizontal: true, proposal)
+        let y =
+            alignment.vertical.defaultValue(container, length: size.height)
+            - child.guideValue(alignment.vertical, horizontal: false, proposal)
+        return (Rect(x: x, y: y, width: s.width, height: s.height), proposal)
     }
 
     /// Calls `body` with every node and its depth, in drawing order, depth first.

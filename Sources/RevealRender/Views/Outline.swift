@@ -246,7 +246,7 @@ public struct GeometryContent: Equatable, Sendable {
 
 /// A function kept by reference, so that values holding it are equal exactly when they hold the same one:
 /// how views made of a front end's closures stay `Equatable`.
-private struct SharedFunction<Input, Output>: Equatable, Sendable {
+struct SharedFunction<Input, Output>: Equatable, Sendable {
     private final class Box: Sendable {
         let function: @Sendable (Input) -> Output
         init(_ function: @escaping @Sendable (Input) -> Output) { self.function = function }

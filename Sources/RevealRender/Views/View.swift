@@ -88,11 +88,11 @@ public struct GridRowContent: Equatable, Sendable {
     public var cells: [View]
     /// Whether the row is one view spanning every column.
     public var spansColumns: Bool
-    /// The row's own vertical alignment (0 top, 1 bottom), else the grid's.
-    public var alignment: Double?
+    /// The row's own vertical alignment, else the grid's.
+    public var alignment: AlignmentGuide?
 
     /// A row of `cells`, or (`spansColumns`) one view across the grid, aligned by `alignment` or the grid's.
-    public init(cells: [View], spansColumns: Bool = false, alignment: Double? = nil) {
+    public init(cells: [View], spansColumns: Bool = false, alignment: AlignmentGuide? = nil) {
         self.cells = cells
         self.spansColumns = spansColumns
         self.alignment = alignment
@@ -109,18 +109,25 @@ public enum StackAxis: String, Equatable, Sendable {
     case depth = "zstack"
 }
 
-/// Where a view sits in the room it is given, as SwiftUI's `Alignment`.
+/// Where a view sits in the room it is given, as SwiftUI's `Alignment`: a guide on each axis.
 public struct Alignment: Equatable, Sendable {
-    /// 0 leading, 0.5 center, 1 trailing.
-    public var horizontal: Double
-    /// 0 top, 0.5 center, 1 bottom.
-    public var vertical: Double
+    /// The horizontal guide: a fraction of the width (0 leading, 0.5 center, 1 trailing) or a guide of
+    /// the front end's own.
+    public var horizontal: AlignmentGuide
+    /// The vertical guide: a fraction of the height (0 top, 1 bottom), a text baseline, or a guide of the
+    /// front end's own.
+    public var vertical: AlignmentGuide
+
+    /// An alignment by the guides `horizontal` and `vertical`.
+    public init(horizontal: AlignmentGuide, vertical: AlignmentGuide) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 
     /// An alignment as fractions (0...1) of the room left over: `horizontal` from the leading edge, `vertical`
     /// from the top.
     public init(horizontal: Double, vertical: Double) {
-        self.horizontal = horizontal
-        self.vertical = vertical
+        self.init(horizontal: .fraction(horizontal), vertical: .fraction(vertical))
     }
 
     /// Centred on both axes (0.5, 0.5), as SwiftUI's `Alignment.center`.
@@ -329,6 +336,9 @@ public enum ViewModifier: Equatable, Sendable {
     /// Marks the view so its laid-out frame can be asked for by `id` (`ViewScreen.anchors`): how a
     /// front end finds where its buttons and gestures ended up.
     case anchor(Int)
+    /// `.alignmentGuide(_:computeValue:)`: the view answers the guide with the setting's value, computed from
+    /// its dimensions, in every container that aligns by it.
+    case alignmentGuide(GuideSetting)
 }
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as

@@ -129,6 +129,7 @@ struct ViewTreeBuilder {
             return LayoutNode(.group(.mask(alignment)), name: "mask", children: [child, try build(v, environment)])
         case .anchor(let id): return LayoutNode(.anchor(id), name: "anchor", children: [child])
         case .transform(let t): return LayoutNode(.transform(t), name: "transform", children: [child])
+        case .alignmentGuide(let g): return LayoutNode(.guide(g), name: "alignmentGuide", children: [child])
         case .opacity(let o): return LayoutNode(.group(.opacity(o)), name: "opacity", children: [child])
         case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])

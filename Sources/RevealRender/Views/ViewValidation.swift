@@ -320,7 +320,8 @@ struct ViewRules {
             try SceneRules.check(t.translateX, in: -limit...limit, "translateX", at: at.key("translateX"))
             try SceneRules.check(t.translateY, in: -limit...limit, "translateY", at: at.key("translateY"))
         case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
-            .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor:
+            .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor, .alignmentGuide:
+            // A guide's value is computed at layout, and held to the coordinate limit there.
             break
         }
     }

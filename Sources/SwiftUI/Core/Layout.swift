@@ -1,3 +1,5 @@
+import RevealRender
+
 /// A point in a view's unit square: (0, 0) its top leading corner, (1, 1) its bottom trailing one.
 public struct UnitPoint: Hashable, Sendable {
     public var x: CGFloat
@@ -21,20 +23,82 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
-/// Where a view sits horizontally in the room it is given.
+/// A guide a view answers with an offset from its leading edge; views aligned by it have those offsets
+/// brought together (SwiftUI's `HorizontalAlignment`).
 public struct HorizontalAlignment: Equatable, Sendable {
-    let fraction: Double
-    public static let leading = HorizontalAlignment(fraction: 0)
-    public static let center = HorizontalAlignment(fraction: 0.5)
-    public static let trailing = HorizontalAlignment(fraction: 1)
+    let guide: RevealRender.AlignmentGuide
+
+    init(guide: RevealRender.AlignmentGuide) { self.guide = guide }
+
+    /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
+    public init(_ id: any AlignmentID.Type) {
+        guide = .custom("H:" + String(reflecting: id)) { Double(id.defaultValue(in: ViewDimensions($0))) }
+    }
+
+    public static let leading = HorizontalAlignment(guide: .fraction(0))
+    public static let center = HorizontalAlignment(guide: .fraction(0.5))
+    public static let trailing = HorizontalAlignment(guide: .fraction(1))
 }
 
-/// Where a view sits vertically in the room it is given.
+/// A guide a view answers with an offset from its top edge; views aligned by it have those offsets brought
+/// together (SwiftUI's `VerticalAlignment`).
 public struct VerticalAlignment: Equatable, Sendable {
-    let fraction: Double
-    public static let top = VerticalAlignment(fraction: 0)
-    public static let center = VerticalAlignment(fraction: 0.5)
-    public static let bottom = VerticalAlignment(fraction: 1)
+    let guide: RevealRender.AlignmentGuide
+
+    init(guide: RevealRender.AlignmentGuide) { self.guide = guide }
+
+    /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
+    public init(_ id: any AlignmentID.Type) {
+        guide = .custom("V:" + String(reflecting: id)) { Double(id.defaultValue(in: ViewDimensions($0))) }
+    }
+
+    public static let top = VerticalAlignment(guide: .fraction(0))
+    public static let center = VerticalAlignment(guide: .fraction(0.5))
+    public static let bottom = VerticalAlignment(guide: .fraction(1))
+    /// The baseline of a view's first line of text (the least of its texts'); a view without text answers
+    /// its bottom edge.
+    public static let firstTextBaseline = VerticalAlignment(guide: .firstTextBaseline)
+    /// The baseline of a view's last line of text (the greatest of its texts'); a view without text answers
+    /// its bottom edge.
+    public static let lastTextBaseline = VerticalAlignment(guide: .lastTextBaseline)
+}
+
+/// A type naming an alignment guide of your own, with its value in views that set none.
+public protocol AlignmentID {
+    /// The guide's value in a view that sets none, from the view's dimensions.
+    static func defaultValue(in context: ViewDimensions) -> CGFloat
+}
+
+/// A view's size and its alignment guide values, as an alignment guide's value is computed from them.
+public struct ViewDimensions {
+    private let dimensions: RevealRender.GuideDimensions
+
+    init(_ dimensions: RevealRender.GuideDimensions) { self.dimensions = dimensions }
+
+    /// The view's width in points.
+    public var width: CGFloat { CGFloat(dimensions.width) }
+    /// The view's height in points.
+    public var height: CGFloat { CGFloat(dimensions.height) }
+
+    /// The view's value for `guide`: the value it sets, else the guide's default.
+    public subscript(guide: HorizontalAlignment) -> CGFloat {
+        CGFloat(dimensions.value(guide.guide, horizontal: true))
+    }
+
+    /// The view's value for `guide`: the value it sets, else the guide's default.
+    public subscript(guide: VerticalAlignment) -> CGFloat {
+        CGFloat(dimensions.value(guide.guide, horizontal: false))
+    }
+
+    /// The value the view sets for `guide`, nil where it sets none.
+    public subscript(explicit guide: HorizontalAlignment) -> CGFloat? {
+        dimensions.explicitValue(guide.guide, horizontal: true).map { CGFloat($0) }
+    }
+
+    /// The value the view sets for `guide`, nil where it sets none.
+    public subscript(explicit guide: VerticalAlignment) -> CGFloat? {
+        dimensions.explicitValue(guide.guide, horizontal: false).map { CGFloat($0) }
+    }
 }
 
 /// Where a view sits in the room it is given, on both axes.
@@ -55,6 +119,18 @@ public struct Alignment: Equatable, Sendable {
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+    /// Centred across, the first baselines' line down.
+    public static let centerFirstTextBaseline = Alignment(horizontal: .center, vertical: .firstTextBaseline)
+    /// Centred across, the last baselines' line down.
+    public static let centerLastTextBaseline = Alignment(horizontal: .center, vertical: .lastTextBaseline)
+    /// Leading, the first baselines' line down.
+    public static let leadingFirstTextBaseline = Alignment(horizontal: .leading, vertical: .firstTextBaseline)
+    /// Leading, the last baselines' line down.
+    public static let leadingLastTextBaseline = Alignment(horizontal: .leading, vertical: .lastTextBaseline)
+    /// Trailing, the first baselines' line down.
+    public static let trailingFirstTextBaseline = Alignment(horizontal: .trailing, vertical: .firstTextBaseline)
+    /// Trailing, the last baselines' line down.
+    public static let trailingLastTextBaseline = Alignment(horizontal: .trailing, vertical: .lastTextBaseline)
 }
 
 /// An edge of a view's rectangle.
@@ -148,6 +224,22 @@ extension View {
 
     /// Centres the view at `position` in its parent's coordinates.
     nonisolated public func position(_ position: CGPoint) -> some View { builtin(.position(position)) }
+
+    /// Sets the view's value for the horizontal guide `g`, computed from its dimensions, wherever views are
+    /// aligned by it.
+    nonisolated public func alignmentGuide(
+        _ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat
+    ) -> some View {
+        builtin(.alignmentGuide(g.guide, horizontal: true, computeValue))
+    }
+
+    /// Sets the view's value for the vertical guide `g`, computed from its dimensions, wherever views are
+    /// aligned by it.
+    nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
+        -> some View
+    {
+        builtin(.alignmentGuide(g.guide, horizontal: false, computeValue))
+    }
 
     /// Moves the drawing by `offset`, not the layout.
     nonisolated public func offset(_ offset: CGSize) -> some View { builtin(.offset(offset)) }

@@ -53,6 +53,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case padding(Edge.Set, CGFloat?)
         case position(CGPoint)
         case offset(CGSize)
+        case alignmentGuide(RevealRender.AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
         case overlay(any View, Alignment)
         case background(any View, Alignment)
         case backgroundStyle(any ShapeStyle)

@@ -67,6 +67,15 @@ extension _BuiltinModifier {
             let x = graph.present(Double(size.width).finite(or: 0), key: path + "/offsetX")
             let y = graph.present(Double(size.height).finite(or: 0), key: path + "/offsetY")
             return each(.offset(x: x, y: y))
+        case .alignmentGuide(let guide, let horizontal, let compute):
+            // Computed when the engine lays the view out, on the main thread, as a reader's content is.
+            let box = MainThreadBox(value: compute)
+            return each(
+                .alignmentGuide(
+                    GuideSetting(guide, horizontal: horizontal) { dimensions in
+                        let sent = MainThreadBox(value: dimensions)
+                        return MainActor.assumeIsolated { Double(box.value(ViewDimensions(sent.value))) }
+                    }))
         case .overlay(let view, let alignment):
             guard let overlay = one(view, "overlay") else { return passing() }
             return each(.overlay(overlay, alignment: alignment.engine))

@@ -176,7 +176,7 @@ extension VStack: @MainActor Lowerable {
             RevealRender.View(
                 .stack(
                     .vertical, spacing: spacing.map(Double.init),
-                    alignment: RevealRender.Alignment(horizontal: alignment.fraction, vertical: 0.5),
+                    alignment: RevealRender.Alignment(horizontal: alignment.guide, vertical: .fraction(0.5)),
                     children: children))
         ]
     }
@@ -191,7 +191,7 @@ extension HStack: @MainActor Lowerable {
             RevealRender.View(
                 .stack(
                     .horizontal, spacing: spacing.map(Double.init),
-                    alignment: RevealRender.Alignment(horizontal: 0.5, vertical: alignment.fraction),
+                    alignment: RevealRender.Alignment(horizontal: .fraction(0.5), vertical: alignment.guide),
                     children: children))
         ]
     }
@@ -308,6 +308,6 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
 
 extension Alignment {
     nonisolated var engine: RevealRender.Alignment {
-        RevealRender.Alignment(horizontal: horizontal.fraction, vertical: vertical.fraction)
+        RevealRender.Alignment(horizontal: horizontal.guide, vertical: vertical.guide)
     }
 }

@@ -98,9 +98,9 @@ enum GridRowMarker {
     /// The row index a marker stands for, whatever modifiers it has; nil for any other view.
     static func index(of view: RevealRender.View) -> Int? {
         guard case .grid(let alignment, nil, nil, let rows) = view.kind, rows.isEmpty,
-            alignment.vertical == -1
+            alignment.vertical.fraction == -1, let index = alignment.horizontal.fraction
         else { return nil }
-        return Int(alignment.horizontal)
+        return Int(index)
     }
 }
 
@@ -114,7 +114,7 @@ extension GridRow: @MainActor Lowerable {
         inner.stackAxis = .horizontal
         let cells = graph.lowerContainer(content, path: path, inner)
         graph.gridRows[graph.gridRows.count - 1] =
-            rows + [GridRowContent(cells: cells, alignment: alignment.map { $0.fraction })]
+            rows + [GridRowContent(cells: cells, alignment: alignment?.guide)]
         return [GridRowMarker.view(rows.count)]
     }
 }
