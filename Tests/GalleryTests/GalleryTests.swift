@@ -71,6 +71,10 @@ private let gallery: [GalleryEntry] = [
     // underlined plain button; mid cross-fade to the lower price, then at rest.
     GalleryEntry(name: "PriceTag", times: [0, 0.3, 1]) { PriceTag_Previews.previews },
     GalleryEntry(name: "ColorWheel", times: [0, 0.5, 1.2]) { ColorWheel_Previews.previews },
+    // A title kept whole by its priority beside a wrapping caption on one baseline, overlapping avatars
+    // raised by zIndex, a cover of a fixed ratio with a badge on its corner, spaced centred lines; the
+    // next avatar mid-spring, then at rest.
+    GalleryEntry(name: "TeamRow", times: [0, 0.3, 1]) { TeamRow_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -13,6 +13,8 @@ final class TextBlock {
     let lineLimit: Int?
     let alignment: TextAlignment
     let minimumScaleFactor: Double
+    /// Points between one line's bottom and the next one's top, as SwiftUI's `lineSpacing`.
+    let lineSpacing: Double
     /// Pixels per point: sizes are rounded up to whole pixels, as SwiftUI's text frames are.
     let scale: Double
     let metrics: FontMetrics
@@ -49,11 +51,15 @@ final class TextBlock {
     ) {
         self.init(
             runs: [SetRun(run: TextRun(string), font: font, instance: instance, slanted: false)], lineLimit: lineLimit,
-            alignment: alignment, minimumScaleFactor: minimumScaleFactor, scale: scale)
+            alignment: alignment, minimumScaleFactor: minimumScaleFactor, lineSpacing: 0, scale: scale)
     }
 
     /// `runs` (at least one) set as one text.
-    init(runs: [SetRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double, scale: Double) {
+    init(
+        runs: [SetRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double, lineSpacing: Double,
+        scale: Double
+    ) {
+        self.lineSpacing = lineSpacing
         self.runs = runs
         font = runs[0].font
         instance = runs[0].instance
@@ -145,7 +151,7 @@ final class TextBlock {
         let lines = lines(size: size, width: p.width)
         if let lineLimit, lines.count > lineLimit { return false }
         if let w = p.width, lines.contains(where: { $0.width * size > w + 1e-9 }) { return false }
-        if let h = p.height, Double(lines.count) * metrics.lineHeight * size > h + 1e-9 { return false }
+        if let h = p.height, height(lines: lines.count, size: size) > h + 1e-9 { return false }
         return true
     }
 
@@ -154,7 +160,15 @@ final class TextBlock {
         var lines = lines(size: size, width: p.width)
         if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
         let width = lines.map(\.width).max() ?? 0
-        return Size(width: roundUp(width * size), height: roundUp(Double(lines.count) * metrics.lineHeight * size))
+        return Size(width: roundUp(width * size), height: roundUp(height(lines: lines.count, size: size)))
+    }
+
+    /// From one line's baseline to the next, in points at `size`: the font's line height and the spacing.
+    private func lineStep(size: Double) -> Double { metrics.lineHeight * size + lineSpacing }
+
+    /// The height of `count` lines at `size`, in points.
+    private func height(lines count: Int, size: Double) -> Double {
+        Double(count) * metrics.lineHeight * size + Double(max(count - 1, 0)) * lineSpacing
     }
 
     private func roundUp(_ points: Double) -> Double { (points * scale - 1e-7).rounded(.up) / scale }
@@ -168,7 +182,7 @@ final class TextBlock {
         var count = lines(size: size, width: p.width).count
         if let lineLimit { count = min(count, max(lineLimit, 1)) }
         let first = firstBaseline(size: size)
-        return (first, first + Double(max(count - 1, 0)) * metrics.lineHeight * size)
+        return (first, first + Double(max(count - 1, 0)) * lineStep(size: size))
     }
 
     /// A glyph placed: its id in its run's font and its origin on its baseline, in points.
@@ -199,7 +213,7 @@ final class TextBlock {
             let slack = frame.width - line.width * size
             let shift = alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack
             var x = frame.x + shift
-            let baseline = frame.y + firstBaseline(size: size) + Double(n) * metrics.lineHeight * size
+            let baseline = frame.y + firstBaseline(size: size) + Double(n) * lineStep(size: size)
             var spanStart = x
             for i in line.glyphs {
                 let g = glyphs[i]

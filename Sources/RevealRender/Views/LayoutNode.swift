@@ -106,6 +106,18 @@ final class LayoutNode {
         case grid(GridSpec)
         /// A view answering an alignment guide with a value of its own.
         case guide(GuideSetting)
+        /// A view offered nothing on the axes marked, so it takes its ideal size there.
+        case fixedSize(horizontal: Bool, vertical: Bool)
+        /// A view offered a size of its width-to-height ratio (nil: its ideal size's) in or over its offer.
+        case aspectRatio(Double?, fill: Bool)
+        /// A view carrying a trait its container reads.
+        case trait(Trait)
+    }
+
+    /// What a container reads from the views in it, through any modifiers around them (SwiftUI's view traits).
+    enum Trait {
+        case layoutPriority(Double)
+        case zIndex(Double)
     }
 
     let role: Role
@@ -126,10 +138,37 @@ final class LayoutNode {
         self.children = children
     }
 
-    /// The children in the order they are drawn: a background before the view it is behind.
+    /// The children in the order they are drawn: a background before the view it is behind; a stack's
+    /// or a grid's children by `zIndex`, those of equal values in order.
     var drawingOrder: [LayoutNode] {
-        if case .secondary(behind: true, _) = role, children.count == 2 { return [children[1], children[0]] }
-        return children
+        switch role {
+        case .secondary(behind: true, _) where children.count == 2:
+            return [children[1], children[0]]
+        case .stack, .grid:
+            let z = children.map { $0.trait { if case .zIndex(let z) = $0 { return z } else { return nil } } ?? 0 }
+            guard z.contains(where: { $0 != 0 }) else { return children }
+            return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { children[$0] }
+        default:
+            return children
+        }
+    }
+
+    /// The first value `read` finds in the traits of this view and the modifiers around it, outermost first.
+    private func trait<T>(_ read: (Trait) -> T?) -> T? {
+        switch role {
+        case .trait(let trait):
+            return read(trait) ?? children[0].trait(read)
+        case .padding, .frame, .position, .offset, .secondary, .group, .anchor, .transform, .guide, .fixedSize,
+            .aspectRatio:
+            return children[0].trait(read)
+        default:
+            return nil
+        }
+    }
+
+    /// The view's layout priority: a stack offers room to higher priorities first (SwiftUI's default: 0).
+    var layoutPriority: Double {
+        trait { if case .layoutPriority(let p) = $0 { return p } else { return nil } } ?? 0
     }
 
     var isSpacer: Bool {
@@ -178,8 +217,12 @@ final class LayoutNode {
             // `.position` takes all it is offered (its child's size where nothing is offered).
             let s = children[0].size(for: p)
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
-        case .offset, .group, .secondary, .anchor, .transform, .guide:
+        case .offset, .group, .secondary, .anchor, .transform, .guide, .trait:
             return children[0].size(for: p)
+        case .fixedSize(let horizontal, let vertical):
+            return children[0].size(for: LayoutNode.fixed(p, horizontal, vertical))
+        case .aspectRatio(let ratio, let fill):
+            return children[0].size(for: aspectProposal(ratio, fill: fill, p))
         case .crossfade(let f):
             let a = children[0].size(for: p)
             let b = children[1].size(for: p)
@@ -305,7 +348,8 @@ final class LayoutNode {
 
     /// SwiftUI's flexible frame: the proposal clamped to min…max goes to the child; the frame is
     /// the proposal clamped when there is a max, else the child's size raised to the min.
-    private func flexibleFrameSize(_ f: FrameSpec, _ p: ProposedSize) -> Size {
+    private func flexibleFrameSize(_ f: FrameSpec, _ given: ProposedSize) -> Size {
+        let p = LayoutNode.withIdeal(f, given)
         let child = children[0].size(for: flexibleChildProposal(f, p))
         func resolve(_ proposed: Double?, _ child: Double, _ low: Double?, _ high: Double?) -> Double {
             if let proposed {
@@ -319,7 +363,44 @@ final class LayoutNode {
             height: resolve(p.height, child.height, f.minHeight, f.maxHeight))
     }
 
-    private func flexibleChildProposal(_ f: FrameSpec, _ p: ProposedSize) -> ProposedSize {
+    /// A flexible frame's ideal size stands in for the offer on an axis it is offered nothing on: the frame
+    /// takes it there and offers it to its child.
+    private static func withIdeal(_ f: FrameSpec, _ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: p.width ?? f.idealWidth, height: p.height ?? f.idealHeight)
+    }
+
+    /// `p` with nothing offered on the axes marked: what a fixed-size view is offered.
+    private static func fixed(_ p: ProposedSize, _ horizontal: Bool, _ vertical: Bool) -> ProposedSize {
+        ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+    }
+
+    /// What an aspect-ratio view offers its child for `p`: SwiftUI's `aspectRatio(_:contentMode:)` takes the
+    /// largest size of the ratio within the offer (`fit`) or the smallest covering it (`fill`); offered one
+    /// axis, the other follows from the ratio; offered neither (or an infinite length), the child's ideal
+    /// size is fitted or filled instead. Without a ratio, the child's ideal size gives it.
+    private func aspectProposal(_ ratio: Double?, fill: Bool, _ p: ProposedSize) -> ProposedSize {
+        let ideal = children[0].size(for: .unspecified)
+        let r = ratio ?? (ideal.height > 0 ? ideal.width / ideal.height : 1)
+        guard r.isFinite, r > 0 else { return p }
+        var width = p.width.flatMap { $0.isFinite ? $0 : nil }
+        var height = p.height.flatMap { $0.isFinite ? $0 : nil }
+        if width == nil && height == nil {
+            width = ideal.width
+            height = ideal.height
+        }
+        switch (width, height) {
+        case (let w?, let h?):
+            // The ratio's width at the offered height, when it is the one to keep.
+            let keepHeight = (w / max(h, 1e-12) > r) != fill
+            return keepHeight ? ProposedSize(width: h * r, height: h) : ProposedSize(width: w, height: w / r)
+        case (let w?, nil): return ProposedSize(width: w, height: w / r)
+        case (nil, let h?): return ProposedSize(width: h * r, height: h)
+        case (nil, nil): return p
+        }
+    }
+
+    private func flexibleChildProposal(_ f: FrameSpec, _ given: ProposedSize) -> ProposedSize {
+        let p = LayoutNode.withIdeal(f, given)
         func clamp(_ value: Double?, _ low: Double?, _ high: Double?) -> Double? {
             value.map { min(max($0, low ?? -.infinity), high ?? .infinity) }
         }
@@ -354,11 +435,22 @@ final class LayoutNode {
                     - length(children[b].size(for: proposal(0, children[b])))
                 return fa != fb ? fa < fb : a < b
             }
+            // SwiftUI offers room by layout priority, highest first; a group keeps back, out of what is left,
+            // what the lower ones need at least (their length offered 0).
+            let priorities = children.map(\.layoutPriority)
             var remaining = max(along - gaps, 0)
-            for (n, index) in order.enumerated() {
-                let share = remaining / Double(order.count - n)
-                lengths[index] = length(children[index].size(for: proposal(share, children[index])))
-                remaining = max(remaining - lengths[index], 0)
+            for priority in Set(priorities).sorted(by: >) {
+                let group = order.filter { priorities[$0] == priority }
+                let reserved = children.indices.filter { priorities[$0] < priority }.reduce(0.0) {
+                    $0 + length(children[$1].size(for: proposal(0, children[$1])))
+                }
+                var available = max(remaining - reserved, 0)
+                for (n, index) in group.enumerated() {
+                    let share = available / Double(group.count - n)
+                    lengths[index] = length(children[index].size(for: proposal(share, children[index])))
+                    available = max(available - lengths[index], 0)
+                    remaining = max(remaining - lengths[index], 0)
+                }
             }
         } else {
             for (index, child) in children.enumerated() {
@@ -486,7 +578,7 @@ final class LayoutNode {
         case .offset, .transform, .group, .anchor, .secondary:
             // Moving or turning what is drawn leaves layout, and so guides, alone; a secondary view adds none.
             return children[0].explicitGuide(guide, horizontal: horizontal, p)
-        case .stack, .padding, .frame, .position, .crossfade, .grid:
+        case .stack, .padding, .frame, .position, .crossfade, .grid, .fixedSize, .aspectRatio, .trait:
             let values = zip(children, arrangement(size(for: p), p)).compactMap { child, placed in
                 child.explicitGuide(guide, horizontal: horizontal, placed.proposal).map {
                     $0 + (horizontal ? placed.rect.x : placed.rect.y)
@@ -582,8 +674,12 @@ final class LayoutNode {
         case .secondary(_, let alignment), .group(.mask(let alignment)):
             // The secondary view is offered the primary's size and aligned in it.
             return [(whole, proposal), aligned(children[1], in: size, offered, alignment)]
-        case .group, .anchor, .transform, .guide:
+        case .group, .anchor, .transform, .guide, .trait:
             return [(whole, proposal)]
+        case .fixedSize(let horizontal, let vertical):
+            return [(whole, LayoutNode.fixed(proposal, horizontal, vertical))]
+        case .aspectRatio(let ratio, let fill):
+            return [(whole, aspectProposal(ratio, fill: fill, proposal))]
         case .crossfade:
             return children.map { aligned($0, in: size, proposal, .center) }
         case .grid(let spec):

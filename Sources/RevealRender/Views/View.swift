@@ -197,14 +197,20 @@ public struct FrameSpec: Equatable, Sendable {
     /// A flexible frame's bounds in points; nil leaves that bound open, and a max of `.infinity` takes all that is
     /// offered on that axis.
     public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    /// A flexible frame's ideal width and height in points: its size, and its child's offer, on an axis it is
+    /// offered nothing on.
+    public var idealWidth: Double?, idealHeight: Double?
     /// Where the child sits in the frame when their sizes differ (SwiftUI's default: `.center`).
     public var alignment: Alignment
 
     /// A frame; every size defaults to nil (unconstrained) and the alignment to `.center`, as SwiftUI's.
     public init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
-        minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
+        minHeight: Double? = nil, maxHeight: Double? = nil, idealWidth: Double? = nil, idealHeight: Double? = nil,
+        alignment: Alignment = .center
     ) {
+        self.idealWidth = idealWidth
+        self.idealHeight = idealHeight
         self.width = width
         self.height = height
         self.minWidth = minWidth
@@ -215,7 +221,10 @@ public struct FrameSpec: Equatable, Sendable {
     }
 
     /// Whether this is a flexible frame (any min or max) rather than a fixed one.
-    var isFlexible: Bool { minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil }
+    var isFlexible: Bool {
+        minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil || idealWidth != nil
+            || idealHeight != nil
+    }
 }
 
 /// The font a `font` modifier sets: a text style or a size, and optionally a weight and a design.
@@ -339,6 +348,19 @@ public enum ViewModifier: Equatable, Sendable {
     /// `.alignmentGuide(_:computeValue:)`: the view answers the guide with the setting's value, computed from
     /// its dimensions, in every container that aligns by it.
     case alignmentGuide(GuideSetting)
+    /// `.fixedSize(horizontal:vertical:)`: on each axis marked, the view is offered nothing and takes its
+    /// ideal size, whatever its parent offers.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `.aspectRatio(_:contentMode:)`: the view is offered the largest size of this width-to-height ratio
+    /// that fits in (or, with `fill`, the smallest that covers) what it is offered; nil takes the ratio of its
+    /// ideal size.
+    case aspectRatio(Double?, fill: Bool)
+    /// `.layoutPriority(_:)`: a stack offers room to its children of higher priority first.
+    case layoutPriority(Double)
+    /// `.zIndex(_:)`: among its siblings, the view is drawn after those of lower values.
+    case zIndex(Double)
+    /// `.lineSpacing(_:)`: points added between the lines of every text inside.
+    case lineSpacing(Double)
 }
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as

@@ -1,5 +1,5 @@
 /// What views inherit from their ancestors, as SwiftUI's environment: set by the `font`,
-/// `foreground`, `imageScale`, `lineLimit`, `multilineTextAlignment`, `minimumScaleFactor`,
+/// `foreground`, `imageScale`, `lineLimit`, `multilineTextAlignment`, `minimumScaleFactor`, `lineSpacing`,
 /// `controlSize` and `tint` modifiers, read by text, symbols, shapes and buttons.
 struct ViewEnvironment {
     var font = ResolvedFont.body
@@ -9,6 +9,7 @@ struct ViewEnvironment {
     var lineLimit: Int?
     var textAlignment = TextAlignment.leading
     var minimumScaleFactor = 1.0
+    var lineSpacing = 0.0
     var controlSize = ControlSize.regular
     /// The accent color.
     var tint: Color = SystemColor.blue
@@ -21,6 +22,7 @@ struct ViewEnvironment {
         case .lineLimit(let limit): lineLimit = limit
         case .multilineTextAlignment(let alignment): textAlignment = alignment
         case .minimumScaleFactor(let factor): minimumScaleFactor = factor
+        case .lineSpacing(let spacing): lineSpacing = spacing
         case .controlSize(let size): controlSize = size
         case .tint(let color): tint = color
         default: break
@@ -134,8 +136,17 @@ struct ViewTreeBuilder {
         case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
         case .blur(let radius): return LayoutNode(.group(.blur(sigma: radius / 2)), name: "blur", children: [child])
-        case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .controlSize,
-            .tint:
+        case .fixedSize(let horizontal, let vertical):
+            return LayoutNode(
+                .fixedSize(horizontal: horizontal, vertical: vertical), name: "fixedSize", children: [child])
+        case .aspectRatio(let ratio, let fill):
+            return LayoutNode(.aspectRatio(ratio, fill: fill), name: "aspectRatio", children: [child])
+        case .layoutPriority(let priority):
+            return LayoutNode(.trait(.layoutPriority(priority)), name: "layoutPriority", children: [child])
+        case .zIndex(let z):
+            return LayoutNode(.trait(.zIndex(z)), name: "zIndex", children: [child])
+        case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .lineSpacing,
+            .controlSize, .tint:
             return child
         case .accessibilityHidden(let flag):
             if holds(flag) { child.semantics.append(.hidden) }
@@ -325,7 +336,7 @@ struct ViewTreeBuilder {
         }
         let block = TextBlock(
             runs: set, lineLimit: env.lineLimit, alignment: env.textAlignment,
-            minimumScaleFactor: env.minimumScaleFactor, scale: scale)
+            minimumScaleFactor: env.minimumScaleFactor, lineSpacing: env.lineSpacing, scale: scale)
         let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
         node.semantics = [.element(label: block.string, traits: [.isStaticText], actions: [])]
         return node

@@ -256,6 +256,9 @@ struct ViewRules {
             ] {
                 if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
             }
+            for (name, value) in [("idealWidth", f.idealWidth), ("idealHeight", f.idealHeight)] {
+                if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
+            }
             for (name, value) in [("maxWidth", f.maxWidth), ("maxHeight", f.maxHeight)] where value != .infinity {
                 if let value { try SceneRules.check(value, in: 0...limit, name, at: at.key(name)) }
             }
@@ -319,7 +322,15 @@ struct ViewRules {
             try SceneRules.check(t.anchorY, in: -limit...limit, "anchorY", at: at.key("anchorY"))
             try SceneRules.check(t.translateX, in: -limit...limit, "translateX", at: at.key("translateX"))
             try SceneRules.check(t.translateY, in: -limit...limit, "translateY", at: at.key("translateY"))
-        case .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
+        case .aspectRatio(let ratio, _):
+            if let ratio { try SceneRules.check(ratio, in: 1e-6...1e6, "aspectRatio", at: path.key("aspectRatio")) }
+        case .layoutPriority(let p):
+            try SceneRules.check(p, in: -limit...limit, "layoutPriority", at: path.key("layoutPriority"))
+        case .zIndex(let z):
+            try SceneRules.check(z, in: -limit...limit, "zIndex", at: path.key("zIndex"))
+        case .lineSpacing(let spacing):
+            try SceneRules.check(spacing, in: -limit...limit, "lineSpacing", at: path.key("lineSpacing"))
+        case .fixedSize, .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor, .alignmentGuide:
             // A guide's value is computed at layout, and held to the coordinate limit there.
             break

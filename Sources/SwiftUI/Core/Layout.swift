@@ -133,6 +133,11 @@ public struct Alignment: Equatable, Sendable {
     public static let trailingLastTextBaseline = Alignment(horizontal: .trailing, vertical: .lastTextBaseline)
 }
 
+/// How a view fills the size of an aspect ratio: fitting inside the offer or covering it.
+public enum ContentMode: Hashable, CaseIterable, Sendable {
+    case fit, fill
+}
+
 /// An edge of a view's rectangle.
 public enum Edge: Int8, CaseIterable, Sendable {
     case top, leading, bottom, trailing
@@ -192,15 +197,53 @@ extension View {
         builtin(.frame(width: width, height: height, alignment: alignment))
     }
 
-    /// A flexible frame: the size offered, clamped to the bounds given (SwiftUI's `_FlexFrameLayout`).
+    /// A flexible frame: the size offered, clamped to the bounds given (SwiftUI's `_FlexFrameLayout`); offered
+    /// nothing on an axis, its ideal size there.
     nonisolated public func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
         idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
     ) -> some View {
         builtin(
             .flexibleFrame(
-                minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight,
-                alignment: alignment))
+                minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+                idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment))
+    }
+
+    /// The view at its ideal size on both axes, whatever it is offered.
+    nonisolated public func fixedSize() -> some View { fixedSize(horizontal: true, vertical: true) }
+
+    /// The view at its ideal size on the axes marked, whatever it is offered there.
+    nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+        builtin(.layout(.fixedSize(horizontal: horizontal, vertical: vertical)))
+    }
+
+    /// The order in which a stack offers room: higher priorities first (default 0).
+    nonisolated public func layoutPriority(_ value: Double) -> some View {
+        builtin(.layout(.layoutPriority(value.finite(or: 0))))
+    }
+
+    /// The view offered a size of `aspectRatio` (width over height; nil: its ideal size's) that fits in
+    /// (`.fit`) or covers (`.fill`) what it is offered.
+    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        let ratio = aspectRatio.map(Double.init).flatMap { $0.isFinite && $0 > 0 ? min(max($0, 1e-6), 1e6) : nil }
+        return builtin(.layout(.aspectRatio(ratio, fill: contentMode == .fill)))
+    }
+
+    /// The view offered a size of `aspectRatio`'s width over its height, fitting or covering its offer.
+    nonisolated public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+        self.aspectRatio(
+            aspectRatio.height == 0 ? nil : aspectRatio.width / aspectRatio.height, contentMode: contentMode)
+    }
+
+    /// The view at the largest size of its own ideal ratio that fits in its offer.
+    nonisolated public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+
+    /// The view at the smallest size of its own ideal ratio that covers its offer.
+    nonisolated public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+
+    /// Where the view is drawn among its siblings: after those of lower values (default 0).
+    nonisolated public func zIndex(_ value: Double) -> some View {
+        builtin(.layout(.zIndex(min(max(value.finite(or: 0), -1e9), 1e9))))
     }
 
     /// Room on `edges`: `length` points, or the system's default padding (16 points on iPhone) when nil.

@@ -49,10 +49,13 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
     enum Kind {
         case frame(width: CGFloat?, height: CGFloat?, alignment: Alignment)
         case flexibleFrame(
-            minWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, maxHeight: CGFloat?, alignment: Alignment)
+            minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, idealHeight: CGFloat?,
+            maxHeight: CGFloat?, alignment: Alignment)
         case padding(Edge.Set, CGFloat?)
         case position(CGPoint)
         case offset(CGSize)
+        /// An engine modifier applied to each of the content's views as it is (layout: `fixedSize`, …).
+        case layout(RevealRender.ViewModifier)
         case alignmentGuide(RevealRender.AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
         case overlay(any View, Alignment)
         case background(any View, Alignment)

@@ -45,12 +45,15 @@ extension _BuiltinModifier {
                 .frame(
                     FrameSpec(
                         width: width.map(Double.init), height: height.map(Double.init), alignment: alignment.engine)))
-        case .flexibleFrame(let minWidth, let maxWidth, let minHeight, let maxHeight, let alignment):
+        case .flexibleFrame(
+            let minWidth, let idealWidth, let maxWidth, let minHeight, let idealHeight, let maxHeight,
+            let alignment):
             return each(
                 .frame(
                     FrameSpec(
                         minWidth: minWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
                         minHeight: minHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
+                        idealWidth: idealWidth.map(Double.init), idealHeight: idealHeight.map(Double.init),
                         alignment: alignment.engine)))
         case .padding(let edges, let length):
             // SwiftUI's default padding is 16 points on iPhone (Human Interface Guidelines, Layout).
@@ -67,6 +70,8 @@ extension _BuiltinModifier {
             let x = graph.present(Double(size.width).finite(or: 0), key: path + "/offsetX")
             let y = graph.present(Double(size.height).finite(or: 0), key: path + "/offsetY")
             return each(.offset(x: x, y: y))
+        case .layout(let modifier):
+            return each(modifier)
         case .alignmentGuide(let guide, let horizontal, let compute):
             // Computed when the engine lays the view out, on the main thread, as a reader's content is.
             let box = MainThreadBox(value: compute)

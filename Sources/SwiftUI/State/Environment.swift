@@ -15,6 +15,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var minimumScaleFactor: CGFloat = 1
     /// The most lines text wraps to.
     public var lineLimit: Int?
+    /// How the lines of text inside line up with each other (`multilineTextAlignment(_:)`).
+    public var multilineTextAlignment = TextAlignment.leading
+    /// Points between the lines of text inside (`lineSpacing(_:)`).
+    public var lineSpacing: CGFloat = 0
     /// Pixels per point of the screen the view is drawn on (the script's `scale`).
     public var displayScale: CGFloat = 1
     var foregroundStyle: (any ShapeStyle)?

@@ -106,9 +106,33 @@ extension View {
         environmentChange(.minimumScaleFactor(min(max(Double(factor), 0.01), 1))) { $0.minimumScaleFactor = factor }
     }
 
+    /// How the lines of text inside line up: along the leading edge, centred, or along the trailing edge.
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+        environmentChange(.multilineTextAlignment(alignment.engine)) { $0.multilineTextAlignment = alignment }
+    }
+
+    /// `lineSpacing` points between the lines of text inside.
+    nonisolated public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        let points = min(max(Double(lineSpacing).finite(or: 0), -1e6), 1e6)
+        return environmentChange(.lineSpacing(points)) { $0.lineSpacing = CGFloat(points) }
+    }
+
     /// The most lines text inside wraps to.
     nonisolated public func lineLimit(_ number: Int?) -> some View {
         environmentChange(number.map { .lineLimit(max($0, 1)) }) { $0.lineLimit = number }
+    }
+}
+
+/// How the lines of a text line up with each other.
+public enum TextAlignment: Hashable, CaseIterable, Sendable {
+    case leading, center, trailing
+
+    nonisolated var engine: RevealRender.TextAlignment {
+        switch self {
+        case .leading: return .leading
+        case .center: return .center
+        case .trailing: return .trailing
+        }
     }
 }
 
