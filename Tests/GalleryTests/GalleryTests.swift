@@ -75,6 +75,9 @@ private let gallery: [GalleryEntry] = [
     // raised by zIndex, a cover of a fixed ratio with a badge on its corner, spaced centred lines; the
     // next avatar mid-spring, then at rest.
     GalleryEntry(name: "TeamRow", times: [0, 0.3, 1]) { TeamRow_Previews.previews },
+    // Circles blended into a gradient (screen, multiply) under a title in overlay; the card easing to
+    // gray, then mid-way through a hue turn.
+    GalleryEntry(name: "FilterPreview", times: [0, 0.45, 1.05]) { FilterPreview_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

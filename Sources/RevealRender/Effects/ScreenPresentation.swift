@@ -157,7 +157,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
                 mask = clip
             case .shadow(let s): shadow = s
             case .opacity(let o): opacity = o
-            case .mask, .blur: break  // validation keeps masks and blurs off the effect
+            case .mask, .blur, .colorMatrix, .blend: break  // validation keeps these off the effect
             }
         }
         if opacity < 1 {

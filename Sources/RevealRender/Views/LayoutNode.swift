@@ -59,6 +59,10 @@ enum GroupEffect {
     case mask(Alignment)
     /// Blurred with this standard deviation in points.
     case blur(sigma: Double)
+    /// Every pixel's color through the matrix.
+    case colorMatrix(ColorMatrix)
+    /// Combined with what is beneath in the mode.
+    case blend(BlendMode)
 }
 
 /// A grid's rows (how many of the cells that follow each holds, and whether it is one view across the

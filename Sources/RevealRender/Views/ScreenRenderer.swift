@@ -466,7 +466,7 @@ struct ScreenDamage {
                 return unionOfChildren(node).expanded(by: ViewRenderer.blurReach(sigma, scale: scale))
             case .clip: return unionOfChildren(node).intersection(r.groupBox(effect, frame: node.frame))
             case .mask: return node.children.first.map(contentBox) ?? .empty
-            case .opacity: return unionOfChildren(node)
+            case .opacity, .colorMatrix, .blend: return unionOfChildren(node)
             }
         case .transform(let t):
             let p = r.pixelRect(node.frame)
@@ -550,6 +550,8 @@ extension GroupEffect {
         case .shadow: return 2
         case .mask: return 3
         case .blur: return 4
+        case .colorMatrix: return 5
+        case .blend: return 6
         }
     }
 
@@ -561,6 +563,8 @@ extension GroupEffect {
         case (.shadow(let a), .shadow(let b)): return a == b
         case (.mask(let a), .mask(let b)): return a == b
         case (.blur(let a), .blur(let b)): return a == b
+        case (.colorMatrix(let a), .colorMatrix(let b)): return a == b
+        case (.blend(let a), .blend(let b)): return a == b
         default: return false
         }
     }

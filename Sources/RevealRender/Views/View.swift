@@ -361,6 +361,11 @@ public enum ViewModifier: Equatable, Sendable {
     case zIndex(Double)
     /// `.lineSpacing(_:)`: points added between the lines of every text inside.
     case lineSpacing(Double)
+    /// `.brightness`, `.contrast`, `.saturation`, `.grayscale`, `.hueRotation`, `.colorMultiply`: the view's
+    /// pixels, drawn as a group, through a color matrix.
+    case colorMatrix(ColorMatrix)
+    /// `.blendMode(_:)`: the view, drawn as a group, combined with what is beneath it in the mode.
+    case blendMode(BlendMode)
 }
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as

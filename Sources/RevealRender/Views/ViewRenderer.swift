@@ -197,7 +197,7 @@ struct ViewRenderer {
         switch effect {
         case .clip:
             return box
-        case .opacity, .mask:
+        case .opacity, .mask, .colorMatrix, .blend:
             // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
             return box.expanded(by: PixelSize.pixels(64 * scale))
         case .blur(let sigma):
@@ -239,6 +239,12 @@ struct ViewRenderer {
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
         case .mask:
             break  // drawn by `draw`, which needs the mask view
+        case .colorMatrix(let matrix):
+            // At rest (an effect eased back to none) the layer goes through untouched.
+            if !matrix.isIdentity { matrix.apply(to: &layer) }
+            Compositor.draw(layer, onto: &canvas, x: x, y: y)
+        case .blend(let mode):
+            Compositor.blend(layer, mode: mode, onto: &canvas, x: x, y: y)
         case .blur(let sigma):
             // Each premultiplied channel blurred alike (transparent past the layer), then the part on the
             // canvas drawn.

@@ -136,6 +136,8 @@ struct ViewTreeBuilder {
         case .clipShape(let s): return LayoutNode(.group(.clip(s)), name: "clipShape", children: [child])
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
         case .blur(let radius): return LayoutNode(.group(.blur(sigma: radius / 2)), name: "blur", children: [child])
+        case .colorMatrix(let m): return LayoutNode(.group(.colorMatrix(m)), name: "colorMatrix", children: [child])
+        case .blendMode(let mode): return LayoutNode(.group(.blend(mode)), name: "blendMode", children: [child])
         case .fixedSize(let horizontal, let vertical):
             return LayoutNode(
                 .fixedSize(horizontal: horizontal, vertical: vertical), name: "fixedSize", children: [child])

@@ -50,7 +50,7 @@ struct ViewRules {
         for (i, modifier) in view.modifiers.enumerated() {
             try check(modifier, at: modifiers.index(i), depth: depth)
             switch modifier {
-            case .opacity, .clipShape, .shadow, .blur: group = true
+            case .opacity, .clipShape, .shadow, .blur, .colorMatrix, .blendMode: group = true
             default: break
             }
         }
@@ -61,7 +61,7 @@ struct ViewRules {
 
     private static func isGroup(_ m: ViewModifier) -> Bool {
         switch m {
-        case .opacity, .clipShape, .shadow, .mask, .blur: return true
+        case .opacity, .clipShape, .shadow, .mask, .blur, .colorMatrix, .blendMode: return true
         default: return false
         }
     }
@@ -330,7 +330,8 @@ struct ViewRules {
             try SceneRules.check(z, in: -limit...limit, "zIndex", at: path.key("zIndex"))
         case .lineSpacing(let spacing):
             try SceneRules.check(spacing, in: -limit...limit, "lineSpacing", at: path.key("lineSpacing"))
-        case .fixedSize, .imageScale, .multilineTextAlignment, .controlSize, .tint, .accessibilityHidden(.constant),
+        case .fixedSize, .colorMatrix, .blendMode, .imageScale, .multilineTextAlignment, .controlSize, .tint,
+            .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor, .alignmentGuide:
             // A guide's value is computed at layout, and held to the coordinate limit there.
             break

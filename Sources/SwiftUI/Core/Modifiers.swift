@@ -56,6 +56,8 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case offset(CGSize)
         /// An engine modifier applied to each of the content's views as it is (layout: `fixedSize`, …).
         case layout(RevealRender.ViewModifier)
+        case blendMode(BlendMode)
+        case colorEffect(ColorEffect)
         case alignmentGuide(RevealRender.AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
         case overlay(any View, Alignment)
         case background(any View, Alignment)

@@ -72,6 +72,10 @@ extension _BuiltinModifier {
             return each(.offset(x: x, y: y))
         case .layout(let modifier):
             return each(modifier)
+        case .blendMode(let mode):
+            return each(.blendMode(mode.engine))
+        case .colorEffect(let effect):
+            return each(.colorMatrix(effect.matrix(in: graph, key: path)))
         case .alignmentGuide(let guide, let horizontal, let compute):
             // Computed when the engine lays the view out, on the main thread, as a reader's content is.
             let box = MainThreadBox(value: compute)
