@@ -43,6 +43,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var pickerIsSegmented = false
     /// A `ToggleStyle` of the user's (nil: the switch).
     var toggleStyle: (any ToggleStyle)?
+    /// The `ProgressViewStyle` set (nil: the default, a bar with a value and a spinner without).
+    var progressViewStyle: (any ProgressViewStyle)?
 
     /// The default environment.
     public init() {}
