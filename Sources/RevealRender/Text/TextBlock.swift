@@ -15,6 +15,8 @@ final class TextBlock {
     let minimumScaleFactor: Double
     /// Points between one line's bottom and the next one's top, as SwiftUI's `lineSpacing`.
     let lineSpacing: Double
+    /// Drawn as placeholder bars, one a line, instead of glyphs (`redacted(reason: .placeholder)`).
+    let redacted: Bool
     /// Pixels per point: sizes are rounded up to whole pixels, as SwiftUI's text frames are.
     let scale: Double
     let metrics: FontMetrics
@@ -51,15 +53,16 @@ final class TextBlock {
     ) {
         self.init(
             runs: [SetRun(run: TextRun(string), font: font, instance: instance, slanted: false)], lineLimit: lineLimit,
-            alignment: alignment, minimumScaleFactor: minimumScaleFactor, lineSpacing: 0, scale: scale)
+            alignment: alignment, minimumScaleFactor: minimumScaleFactor, lineSpacing: 0, redacted: false, scale: scale)
     }
 
     /// `runs` (at least one) set as one text.
     init(
         runs: [SetRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double, lineSpacing: Double,
-        scale: Double
+        redacted: Bool, scale: Double
     ) {
         self.lineSpacing = lineSpacing
+        self.redacted = redacted
         self.runs = runs
         font = runs[0].font
         instance = runs[0].instance
@@ -183,6 +186,22 @@ final class TextBlock {
         if let lineLimit { count = min(count, max(lineLimit, 1)) }
         let first = firstBaseline(size: size)
         return (first, first + Double(max(count - 1, 0)) * lineStep(size: size))
+    }
+
+    /// Each line's box in `frame` (points) for `proposal`: from where its text starts, as wide as it, and as
+    /// tall as a line.
+    func lineBoxes(in frame: Rect, proposal: ProposedSize) -> [Rect] {
+        let size = fittedSize(for: proposal)
+        var lines = lines(size: size, width: proposal.width)
+        if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
+        return lines.enumerated().map { n, line in
+            let width = line.width * size
+            let slack = frame.width - width
+            let shift = alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack
+            return Rect(
+                x: frame.x + shift, y: frame.y + Double(n) * lineStep(size: size), width: width,
+                height: metrics.lineHeight * size)
+        }
     }
 
     /// A glyph placed: its id in its run's font and its origin on its baseline, in points.

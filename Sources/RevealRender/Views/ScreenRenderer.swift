@@ -586,7 +586,8 @@ extension TextBlock {
     func setsLike(_ other: TextBlock) -> Bool {
         self === other
             || (runs == other.runs && lineLimit == other.lineLimit && alignment == other.alignment
-                && minimumScaleFactor == other.minimumScaleFactor && scale == other.scale)
+                && minimumScaleFactor == other.minimumScaleFactor && lineSpacing == other.lineSpacing
+                && redacted == other.redacted && scale == other.scale)
     }
 }
 

@@ -366,6 +366,9 @@ public enum ViewModifier: Equatable, Sendable {
     case colorMatrix(ColorMatrix)
     /// `.blendMode(_:)`: the view, drawn as a group, combined with what is beneath it in the mode.
     case blendMode(BlendMode)
+    /// `.redacted(reason: .placeholder)` (true) or `.unredacted()` (false): text and symbols inside drawn as
+    /// placeholder bars in a faint foreground.
+    case redacted(Bool)
 }
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as

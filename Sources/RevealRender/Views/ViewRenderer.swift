@@ -313,7 +313,8 @@ struct ViewRenderer {
             try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
         case .text(let block, let paint):
             for layer in textLayers(block, frame: frame) {
-                try fill(layer.path, with: layer.paint ?? paint, frame: frame, into: &canvas)
+                let fallback = block.redacted ? Redaction.paint(paint) : paint
+                try fill(layer.path, with: layer.paint ?? fallback, frame: frame, into: &canvas)
             }
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
@@ -464,6 +465,17 @@ struct ViewRenderer {
     func textLayers(_ block: TextBlock, frame: Rect) -> [(paint: Paint?, path: Path)] {
         let r = pixelRect(frame)
         let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
+        if block.redacted {
+            // One placeholder bar a line, in the first run's paint (the foreground's when it has none).
+            var bars = Path()
+            for line in block.lineBoxes(in: origin, proposal: block.proposal(for: frame)) {
+                let bar = Redaction.bar(in: line)
+                bars.addRoundedRect(
+                    x: bar.x * scale, y: bar.y * scale, width: bar.width * scale, height: bar.height * scale,
+                    radius: Redaction.cornerRadius(bar.height) * scale, continuous: true)
+            }
+            return [(block.runs[0].run.paint.map(Redaction.paint), bars)]
+        }
         let placed = block.placed(in: origin, proposal: block.proposal(for: frame))
         let k = placed.size / max(block.font.size, 1e-9)
         let s = scale
@@ -688,5 +700,28 @@ enum ViewLayout {
                 width: max(screen.width - inset.leading - inset.trailing, 0),
                 height: max(screen.height - inset.top - inset.bottom, 0)),
             origin: Point(x: inset.leading, y: inset.top))
+    }
+}
+
+/// How placeholders look (`redacted(reason: .placeholder)`): a rounded bar over the middle of each line of
+/// text and over each symbol, in the foreground at a low opacity. Apple documents the behaviour but not
+/// the measures; these are our estimates from iOS 17 screenshots.
+enum Redaction {
+    /// The bar's share of a line's height, centred on it.
+    static let heightShare = 0.75
+    /// The foreground's opacity in a bar.
+    static let opacity = 0.16
+
+    static func bar(in line: Rect) -> Rect {
+        let height = line.height * heightShare
+        return Rect(x: line.x, y: line.y + (line.height - height) / 2, width: line.width, height: height)
+    }
+
+    static func cornerRadius(_ height: Double) -> Double { height * 0.25 }
+
+    static func paint(_ paint: Paint) -> Paint {
+        var faint = paint
+        faint.opacity *= opacity
+        return faint
     }
 }

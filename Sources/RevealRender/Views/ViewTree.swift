@@ -10,6 +10,8 @@ struct ViewEnvironment {
     var textAlignment = TextAlignment.leading
     var minimumScaleFactor = 1.0
     var lineSpacing = 0.0
+    /// Text and symbols drawn as placeholders (`redacted(reason: .placeholder)`).
+    var redacted = false
     var controlSize = ControlSize.regular
     /// The accent color.
     var tint: Color = SystemColor.blue
@@ -23,6 +25,7 @@ struct ViewEnvironment {
         case .multilineTextAlignment(let alignment): textAlignment = alignment
         case .minimumScaleFactor(let factor): minimumScaleFactor = factor
         case .lineSpacing(let spacing): lineSpacing = spacing
+        case .redacted(let on): redacted = on
         case .controlSize(let size): controlSize = size
         case .tint(let color): tint = color
         default: break
@@ -148,7 +151,7 @@ struct ViewTreeBuilder {
         case .zIndex(let z):
             return LayoutNode(.trait(.zIndex(z)), name: "zIndex", children: [child])
         case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .lineSpacing,
-            .controlSize, .tint:
+            .controlSize, .tint, .redacted:
             return child
         case .accessibilityHidden(let flag):
             if holds(flag) { child.semantics.append(.hidden) }
@@ -338,7 +341,8 @@ struct ViewTreeBuilder {
         }
         let block = TextBlock(
             runs: set, lineLimit: env.lineLimit, alignment: env.textAlignment,
-            minimumScaleFactor: env.minimumScaleFactor, lineSpacing: env.lineSpacing, scale: scale)
+            minimumScaleFactor: env.minimumScaleFactor, lineSpacing: env.lineSpacing, redacted: env.redacted,
+            scale: scale)
         let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")
         node.semantics = [.element(label: block.string, traits: [.isStaticText], actions: [])]
         return node
@@ -349,7 +353,13 @@ struct ViewTreeBuilder {
         guard let shape = SymbolShape.named(name) else { return LayoutNode(.leaf(.none), name: "symbol") }
         let capHeight = (try? FontLibrary.shared.instance(for: env.font, files: fonts).metrics.capHeight) ?? 0.727
         let unit = capHeight * env.font.size / 100 * ControlMetrics.imageScale(env.imageScale)
-        let node = LayoutNode(.leaf(.symbol(shape, pointsPerUnit: unit, env.foreground)), name: "symbol")
+        let drawing: Drawing =
+            env.redacted
+            ? .shape(
+                .roundedRectangle(radius: Redaction.cornerRadius(unit * 100), style: .continuous),
+                Redaction.paint(env.foreground))
+            : .symbol(shape, pointsPerUnit: unit, env.foreground)
+        let node = LayoutNode(.leaf(drawing), name: "symbol")
         node.semantics = [.element(label: SymbolShape.accessibilityLabel(name), traits: [.isImage], actions: [])]
         return node
     }

@@ -19,6 +19,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var multilineTextAlignment = TextAlignment.leading
     /// Points between the lines of text inside (`lineSpacing(_:)`).
     public var lineSpacing: CGFloat = 0
+    /// Why content inside is redacted (`redacted(reason:)`).
+    public var redactionReasons: RedactionReasons = []
     /// Pixels per point of the screen the view is drawn on (the script's `scale`).
     public var displayScale: CGFloat = 1
     var foregroundStyle: (any ShapeStyle)?

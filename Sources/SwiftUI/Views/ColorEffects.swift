@@ -85,3 +85,30 @@ extension View {
     /// Each of the view's channels, alpha too, multiplied by `color`'s.
     nonisolated public func colorMultiply(_ color: Color) -> some View { builtin(.colorEffect(.multiply(color))) }
 }
+
+/// Why a view's content is hidden behind placeholders (SwiftUI's `RedactionReasons`).
+public struct RedactionReasons: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Content not loaded yet: text and images inside are drawn as placeholder bars.
+    public static let placeholder = RedactionReasons(rawValue: 1)
+    /// Private content: hides only views marked privacy sensitive (none here), so it draws no placeholders.
+    public static let privacy = RedactionReasons(rawValue: 2)
+    /// Content out of date (widgets); it draws no placeholders.
+    public static let invalidated = RedactionReasons(rawValue: 4)
+}
+
+extension View {
+    /// Adds `reason` to the view's redaction reasons; with `.placeholder`, its text and symbols are drawn
+    /// as placeholder bars in a faint foreground, shapes and colors as they are.
+    nonisolated public func redacted(reason: RedactionReasons) -> some View {
+        environmentChange(reason.contains(.placeholder) ? .redacted(true) : nil) {
+            $0.redactionReasons.formUnion(reason)
+        }
+    }
+
+    /// Clears the view's redaction reasons: its content is drawn as it is inside a redacted view.
+    nonisolated public func unredacted() -> some View {
+        environmentChange(.redacted(false)) { $0.redactionReasons = [] }
+    }
+}
