@@ -37,21 +37,38 @@ public struct GraphicsContext {
     public var blendMode: BlendMode = .normal
     /// Multiplies the alpha of the next drawings.
     public var opacity: Double = 1
+    /// Maps the next drawings' points into the canvas (Core Graphics' current transform).
+    public var transform: CGAffineTransform = .identity
 
     init() {}
 
     private var engineBlend: CanvasBlendMode { blendMode == .destinationOut ? .destinationOut : .normal }
 
+    /// Moves the next drawings by (`x`, `y`) in their own coordinates.
+    public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
+
+    /// Scales the next drawings by `x` and `y` about their origin.
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = transform.scaledBy(x: x, y: y) }
+
+    /// Turns the next drawings by `angle` about their origin.
+    public mutating func rotate(by angle: Angle) { transform = transform.rotated(by: CGFloat(angle.radians)) }
+
+    /// Applies `matrix` to the next drawings before the current transform.
+    public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
+
     /// Fills `path` with `shading`.
     public mutating func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         commands.append(
-            CanvasCommand(path: path.outline, color: shading.color.value.opacity(opacity), blendMode: engineBlend))
+            CanvasCommand(
+                path: path.outline.applying(transform), color: shading.color.value.opacity(opacity),
+                blendMode: engineBlend))
     }
 
     /// Strokes `path` with `shading` in `style`. A round-capped, round-joined solid line is the engine's
-    /// growing stroke (drawn again only where it grew); any other style fills the path's stroked outline.
+    /// growing stroke (drawn again only where it grew); any other style, or any transform, fills the path's
+    /// stroked outline (transformed, so a scale widens the line as Core Graphics' does).
     public mutating func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        guard style.lineCap == .round, style.lineJoin == .round, style.dash.isEmpty else {
+        guard style.lineCap == .round, style.lineJoin == .round, style.dash.isEmpty, transform.isIdentity else {
             return fill(path.strokedPath(style), with: shading)
         }
         commands.append(
