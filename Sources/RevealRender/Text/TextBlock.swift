@@ -158,10 +158,22 @@ final class TextBlock {
         return true
     }
 
-    func size(for p: ProposedSize) -> Size {
+    /// The font size laid out for `p` and the lines shown at it: at most `lineLimit` of them.
+    private func shownLines(for p: ProposedSize) -> (size: Double, lines: [Line]) {
         let size = fittedSize(for: p)
-        var lines = lines(size: size, width: p.width)
-        if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
+        let lines = lines(size: size, width: p.width)
+        guard let lineLimit, lines.count > lineLimit else { return (size, lines) }
+        return (size, Array(lines.prefix(max(lineLimit, 1))))
+    }
+
+    /// Where a line `width` points wide starts in `frame`, as the text's alignment places it.
+    private func lineStart(width: Double, in frame: Rect) -> Double {
+        let slack = frame.width - width
+        return frame.x + (alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack)
+    }
+
+    func size(for p: ProposedSize) -> Size {
+        let (size, lines) = shownLines(for: p)
         let width = lines.map(\.width).max() ?? 0
         return Size(width: roundUp(width * size), height: roundUp(height(lines: lines.count, size: size)))
     }
@@ -181,25 +193,19 @@ final class TextBlock {
 
     /// The first and last lines' baselines below the frame's top, in points, laid out for `p`.
     func baselines(for p: ProposedSize) -> (first: Double, last: Double) {
-        let size = fittedSize(for: p)
-        var count = lines(size: size, width: p.width).count
-        if let lineLimit { count = min(count, max(lineLimit, 1)) }
+        let (size, lines) = shownLines(for: p)
         let first = firstBaseline(size: size)
-        return (first, first + Double(max(count - 1, 0)) * lineStep(size: size))
+        return (first, first + Double(max(lines.count - 1, 0)) * lineStep(size: size))
     }
 
     /// Each line's box in `frame` (points) for `proposal`: from where its text starts, as wide as it, and as
     /// tall as a line.
     func lineBoxes(in frame: Rect, proposal: ProposedSize) -> [Rect] {
-        let size = fittedSize(for: proposal)
-        var lines = lines(size: size, width: proposal.width)
-        if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
+        let (size, lines) = shownLines(for: proposal)
         return lines.enumerated().map { n, line in
             let width = line.width * size
-            let slack = frame.width - width
-            let shift = alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack
             return Rect(
-                x: frame.x + shift, y: frame.y + Double(n) * lineStep(size: size), width: width,
+                x: lineStart(width: width, in: frame), y: frame.y + Double(n) * lineStep(size: size), width: width,
                 height: metrics.lineHeight * size)
         }
     }
@@ -222,16 +228,12 @@ final class TextBlock {
 
     /// The glyphs placed in `frame` (points), the size they are set at, and the lines drawn along them.
     func placed(in frame: Rect, proposal: ProposedSize) -> (size: Double, glyphs: [PlacedGlyph], lines: [PlacedLine]) {
-        let size = fittedSize(for: proposal)
-        var lines = lines(size: size, width: proposal.width)
-        if let lineLimit, lines.count > lineLimit { lines = Array(lines.prefix(max(lineLimit, 1))) }
+        let (size, lines) = shownLines(for: proposal)
         var placed: [PlacedGlyph] = []
         var decorations: [PlacedLine] = []
         let k = size / max(font.size, 1e-9)
         for (n, line) in lines.enumerated() {
-            let slack = frame.width - line.width * size
-            let shift = alignment == .leading ? 0 : alignment == .center ? slack / 2 : slack
-            var x = frame.x + shift
+            var x = lineStart(width: line.width * size, in: frame)
             let baseline = frame.y + firstBaseline(size: size) + Double(n) * lineStep(size: size)
             var spanStart = x
             for i in line.glyphs {

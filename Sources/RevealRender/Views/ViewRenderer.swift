@@ -313,8 +313,9 @@ struct ViewRenderer {
             try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
         case .text(let block, let paint):
             for layer in textLayers(block, frame: frame) {
-                let fallback = block.redacted ? Redaction.paint(paint) : paint
-                try fill(layer.path, with: layer.paint ?? fallback, frame: frame, into: &canvas)
+                let chosen = layer.paint ?? paint
+                try fill(
+                    layer.path, with: block.redacted ? Redaction.paint(chosen) : chosen, frame: frame, into: &canvas)
             }
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
@@ -466,7 +467,8 @@ struct ViewRenderer {
         let r = pixelRect(frame)
         let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
         if block.redacted {
-            // One placeholder bar a line, in the first run's paint (the foreground's when it has none).
+            // One placeholder bar a line, in the first run's paint (the foreground's when it has none), which
+            // the drawing makes faint.
             var bars = Path()
             for line in block.lineBoxes(in: origin, proposal: block.proposal(for: frame)) {
                 let bar = Redaction.bar(in: line)
@@ -474,7 +476,7 @@ struct ViewRenderer {
                     x: bar.x * scale, y: bar.y * scale, width: bar.width * scale, height: bar.height * scale,
                     radius: Redaction.cornerRadius(bar.height) * scale, continuous: true)
             }
-            return [(block.runs[0].run.paint.map(Redaction.paint), bars)]
+            return [(block.runs[0].run.paint, bars)]
         }
         let placed = block.placed(in: origin, proposal: block.proposal(for: frame))
         let k = placed.size / max(block.font.size, 1e-9)

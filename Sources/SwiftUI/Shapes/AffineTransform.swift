@@ -59,6 +59,14 @@ public struct CGAffineTransform: Equatable, Sendable {
             a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
+    /// This transform done about `anchor` of `rect` instead of the origin.
+    func about(_ anchor: UnitPoint, in rect: CGRect) -> CGAffineTransform {
+        let x = rect.minX + anchor.x * rect.width
+        let y = rect.minY + anchor.y * rect.height
+        return CGAffineTransform(translationX: -x, y: -y).concatenating(self)
+            .concatenating(CGAffineTransform(translationX: x, y: y))
+    }
+
     /// `point` transformed.
     func apply(_ point: RevealRender.Point) -> RevealRender.Point {
         RevealRender.Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
@@ -129,12 +137,8 @@ nonisolated public struct RotatedShape<Content: Shape>: Shape {
     public var anchor: UnitPoint
 
     public func path(in rect: CGRect) -> Path {
-        let x = rect.minX + anchor.x * rect.width
-        let y = rect.minY + anchor.y * rect.height
-        let turn = CGAffineTransform(translationX: -x, y: -y).concatenating(
-            CGAffineTransform(rotationAngle: CGFloat(angle.radians))
-        ).concatenating(CGAffineTransform(translationX: x, y: y))
-        return shape.path(in: rect).applying(turn)
+        shape.path(in: rect).applying(
+            CGAffineTransform(rotationAngle: CGFloat(angle.radians)).about(anchor, in: rect))
     }
 
     /// The angle animates, and the shape's own data.
@@ -171,12 +175,7 @@ nonisolated public struct ScaledShape<Content: Shape>: Shape {
     public var anchor: UnitPoint
 
     public func path(in rect: CGRect) -> Path {
-        let x = rect.minX + anchor.x * rect.width
-        let y = rect.minY + anchor.y * rect.height
-        let scaling = CGAffineTransform(translationX: -x, y: -y).concatenating(
-            CGAffineTransform(scaleX: scale.width, y: scale.height)
-        ).concatenating(CGAffineTransform(translationX: x, y: y))
-        return shape.path(in: rect).applying(scaling)
+        shape.path(in: rect).applying(CGAffineTransform(scaleX: scale.width, y: scale.height).about(anchor, in: rect))
     }
 
     /// The scale animates, and the shape's own data.
