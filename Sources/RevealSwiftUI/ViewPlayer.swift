@@ -167,7 +167,9 @@ public struct ViewPlayer: FrameSequence {
     }
 
     /// Handles every event, and runs every action the view scheduled (an animation's completion), up to
-    /// `time`, in time order (an event before an action due at the same time).
+    /// `time`, in time order (an event before an action due at the same time). A state changed by one is
+    /// evaluated at its time, as SwiftUI updates the view after each event, so an `onChange` it sets off
+    /// runs then, whichever frame is drawn next.
     func advance(to time: Double) throws {
         ViewGraph.current = graph
         if screen == nil {
@@ -181,12 +183,13 @@ public struct ViewPlayer: FrameSequence {
             guard min(event, timer) <= time + FrameClock.tolerance else { return }
             if timer < event {
                 graph.runNextTimer()
-                continue
+            } else {
+                onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
+                graph.time = events[next].t
+                try handle(events[next].event)
+                next += 1
             }
-            onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
-            graph.time = events[next].t
-            try handle(events[next].event)
-            next += 1
+            if graph.needsEvaluation { _ = try layout() }
         }
     }
 

@@ -78,6 +78,14 @@ private let gallery: [GalleryEntry] = [
     // Circles blended into a gradient (screen, multiply) under a title in overlay; the card easing to
     // gray, then mid-way through a hue turn.
     GalleryEntry(name: "FilterPreview", times: [0, 0.45, 1.05]) { FilterPreview_Previews.previews },
+    // A card turning over in perspective on a spring: the question, the card near edge-on, the answer.
+    GalleryEntry(name: "FlipCard", times: [0, 0.45, 1.2]) { FlipCard_Previews.previews },
+    // Confetti thrown out of a badge in one Canvas: gradient-shaded pieces turned in the context's
+    // transform, sparks added with plusLighter, the badge a layer with a glow and a star cut out.
+    GalleryEntry(name: "CelebrationBurst", times: [0.1, 0.6, 1.5]) { CelebrationBurst_Previews.previews },
+    // A halo breathing through three phases for ever; a tap sets the star's keyframes off: squashed, then
+    // jumping and turning on springs, then back at rest.
+    GalleryEntry(name: "ReactionPop", times: [0.4, 0.6, 1.4]) { ReactionPop_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

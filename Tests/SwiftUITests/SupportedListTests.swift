@@ -10,7 +10,8 @@ final class SupportedListTests: XCTestCase {
     /// Protocol plumbing a component never spells: result-builder and string-interpolation entry points,
     /// associated types, `VectorArithmetic`'s and `SetAlgebra`'s members.
     private let plumbing: Set<String> = [
-        "Body", "Value", "body", "buildBlock", "buildEither", "buildExpression", "buildIf",
+        "Body", "Value", "body", "buildArray", "buildBlock", "buildEither", "buildExpression", "buildFinalResult",
+        "buildIf", "buildOptional",
         "buildLimitedAvailability", "appendInterpolation", "appendLiteral", "scale", "contains", "intersection",
         "symmetricDifference", "union", "formIntersection", "formSymmetricDifference", "formUnion", "insert",
         "remove", "update", "next",

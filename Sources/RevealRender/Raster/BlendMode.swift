@@ -207,3 +207,27 @@ enum BlendFunction {
         return (v[0], v[1], v[2])
     }
 }
+
+extension BlendFunction {
+    /// A premultiplied source over a premultiplied backdrop in a canvas's `mode`: the Porter–Duff operators
+    /// SwiftUI's `BlendMode` lacks worked here, the rest as `BlendMode` works them.
+    static func composite(_ s: RGBA, over b: RGBA, _ mode: CanvasBlendMode) -> RGBA {
+        let (sa, ba) = (s.3, b.3)
+        switch mode {
+        case .clear: return (0, 0, 0, 0)
+        case .copy: return s
+        case .sourceIn: return (s.0 * ba, s.1 * ba, s.2 * ba, sa * ba)
+        case .sourceOut: return (s.0 * (1 - ba), s.1 * (1 - ba), s.2 * (1 - ba), sa * (1 - ba))
+        case .destinationIn: return (b.0 * sa, b.1 * sa, b.2 * sa, ba * sa)
+        case .destinationAtop:
+            return (b.0 * sa + s.0 * (1 - ba), b.1 * sa + s.1 * (1 - ba), b.2 * sa + s.2 * (1 - ba), sa)
+        case .xor:
+            return (
+                s.0 * (1 - ba) + b.0 * (1 - sa), s.1 * (1 - ba) + b.1 * (1 - sa), s.2 * (1 - ba) + b.2 * (1 - sa),
+                sa * (1 - ba) + ba * (1 - sa)
+            )
+        default:
+            return composite(s, over: b, BlendMode(rawValue: mode.rawValue) ?? .normal)
+        }
+    }
+}

@@ -146,27 +146,77 @@ extension PixelBox {
     }
 }
 
-/// An affine map of the plane: (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty).
-struct Affine: Equatable, Sendable {
+/// A projective map of the plane, in homogeneous coordinates: (x, y) ↦ ((a·x + c·y + tx) / w, (b·x + d·y + ty) / w)
+/// with w = p·x + q·y + r. With p = q = 0 and r = 1 (every map but a 3D turn's projection) it is affine, and
+/// works out exactly as an affine map does.
+struct PlaneTransform: Equatable, Sendable {
     var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+    var p = 0.0, q = 0.0, r = 1.0
 
-    static let identity = Affine()
+    static let identity = PlaneTransform()
 
-    func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
+    var isAffine: Bool { p == 0 && q == 0 && r == 1 }
 
-    /// `self` after `first`: p ↦ self(first(p)).
-    func after(_ first: Affine) -> Affine {
-        Affine(
-            a: a * first.a + c * first.b, b: b * first.a + d * first.b, c: a * first.c + c * first.d,
-            d: b * first.c + d * first.d, tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+    /// The image of `point`. A point at or behind the eye of a projection (w ≤ 0) is taken as very far out
+    /// on its side, where the renderer holds coordinates within range.
+    func apply(_ point: Point) -> Point {
+        let x = a * point.x + c * point.y + tx
+        let y = b * point.x + d * point.y + ty
+        if isAffine { return Point(x: x, y: y) }
+        let w = max(p * point.x + q * point.y + r, 1e-9)
+        return Point(x: x / w, y: y / w)
     }
 
-    /// The map undoing this one, or nil when it flattens the plane (a scale of 0).
-    var inverse: Affine? {
-        let det = a * d - b * c
+    /// `self` after `first`: p ↦ self(first(p)).
+    func after(_ first: PlaneTransform) -> PlaneTransform {
+        if isAffine && first.isAffine {
+            return PlaneTransform(
+                a: a * first.a + c * first.b, b: b * first.a + d * first.b, c: a * first.c + c * first.d,
+                d: b * first.c + d * first.d, tx: a * first.tx + c * first.ty + tx,
+                ty: b * first.tx + d * first.ty + ty)
+        }
+        let m = matrix
+        let n = first.matrix
+        var out = [Double](repeating: 0, count: 9)
+        for i in 0..<3 {
+            for j in 0..<3 { out[3 * i + j] = m[3 * i] * n[j] + m[3 * i + 1] * n[3 + j] + m[3 * i + 2] * n[6 + j] }
+        }
+        return PlaneTransform(matrix: out)
+    }
+
+    /// The map undoing this one, or nil when it flattens the plane (a scale of 0, or a view turned edge-on).
+    var inverse: PlaneTransform? {
+        if isAffine {
+            let det = a * d - b * c
+            guard abs(det) > 1e-12, det.isFinite else { return nil }
+            return PlaneTransform(
+                a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det,
+                ty: (b * tx - a * ty) / det)
+        }
+        let m = matrix
+        // The adjugate over the determinant.
+        let cofactors = [
+            m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+            m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+            m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
+        ]
+        let det = m[0] * cofactors[0] + m[1] * cofactors[3] + m[2] * cofactors[6]
         guard abs(det) > 1e-12, det.isFinite else { return nil }
-        return Affine(
-            a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return PlaneTransform(matrix: cofactors.map { $0 / det })
+    }
+
+    /// The 3×3 matrix, row by row, acting on column vectors (x, y, 1).
+    private var matrix: [Double] { [a, c, tx, b, d, ty, p, q, r] }
+
+    private init(matrix m: [Double]) {
+        self.init(a: m[0], b: m[3], c: m[1], d: m[4], tx: m[2], ty: m[5], p: m[6], q: m[7], r: m[8])
+    }
+
+    init(
+        a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, tx: Double = 0, ty: Double = 0, p: Double = 0,
+        q: Double = 0, r: Double = 1
+    ) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty, self.p, self.q, self.r) = (a, b, c, d, tx, ty, p, q, r)
     }
 
     /// The smallest pixel box holding the image of `box`, with one pixel to spare on each side.
@@ -209,12 +259,14 @@ public struct ViewTransform: Equatable, Hashable, Sendable {
     public var translateX: Double
     /// The vertical move, as a fraction of the frame's height.
     public var translateY: Double
+    /// A turn in three dimensions about the anchor, projected back onto the screen, before the rest.
+    public var rotation3D: Rotation3D?
 
     /// A turn of `rotation` radians and a scale of `scaleX` by `scaleY` about the anchor, then a move of
-    /// `translateX` widths and `translateY` heights.
+    /// `translateX` widths and `translateY` heights; a 3D turn first, when given.
     public init(
         rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, anchorX: Double = 0.5, anchorY: Double = 0.5,
-        translateX: Double = 0, translateY: Double = 0
+        translateX: Double = 0, translateY: Double = 0, rotation3D: Rotation3D? = nil
     ) {
         self.rotation = rotation
         self.scaleX = scaleX
@@ -223,17 +275,79 @@ public struct ViewTransform: Equatable, Hashable, Sendable {
         self.anchorY = anchorY
         self.translateX = translateX
         self.translateY = translateY
+        self.rotation3D = rotation3D
     }
 
-    /// The map in pixels for a frame whose pixel rectangle starts at (`x`, `y`) and is `width`×`height`:
-    /// scale, then turn, about the anchor.
-    func affine(x: Double, y: Double, width: Double, height: Double) -> Affine {
+    /// The map in pixels for a frame whose pixel rectangle starts at (`x`, `y`) and is `width`×`height`, at
+    /// `scale` pixels a point: the 3D turn, then scale, then turn, about the anchor, then the move.
+    func map(x: Double, y: Double, width: Double, height: Double, scale: Double) -> PlaneTransform {
         let px = x + anchorX * width
         let py = y + anchorY * height
         let cosine = cos(rotation)
         let sine = sin(rotation)
-        let linear = Affine(a: cosine * scaleX, b: sine * scaleX, c: -sine * scaleY, d: cosine * scaleY)
-        return Affine(tx: px + translateX * width, ty: py + translateY * height).after(linear)
-            .after(Affine(tx: -px, ty: -py))
+        let linear = PlaneTransform(a: cosine * scaleX, b: sine * scaleX, c: -sine * scaleY, d: cosine * scaleY)
+        let flat = PlaneTransform(tx: px + translateX * width, ty: py + translateY * height).after(linear)
+            .after(PlaneTransform(tx: -px, ty: -py))
+        guard let turn = rotation3D else { return flat }
+        return flat.after(turn.projection(anchorX: px, anchorY: py, width: width, height: height, scale: scale))
+    }
+}
+
+/// A turn in three dimensions projected onto the screen, as SwiftUI's `rotation3DEffect`: the view's plane is
+/// turned about an axis through the anchor (at depth `anchorZ`), then seen in perspective from a distance of
+/// its larger side over `perspective`, as Core Animation's `m34 = −1 / distance` projects. Angles follow
+/// `CATransform3DRotate`: about the z axis, positive turns +x towards +y, as `rotationEffect` does.
+public struct Rotation3D: Equatable, Hashable, Sendable {
+    /// The turn in radians.
+    public var angle: Double
+    /// The axis's direction (any length but zero; zero turns nothing).
+    public var axisX: Double, axisY: Double, axisZ: Double
+    /// The anchor's depth in points.
+    public var anchorZ: Double
+    /// The vanishing point's nearness: 1 puts the eye the view's larger side away; 0 is no perspective.
+    public var perspective: Double
+
+    /// A turn of `angle` radians about the axis (`axisX`, `axisY`, `axisZ`).
+    public init(
+        angle: Double, axisX: Double, axisY: Double, axisZ: Double, anchorZ: Double = 0, perspective: Double = 1
+    ) {
+        self.angle = angle
+        self.axisX = axisX
+        self.axisY = axisY
+        self.axisZ = axisZ
+        self.anchorZ = anchorZ
+        self.perspective = perspective
+    }
+
+    /// The projection in pixels for an anchor at (`anchorX`, `anchorY`) of a `width`×`height`-pixel frame.
+    func projection(anchorX ax: Double, anchorY ay: Double, width: Double, height: Double, scale: Double)
+        -> PlaneTransform
+    {
+        let length = (axisX * axisX + axisY * axisY + axisZ * axisZ).squareRoot()
+        guard length > 0, length.isFinite, angle.isFinite else { return .identity }
+        let (x, y, z) = (axisX / length, axisY / length, axisZ / length)
+        let (c, s) = (cos(angle), sin(angle))
+        let t = 1 - c
+        // The rotation on row vectors (x, y, z)·R, as Core Animation's matrices act.
+        let r = [
+            [t * x * x + c, t * x * y + s * z, t * x * z - s * y],
+            [t * x * y - s * z, t * y * y + c, t * y * z + s * x],
+            [t * x * z + s * y, t * y * z - s * x, t * z * z + c],
+        ]
+        // A point (u, v) from the anchor at depth −anchorZ turns to (x', y', z'); seen from `distance` it is
+        // at (x', y') / w from the anchor, w = 1 − z' / distance. Each is affine in the point, so the whole is
+        // one projective map.
+        let depth = -anchorZ * scale
+        let distance = max(width, height) / perspective
+        let k = distance.isFinite && distance > 0 ? -1 / distance : 0
+        // Rows of (coefficient of px, of py, constant) for x', y', z', with u = px − ax and v = py − ay.
+        func row(_ j: Int) -> (Double, Double, Double) {
+            (r[0][j], r[1][j], -ax * r[0][j] - ay * r[1][j] + depth * r[2][j])
+        }
+        let (xr, yr, zr) = (row(0), row(1), row(2))
+        let w = (zr.0 * k, zr.1 * k, 1 + zr.2 * k)
+        return PlaneTransform(
+            a: xr.0 + ax * w.0, b: yr.0 + ay * w.0, c: xr.1 + ax * w.1, d: yr.1 + ay * w.1,
+            tx: xr.2 + ax * w.2, ty: yr.2 + ay * w.2, p: w.0, q: w.1, r: w.2)
     }
 }

@@ -230,6 +230,18 @@ struct GradientField: Sendable {
 
     let stops: [GradientStop]
     let geometry: Geometry
+    /// Maps pixel centres into the space the geometry is in (a canvas's user space); nil: the same space.
+    var toGradient: PlaneTransform?
+    /// How positions past the ends are folded back; `.pad` leaves them to take the end colors.
+    var spread: CanvasGradient.Spread = .pad
+
+    /// A field of `stops` over `geometry`, pixel centres mapped by `toGradient` first.
+    init(stops: [GradientStop], geometry: Geometry, toGradient: PlaneTransform?, spread: CanvasGradient.Spread) {
+        self.stops = stops
+        self.geometry = geometry
+        self.toGradient = toGradient
+        self.spread = spread
+    }
 
     /// The field of a gradient `kind` over a `width`×`height` view at `scale` pixels a point; nil for a
     /// paint that is not a gradient.
@@ -281,8 +293,10 @@ struct GradientField: Sendable {
                 guard let first = stops.first, let last = stops.last else { return }
                 let before = first.color.opacity(opacity).premultiplied
                 let after = last.color.opacity(opacity).premultiplied
-                if case .axial(_, _, 0, _, _) = geometry, count > 0 {
-                    // A vertical axis: one position, so one color, along the whole row.
+                if case .axial(_, _, let dx, let dy, _) = geometry, count > 0,
+                    (toGradient?.a ?? 1) * dx + (toGradient?.b ?? 0) * dy == 0
+                {
+                    // The row runs along an isoline (a vertical axis): one position, so one color, along it.
                     let t = positions[0]
                     let c =
                         !(t > first.location)
@@ -306,21 +320,38 @@ struct GradientField: Sendable {
     /// Where the centres of pixels `columns` of row `y` lie along the gradient (0 at its start, 1 at its
     /// end), into `out`; NaN where the gradient has no length.
     private func positions(into out: UnsafeMutableBufferPointer<Double>, y: Int, columns: Range<Int>) {
-        let py = Double(y) + 0.5
-        let x0 = columns.lowerBound
+        // The row's pixel centres are a line of points: the first, then a step a column (exact whole and
+        // half pixels when unmapped).
+        let first = Point(x: Double(columns.lowerBound) + 0.5, y: Double(y) + 0.5)
+        let (px, py) = toGradient.map { ($0.apply(first).x, $0.apply(first).y) } ?? (first.x, first.y)
+        let (stepX, stepY) = toGradient.map { ($0.a, $0.b) } ?? (1, 0)
         switch geometry {
         case .axial(let sx, let sy, let dx, let dy, let lengthSquared):
-            let rowTerm = (py - sy) * dy
-            for i in 0..<columns.count { out[i] = ((Double(x0 + i) + 0.5 - sx) * dx + rowTerm) / lengthSquared }
-        case .radial(let cx, let cy, let unitX, let unitY, let r0, let r1):
-            let v = (py - cy) * unitY
             for i in 0..<columns.count {
-                let u = (Double(x0 + i) + 0.5 - cx) * unitX
+                let k = Double(i)
+                out[i] = ((px + k * stepX - sx) * dx + (py + k * stepY - sy) * dy) / lengthSquared
+            }
+        case .radial(let cx, let cy, let unitX, let unitY, let r0, let r1):
+            for i in 0..<columns.count {
+                let k = Double(i)
+                let u = (px + k * stepX - cx) * unitX
+                let v = (py + k * stepY - cy) * unitY
                 out[i] = ((u * u + v * v).squareRoot() - r0) / (r1 - r0)
             }
         case .angular(let cx, let cy, let start, let span):
             for i in 0..<columns.count {
-                out[i] = GradientField.sweep(atan2(py - cy, Double(x0 + i) + 0.5 - cx), start: start, span: span)
+                let k = Double(i)
+                out[i] = GradientField.sweep(atan2(py + k * stepY - cy, px + k * stepX - cx), start: start, span: span)
+            }
+        }
+        switch spread {
+        case .pad: break
+        case .repeat:
+            for i in 0..<columns.count where out[i].isFinite { out[i] -= out[i].rounded(.down) }
+        case .mirror:
+            for i in 0..<columns.count where out[i].isFinite {
+                let t = abs(out[i]).truncatingRemainder(dividingBy: 2)
+                out[i] = t > 1 ? 2 - t : t
             }
         }
     }

@@ -9,6 +9,8 @@ struct Path: Sendable {
     public private(set) var points: [Point] = []
     /// Index into `points` where each contour starts; each contour closes back to its start.
     public private(set) var contourStarts: [Int] = []
+    /// Filled where the contours wind an odd number of times, rather than a non-zero number.
+    var evenOdd = false
 
     /// Largest distance between a flattened arc and the true circle, in pixels. At 0.004 px an
     /// edge pixel's coverage is off by about a quarter of one 8-bit level.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Exact-area scan conversion of polygons with the nonzero winding rule.
+/// Exact-area scan conversion of polygons with the nonzero winding rule, or the even-odd rule for a path
+/// that asks for it.
 ///
 /// Each pixel row is cut into horizontal bands at every vertex and at every point where two edges
 /// cross. Inside a band no edges cross, so the filled region is a set of trapezoids whose left and
@@ -56,6 +57,8 @@ struct Rasterizer {
     }
 
     private var edges: [Edge] = []
+    /// Whether the edges are filled by the even-odd rule (the path's); stroke outlines are non-zero.
+    private var evenOdd = false
     /// Scratch space for `clip`, and for the sweep (kept from one fill to the next: a stroke is filled
     /// in many small tiles).
     private var clipped: [Edge] = []
@@ -68,13 +71,14 @@ struct Rasterizer {
 
     public init() {}
 
-    /// Writes the coverage of `path` into `mask` for the rows in `rows` (full width), replacing what
-    /// those rows held. Rows outside `rows` are untouched.
-    public mutating func fill(_ path: Path, into mask: inout Mask, rows: RowRange) {
+    /// Writes the coverage of `path` into `mask` for the rows in `rows` (full width, or `columns`), replacing
+    /// what those pixels held. Pixels outside them are untouched.
+    public mutating func fill(_ path: Path, into mask: inout Mask, rows: RowRange, columns: Range<Int>? = nil) {
         let rows = rows.clamped(to: mask.height)
-        guard !rows.isEmpty else { return }
+        let columns = (columns ?? 0..<mask.width).clamped(to: 0..<mask.width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
         buildEdges(path, rows: rows)
-        scan(into: &mask, rows: rows)
+        scan(into: &mask, rows: rows, columns: columns)
     }
 
     /// Writes the coverage of a stroke outline into `mask` for the rows in `rows` (full width), tile by
@@ -114,6 +118,7 @@ struct Rasterizer {
         let tileRows = RowRange(max(bounds.rows.lowerBound, rows.lower), min(bounds.rows.upperBound, rows.upper))
         guard !tileRows.isEmpty, !bounds.columns.isEmpty else { return 0 }
         edges.removeAll(keepingCapacity: true)
+        evenOdd = false
         outline.collectEdges(ofTile: tile, into: &edges)
         clip(columns: bounds.columns, rows: tileRows)
         edges.sort(by: Edge.precedes)
@@ -229,7 +234,8 @@ struct Rasterizer {
         edges.withUnsafeBufferPointer { edges in
             sweepDoubles.withUnsafeMutableBufferPointer { doubles in
                 sweepInts.withUnsafeMutableBufferPointer { ints in
-                    Sweep(edges: edges, columns: columns, doubles: doubles, ints: ints).run(rows: rows, body)
+                    Sweep(edges: edges, columns: columns, evenOdd: evenOdd, doubles: doubles, ints: ints)
+                        .run(rows: rows, body)
                 }
             }
         }
@@ -246,6 +252,7 @@ struct Rasterizer {
     /// Keeps the non-horizontal edges that reach the rows, sorted by their top.
     private mutating func buildEdges(_ path: Path, rows: RowRange) {
         edges.removeAll(keepingCapacity: true)
+        evenOdd = path.evenOdd
         let top = Double(rows.lower)
         let bottom = Double(rows.upper)
         let points = path.points
@@ -269,6 +276,8 @@ struct Rasterizer {
 private struct Sweep {
     typealias Edge = Rasterizer.Edge
     let edges: UnsafeBufferPointer<Edge>
+    /// Inside where the winding number is odd, rather than non-zero.
+    let evenOdd: Bool
     /// The first column swept and how many: coverage outside them is not computed, except that what
     /// lies left of them counts in the first (the filled region is closed, so it winds back).
     let left: Int
@@ -303,10 +312,11 @@ private struct Sweep {
 
     /// A sweep of `edges` over `columns`, working in `doubles` and `ints` (at least `scratchSizes`).
     init(
-        edges: UnsafeBufferPointer<Edge>, columns: Range<Int>, doubles: UnsafeMutableBufferPointer<Double>,
-        ints: UnsafeMutableBufferPointer<Int>
+        edges: UnsafeBufferPointer<Edge>, columns: Range<Int>, evenOdd: Bool,
+        doubles: UnsafeMutableBufferPointer<Double>, ints: UnsafeMutableBufferPointer<Int>
     ) {
         self.edges = edges
+        self.evenOdd = evenOdd
         left = columns.lowerBound
         width = columns.count
         let n = max(edges.count, 1)
@@ -530,19 +540,20 @@ private struct Sweep {
         return result
     }
 
-    /// Walks the edges left to right; an edge where the winding number leaves or returns to zero is a
-    /// side of the filled region and adds its signed area.
+    /// Walks the edges left to right; an edge where the winding number goes from outside to inside (zero
+    /// to non-zero, or even to odd by the even-odd rule) or back is a side of the filled region and adds
+    /// its signed area.
     private func accumulateBoundaries(_ count: Int, _ lo: Double, _ hi: Double, row: Double) {
         var winding = 0
         let top = lo - row
         let bottom = hi - row
+        let insideMask = evenOdd ? 1 : -1
         for k in order[0..<count] {
-            let before = winding
+            let wasInside = winding & insideMask != 0
             winding += edges[band[k]].winding
-            if before == 0 && winding != 0 {
-                accumulate(xTop[k], top, xBottom[k], bottom, sign: 1)
-            } else if before != 0 && winding == 0 {
-                accumulate(xTop[k], top, xBottom[k], bottom, sign: -1)
+            let isInside = winding & insideMask != 0
+            if isInside != wasInside {
+                accumulate(xTop[k], top, xBottom[k], bottom, sign: isInside ? 1 : -1)
             }
         }
     }

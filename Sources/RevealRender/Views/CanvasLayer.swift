@@ -17,14 +17,17 @@ struct CanvasLayer {
     /// The commands drawn.
     private(set) var commands: [CanvasCommand] = []
     /// Every command drawn, in order, on a transparent layer.
-    private(set) var pixels: Pixmap
+    var pixels: Pixmap
     /// The layer before the last command.
     private var settled: Pixmap
     /// The last command's stroke as it grows, when it is one open polyline, and how many of its points it holds.
     private var growing: (outline: StrokeOutline, points: Int)?
     /// Scratch space for one command's coverage.
-    private var coverage: Mask
-    private var rasterizer = Rasterizer()
+    var coverage: Mask
+    var rasterizer = Rasterizer()
+    /// The last clips' combined coverage and the box it can be non-zero in: commands in a row mostly share
+    /// their clips (everything after a `clip(to:)`).
+    var clipCache: (clips: [CanvasClip], mask: Mask, box: PixelBox)?
 
     /// A `width`×`height`-pixel layer with `commands` (in points) drawn at `scale` pixels a point.
     init(width: Int, height: Int, scale: Double, commands: [CanvasCommand]) throws {
@@ -71,14 +74,17 @@ struct CanvasLayer {
 
     /// Whether `new` is `old`'s polyline stroke with more points, drawn alike.
     private static func extends(_ new: CanvasCommand, _ old: CanvasCommand) -> Bool {
-        new.stroke == old.stroke && new.color == old.color && new.blendMode == old.blendMode
+        new.isPlain && old.isPlain && new.stroke == old.stroke && new.color == old.color
+            && new.blendMode == old.blendMode
             && new.path.elements.count >= old.path.elements.count
             && new.path.elements.starts(with: old.path.elements) && polyline(new) != nil
     }
 
     /// The points of a command that strokes one open polyline (a move, then lines), in points; nil for any other.
     private static func polyline(_ command: CanvasCommand) -> [Point]? {
-        guard command.stroke != nil, case .move(let start)? = command.path.elements.first else { return nil }
+        guard command.isPlain, command.stroke != nil, case .move(let start)? = command.path.elements.first else {
+            return nil
+        }
         var points = [start]
         for element in command.path.elements.dropFirst() {
             guard case .line(let p) = element else { return nil }
@@ -108,16 +114,25 @@ struct CanvasLayer {
             coverage.fill(0)
             return grow(to: points, command)
         }
-        let path = CanvasLayer.path(of: command, scale: scale)
+        if command.layer != nil || !command.filters.isEmpty { return drawThroughLayer(command) }
+        var box = fillCoverage(CanvasLayer.path(of: command, scale: scale))
+        if !command.clips.isEmpty { box = clipCoverage(command.clips, box: box) }
+        composite(command, box: box)
+        return box
+    }
+
+    /// The coverage of `path` (layer pixels) written into `coverage` in the box around it, which it returns;
+    /// what `coverage` holds outside that box is left as it was, and read by no one.
+    mutating func fillCoverage(_ path: Path) -> PixelBox {
         guard let bounds = path.bounds else { return .empty }
-        coverage.fill(0)
-        rasterizer.fill(path, into: &coverage, rows: RowRange(0, height))
         let box = PixelBox(
             x: Int(bounds.minX.rounded(.down)), y: Int(bounds.minY.rounded(.down)),
             width: Int(bounds.maxX.rounded(.up)) - Int(bounds.minX.rounded(.down)),
             height: Int(bounds.maxY.rounded(.up)) - Int(bounds.minY.rounded(.down))
         ).intersection(PixelBox(x: 0, y: 0, width: width, height: height))
-        composite(command, box: box)
+        guard !box.isEmpty else { return .empty }
+        rasterizer.fill(
+            path, into: &coverage, rows: RowRange(box.rows.lowerBound, box.rows.upperBound), columns: box.columns)
         return box
     }
 
@@ -140,22 +155,24 @@ struct CanvasLayer {
         return box
     }
 
-    /// `command`'s coverage composited onto `pixels` in `box`.
+    /// `command`'s coverage composited onto `pixels` in `box`: straight from the coverage for a plain
+    /// command, else pixel by pixel in its mode from its color or gradient.
     private mutating func composite(_ command: CanvasCommand, box: PixelBox) {
         guard !box.isEmpty else { return }
-        switch command.blendMode {
-        case .normal:
+        if command.drawsFromCoverage, command.blendMode == .normal {
             Compositor.fill(
                 command.color.premultiplied, mask: coverage, onto: &pixels,
                 rows: RowRange(box.rows.lowerBound, box.rows.upperBound),
                 columns: box.columns)
-        case .destinationOut:
+        } else if command.drawsFromCoverage, command.blendMode == .destinationOut {
             Compositor.erase(coverage, alpha: command.color.premultiplied.a, from: &pixels, box: box)
+        } else if let source = source(of: command) {
+            CanvasLayer.combine(source, coverage: coverage, mode: command.blendMode, box: box, into: &pixels)
         }
     }
 
     /// A command's outline in layer pixels: its path filled, or stroked with round caps and joins.
-    private static func path(of command: CanvasCommand, scale s: Double) -> Path {
+    static func path(of command: CanvasCommand, scale s: Double) -> Path {
         var path = Path()
         let toPixels = { (p: Point) in Point(x: p.x * s, y: p.y * s) }
         if let stroke = command.stroke {

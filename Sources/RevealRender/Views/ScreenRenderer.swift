@@ -470,7 +470,7 @@ struct ScreenDamage {
             }
         case .transform(let t):
             let p = r.pixelRect(node.frame)
-            return t.affine(x: Double(p.x), y: Double(p.y), width: Double(p.width), height: Double(p.height))
+            return t.map(x: Double(p.x), y: Double(p.y), width: Double(p.width), height: Double(p.height), scale: scale)
                 .bounds(of: unionOfChildren(node))
         default:
             return unionOfChildren(node)

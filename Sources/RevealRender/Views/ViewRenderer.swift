@@ -24,11 +24,11 @@ struct ViewRenderer {
     /// What a `ScreenRenderer` keeps from the frame before (canvases, group layers, clips, shadows), when one draws.
     private let retainedDrawings: RetainedDrawings?
     /// The turn and scale (`ViewTransform`s) of the views around, in screen pixels; nil when there are none.
-    private(set) var transform: Affine?
+    private(set) var transform: PlaneTransform?
 
     init(
         scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil,
-        transform: Affine? = nil
+        transform: PlaneTransform? = nil
     ) {
         self.scale = scale
         self.part = part
@@ -162,7 +162,8 @@ struct ViewRenderer {
         case .transform(let t):
             // Everything inside is drawn through the turn and scale, about the anchor in this view's pixels.
             let r = ViewRenderer(scale: scale).pixelRect(node.frame)
-            let local = t.affine(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+            let local = t.map(
+                x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height), scale: scale)
             let outer = transform
             transform = (outer ?? .identity).after(local)
             defer { transform = outer }
@@ -630,31 +631,33 @@ extension ViewRenderer {
 extension Pixmap {
     /// The premultiplied color at (`x`, `y`) in pixel-centre coordinates, interpolated between the four
     /// nearest pixels; transparent outside.
-    func bilinear(x: Double, y: Double) -> [UInt8] {
-        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(width), y < Double(height) else {
-            return [0, 0, 0, 0]
-        }
+    func bilinear(x: Double, y: Double) -> SIMD4<UInt8> {
+        guard x.isFinite, y.isFinite, x > -1, y > -1, x < Double(width), y < Double(height) else { return .zero }
         let fx = x.rounded(.down)
         let fy = y.rounded(.down)
         let tx = x - fx
         let ty = y - fy
         let ix = Int(fx)
         let iy = Int(fy)
-        var result = [UInt8](repeating: 0, count: 4)
-        for k in 0..<4 {
-            var sum = 0.0
-            for (dx, dy, w) in [
-                (0, 0, (1 - tx) * (1 - ty)), (1, 0, tx * (1 - ty)), (0, 1, (1 - tx) * ty), (1, 1, tx * ty),
-            ]
-            where w > 0 {
-                let px = ix + dx
-                let py = iy + dy
-                guard px >= 0, py >= 0, px < width, py < height else { continue }
-                sum += w * Double(bytes[(py * width + px) * 4 + k])
-            }
-            result[k] = UInt8(min(max(sum.rounded(), 0), 255))
+        // The four taps in a fixed order, each weighted, summed channel by channel; a tap of no weight or
+        // off the picture adds nothing.
+        let taps = ((0, 0, (1 - tx) * (1 - ty)), (1, 0, tx * (1 - ty)), (0, 1, (1 - tx) * ty), (1, 1, tx * ty))
+        var sum = (0.0, 0.0, 0.0, 0.0)
+        func add(_ tap: (Int, Int, Double)) {
+            let (px, py, w) = (ix + tap.0, iy + tap.1, tap.2)
+            guard w > 0, px >= 0, py >= 0, px < width, py < height else { return }
+            let o = (py * width + px) * 4
+            sum = (
+                sum.0 + w * Double(bytes[o]), sum.1 + w * Double(bytes[o + 1]), sum.2 + w * Double(bytes[o + 2]),
+                sum.3 + w * Double(bytes[o + 3])
+            )
         }
-        return result
+        add(taps.0)
+        add(taps.1)
+        add(taps.2)
+        add(taps.3)
+        func level(_ v: Double) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
+        return SIMD4(level(sum.0), level(sum.1), level(sum.2), level(sum.3))
     }
 }
 

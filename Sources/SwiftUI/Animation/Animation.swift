@@ -38,12 +38,12 @@ public struct Animation: Equatable, Sendable {
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0)
         -> Animation
     {
-        Animation(spec: .spring(Spring(response: response, dampingFraction: dampingFraction)))
+        Animation(spec: .spring(RevealRender.Spring(response: response, dampingFraction: dampingFraction)))
     }
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0)
         -> Animation
     {
-        Animation(spec: .spring(Spring(duration: duration, bounce: bounce)))
+        Animation(spec: .spring(RevealRender.Spring(duration: duration, bounce: bounce)))
     }
     /// SwiftUI's `interactiveSpring`: a stiff, lightly damped spring (response 0.15, damping 0.86).
     public static func interactiveSpring(
@@ -111,7 +111,7 @@ indirect enum AnimationCurve: Equatable, Sendable {
     /// How long until it is done: infinite for an animation that repeats for ever.
     var duration: Double {
         switch self {
-        case .base(let spec): return spec.settlingTime(within: Spring.settleThreshold)
+        case .base(let spec): return spec.settlingTime(within: RevealRender.Spring.settleThreshold)
         case .delay(let delay, let inner): return max(delay, 0) + inner.duration
         case .speed(let speed, let inner): return speed > 0 ? inner.duration / speed : .infinity
         case .repeating(let count, _, let inner):

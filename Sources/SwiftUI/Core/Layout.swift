@@ -348,7 +348,7 @@ extension View {
 
     /// Clips the view, drawn as a group, to `shape` in its frame.
     nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
-        builtin(.clipShape(shape))
+        builtin(.clipShape(shape, style))
     }
 
     /// Clips the view to its frame.

@@ -63,7 +63,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case background(any View, Alignment)
         case backgroundStyle(any ShapeStyle)
         case mask(any View, Alignment)
-        case clipShape(any Shape)
+        case clipShape(any Shape, FillStyle = FillStyle())
         case contentShape(any Shape)
         case opacity(Double)
         case shadow(Color, CGFloat, CGFloat, CGFloat)
@@ -87,6 +87,9 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case transaction((inout Transaction) -> Void)
         case tap(count: Int, @MainActor () -> Void)
         case transform(rotation: Angle, scale: CGSize, anchor: UnitPoint, move: CGSize)
+        case rotation3D(
+            Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint, anchorZ: CGFloat, perspective: CGFloat
+        )
         case foregroundStyle(any ShapeStyle)
         case tag(AnyHashable)
         case longPress(

@@ -48,6 +48,16 @@ extension View {
     nonisolated public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
         scaleEffect(CGSize(width: x, height: y), anchor: anchor)
     }
+
+    /// Draws the view turned by `angle` about `axis` through `anchor` (at depth `anchorZ`) and projected back
+    /// onto its plane, the eye its larger side over `perspective` away (SwiftUI: "Renders a view's content as
+    /// if it's rotated in three dimensions around the specified axis"); its layout does not change.
+    nonisolated public func rotation3DEffect(
+        _ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0,
+        perspective: CGFloat = 1
+    ) -> some View {
+        builtin(.rotation3D(angle, axis: axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective))
+    }
 }
 
 extension View {

@@ -100,8 +100,8 @@ extension _BuiltinModifier {
             let mask =
                 one(view, "mask") ?? RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
             return each(.mask(mask, alignment: alignment.engine))
-        case .clipShape(let shape):
-            return each(.clipShape(graph.animated(shape, key: path + "/clipShape").engineShape))
+        case .clipShape(let shape, let style):
+            return each(.clipShape(graph.animated(shape, key: path + "/clipShape").engineShape(style)))
         case .contentShape:
             // Touches are hit-tested on the frame of the view with the gesture, which is what
             // `.contentShape(.rect)` asks for.
@@ -183,6 +183,18 @@ extension _BuiltinModifier {
                     ViewTransform(
                         rotation: radians, scaleX: sx, scaleY: sy, anchorX: Double(anchor.x), anchorY: Double(anchor.y),
                         translateX: mx, translateY: my)))
+        case .rotation3D(let angle, let axis, let anchor, let anchorZ, let perspective):
+            // The angle, anchor depth and perspective animate, as `_Rotation3DEffect`'s animatable data does;
+            // values that are not numbers turn nothing.
+            let radians = graph.present(angle.radians.finite(or: 0), key: path + "/rotation3D")
+            let depth = graph.present(Double(anchorZ).finite(or: 0), key: path + "/anchorZ")
+            let nearness = graph.present(Double(perspective).finite(or: 0), key: path + "/perspective")
+            let turn = Rotation3D(
+                angle: radians, axisX: Double(axis.x).finite(or: 0), axisY: Double(axis.y).finite(or: 0),
+                axisZ: Double(axis.z).finite(or: 0), anchorZ: depth, perspective: nearness)
+            return each(
+                .transform(
+                    ViewTransform(anchorX: Double(anchor.x), anchorY: Double(anchor.y), rotation3D: turn)))
         case .longPress(let duration, let distance, let action, let pressingChanged):
             let anchor = graph.anchor()
             let recognizer = graph.longPressRecognizer(

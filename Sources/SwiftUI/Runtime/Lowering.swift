@@ -272,7 +272,7 @@ extension _ShapeView: @MainActor Lowerable {
         [
             RevealRender.View(
                 .shape(
-                    graph.animated(shape, key: path + "/shape").engineShape,
+                    graph.animated(shape, key: path + "/shape").engineShape(fillStyle),
                     fill: style?.resolved(in: environment).paint))
         ]
     }

@@ -114,7 +114,7 @@ extension PathOutline {
             case .close: out.append(.close)
             }
         }
-        return PathOutline(out)
+        return PathOutline(out, evenOdd: evenOdd)
     }
 }
 

@@ -85,7 +85,7 @@ extension Shape {
 
     /// This shape filled with `content`.
     nonisolated public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
-        _ShapeView(shape: self, style: content)
+        _ShapeView(shape: self, style: content, fillStyle: style)
     }
 }
 
@@ -93,9 +93,12 @@ extension Shape {
 nonisolated public struct _ShapeView<Content: Shape>: _PrimitiveView {
     public var shape: Content
     var style: (any ShapeStyle)?
-    init(shape: Content, style: (any ShapeStyle)? = nil) {
+    /// The fill rule.
+    var fillStyle: FillStyle
+    init(shape: Content, style: (any ShapeStyle)? = nil, fillStyle: FillStyle = FillStyle()) {
         self.shape = shape
         self.style = style
+        self.fillStyle = fillStyle
     }
 }
 
@@ -106,6 +109,19 @@ extension Shape {
         if let native = self as? any _NativeShape { return native.native }
         let shape = self
         return .outline(ShapeOutline { rect in shape.path(in: CGRect(rect)).outline })
+    }
+
+    /// The engine's shape filled by `style`'s rule: the even-odd rule is carried by the outline (a built-in
+    /// shape is one simple contour, which either rule fills alike).
+    nonisolated func engineShape(_ style: FillStyle) -> RevealRender.Shape {
+        guard style.isEOFilled, !(self is any _NativeShape) else { return engineShape }
+        let shape = self
+        return .outline(
+            ShapeOutline { rect in
+                var outline = shape.path(in: CGRect(rect)).outline
+                outline.evenOdd = true
+                return outline
+            })
     }
 }
 

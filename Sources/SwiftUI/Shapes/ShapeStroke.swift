@@ -137,7 +137,9 @@ extension Shape {
     }
 
     /// This shape filled with the foreground style.
-    nonisolated public func fill(style: FillStyle = FillStyle()) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    nonisolated public func fill(style: FillStyle = FillStyle()) -> _ShapeView<Self> {
+        _ShapeView(shape: self, fillStyle: style)
+    }
 }
 
 extension InsettableShape {

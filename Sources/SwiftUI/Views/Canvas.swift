@@ -5,14 +5,31 @@ public enum ColorRenderingMode: Sendable, Hashable {
     case nonLinear, linear, extendedLinear
 }
 
-/// What a `Canvas` renderer draws with, as SwiftUI's `GraphicsContext`: its commands are recorded in
-/// order and drawn by the engine's rasterizer when the canvas is drawn.
+/// What a `Canvas` renderer draws with, as SwiftUI's `GraphicsContext`: its drawings are recorded in order
+/// and drawn by the engine's rasterizer when the canvas is drawn. As in SwiftUI, a copy of a context draws
+/// into the same canvas with state of its own (transform, opacity, blend mode, clips, filters): SwiftUI's
+/// documentation suggests copying a context to draw with changed state and leave the original as it was.
 public struct GraphicsContext {
-    /// How a drawing combines with what the canvas holds.
+    /// How a drawing combines with what the canvas holds, with Core Graphics' `CGBlendMode` values.
     public struct BlendMode: RawRepresentable, Equatable, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
         public static let normal = BlendMode(rawValue: 0)
+        public static let multiply = BlendMode(rawValue: 1)
+        public static let screen = BlendMode(rawValue: 2)
+        public static let overlay = BlendMode(rawValue: 3)
+        public static let darken = BlendMode(rawValue: 4)
+        public static let lighten = BlendMode(rawValue: 5)
+        public static let colorDodge = BlendMode(rawValue: 6)
+        public static let colorBurn = BlendMode(rawValue: 7)
+        public static let softLight = BlendMode(rawValue: 8)
+        public static let hardLight = BlendMode(rawValue: 9)
+        public static let difference = BlendMode(rawValue: 10)
+        public static let exclusion = BlendMode(rawValue: 11)
+        public static let hue = BlendMode(rawValue: 12)
+        public static let saturation = BlendMode(rawValue: 13)
+        public static let color = BlendMode(rawValue: 14)
+        public static let luminosity = BlendMode(rawValue: 15)
         public static let clear = BlendMode(rawValue: 16)
         public static let copy = BlendMode(rawValue: 17)
         public static let sourceIn = BlendMode(rawValue: 18)
@@ -22,27 +39,144 @@ public struct GraphicsContext {
         public static let destinationIn = BlendMode(rawValue: 22)
         public static let destinationOut = BlendMode(rawValue: 23)
         public static let destinationAtop = BlendMode(rawValue: 24)
+        public static let xor = BlendMode(rawValue: 25)
+        public static let plusDarker = BlendMode(rawValue: 26)
+        public static let plusLighter = BlendMode(rawValue: 27)
+
+        /// The engine's mode: `CanvasBlendMode`'s cases are in `CGBlendMode`'s order. A raw value Core
+        /// Graphics does not define draws as `.normal`.
+        var engine: CanvasBlendMode {
+            let all = CanvasBlendMode.allCases
+            return rawValue >= 0 && Int(rawValue) < all.count ? all[Int(rawValue)] : .normal
+        }
     }
 
-    /// What a path is filled or stroked with.
+    /// How a gradient goes on past its ends.
+    public struct GradientOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The stops again from the start.
+        public static let `repeat` = GradientOptions(rawValue: 1)
+        /// The stops back and forth.
+        public static let mirror = GradientOptions(rawValue: 2)
+
+        var spread: CanvasGradient.Spread { contains(.mirror) ? .mirror : contains(.repeat) ? .repeat : .pad }
+    }
+
+    /// What a path is filled or stroked with: a color, or a gradient laid out in the context's user space.
     public struct Shading: Sendable {
-        let color: Color
+        enum Kind: Sendable {
+            case color(Color)
+            case gradient(Gradient, CanvasGradient.Geometry, GradientOptions)
+        }
+        let kind: Kind
+
         /// A solid color.
-        public static func color(_ color: Color) -> Shading { Shading(color: color) }
+        public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
+
+        /// A gradient from `startPoint` to `endPoint`, isolines perpendicular to that axis.
+        public static func linearGradient(
+            _ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint, options: GradientOptions = GradientOptions()
+        ) -> Shading {
+            Shading(kind: .gradient(gradient, .linear(start: startPoint.engine, end: endPoint.engine), options))
+        }
+
+        /// Circles about `center`, from the first color at `startRadius` to the last at `endRadius`.
+        public static func radialGradient(
+            _ gradient: Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat,
+            options: GradientOptions = GradientOptions()
+        ) -> Shading {
+            Shading(
+                kind: .gradient(
+                    gradient,
+                    .radial(center: center.engine, startRadius: Double(startRadius), endRadius: Double(endRadius)),
+                    options))
+        }
+
+        /// One turn about `center` starting and ending at `angle`, clockwise on the screen as an
+        /// `AngularGradient` turns.
+        public static func conicGradient(
+            _ gradient: Gradient, center: CGPoint, angle: Angle = Angle(), options: GradientOptions = GradientOptions()
+        ) -> Shading {
+            Shading(kind: .gradient(gradient, .conic(center: center.engine, angle: angle.radians), options))
+        }
     }
 
-    private(set) var commands: [CanvasCommand] = []
-    /// How the next drawings combine with the canvas; `.normal` and `.destinationOut` are drawn, any other
-    /// mode draws as `.normal`.
+    /// Options for `clip(to:style:options:)`.
+    public struct ClipOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Keeps what lies outside the path instead.
+        public static let inverse = ClipOptions(rawValue: 1)
+    }
+
+    /// Where a shadow filter draws the shadow.
+    public struct ShadowOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Over the drawing rather than beneath it.
+        public static let shadowAbove = ShadowOptions(rawValue: 1)
+        /// The shadow alone, without the drawing.
+        public static let shadowOnly = ShadowOptions(rawValue: 2)
+    }
+
+    /// A filter the next drawings go through, as `addFilter(_:)` adds them.
+    public struct Filter: Sendable {
+        let engine: CanvasFilter
+
+        /// A Gaussian blur; its standard deviation is half `radius`, as the `blur(radius:)` modifier's.
+        public static func blur(radius: CGFloat) -> Filter { Filter(engine: .blur(radius: Double(radius))) }
+
+        /// A shadow of the drawing: its alpha in `color`, moved by (`x`, `y`) and blurred by `radius`, as the
+        /// `shadow` modifier draws it (the default color is SwiftUI's: black at a third).
+        public static func shadow(
+            color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0,
+            options: ShadowOptions = ShadowOptions()
+        ) -> Filter {
+            let placement: ShadowPlacement =
+                options.contains(.shadowOnly) ? .only : options.contains(.shadowAbove) ? .above : .below
+            let shadow = Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))
+            return Filter(engine: .shadow(shadow, placement: placement))
+        }
+
+        /// Adds `amount` to each color channel, as the `brightness` modifier.
+        public static func brightness(_ amount: Double) -> Filter { Filter(engine: .colorMatrix(.brightness(amount))) }
+        /// Scales each channel's distance from mid-gray, as the `contrast` modifier.
+        public static func contrast(_ amount: Double) -> Filter { Filter(engine: .colorMatrix(.contrast(amount))) }
+        /// Scales the colors' saturation, as the `saturation` modifier.
+        public static func saturation(_ amount: Double) -> Filter { Filter(engine: .colorMatrix(.saturation(amount))) }
+        /// Takes out `amount` of the colors' saturation, as the `grayscale` modifier.
+        public static func grayscale(_ amount: Double) -> Filter { Filter(engine: .colorMatrix(.grayscale(amount))) }
+        /// Turns the hues by `angle`, as the `hueRotation` modifier.
+        public static func hueRotation(_ angle: Angle) -> Filter {
+            Filter(engine: .colorMatrix(.hueRotation(angle.radians)))
+        }
+        /// Multiplies every channel by `color`'s, as the `colorMultiply` modifier.
+        public static func colorMultiply(_ color: Color) -> Filter {
+            Filter(engine: .colorMatrix(.multiply(color.value)))
+        }
+    }
+
+    /// Where the drawings of a context and its copies go.
+    private final class Recorder {
+        var commands: [CanvasCommand] = []
+    }
+
+    private let recorder = Recorder()
+    var commands: [CanvasCommand] { recorder.commands }
+
+    /// How the next drawings combine with the canvas.
     public var blendMode: BlendMode = .normal
     /// Multiplies the alpha of the next drawings.
     public var opacity: Double = 1
     /// Maps the next drawings' points into the canvas (Core Graphics' current transform).
     public var transform: CGAffineTransform = .identity
+    /// What the next drawings are clipped to, in canvas points.
+    private var clips: [CanvasClip] = []
+    /// What the next drawings go through, in order.
+    private var filters: [CanvasFilter] = []
 
     init() {}
-
-    private var engineBlend: CanvasBlendMode { blendMode == .destinationOut ? .destinationOut : .normal }
 
     /// Moves the next drawings by (`x`, `y`) in their own coordinates.
     public mutating func translateBy(x: CGFloat, y: CGFloat) { transform = transform.translatedBy(x: x, y: y) }
@@ -56,30 +190,67 @@ public struct GraphicsContext {
     /// Applies `matrix` to the next drawings before the current transform.
     public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
 
-    /// Fills `path` with `shading`.
-    public mutating func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        commands.append(
-            CanvasCommand(
-                path: path.outline.applying(transform), color: shading.color.value.opacity(opacity),
-                blendMode: engineBlend))
+    /// Clips the next drawings to `path` (in the current transform, by `style`'s fill rule), within any clip
+    /// already set; with `.inverse`, to what lies outside it.
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
+        var outline = path.outline.applying(transform)
+        outline.evenOdd = style.isEOFilled
+        clips.append(CanvasClip(path: outline, inverse: options.contains(.inverse)))
+    }
+
+    /// Sends the next drawings through `filter`, after the filters already added.
+    public mutating func addFilter(_ filter: Filter) { filters.append(filter.engine) }
+
+    /// Draws what `content` draws on a new transparent layer, then the layer onto this context with its
+    /// opacity, blend mode, clips and filters, as one drawing. The layer's context starts with this
+    /// context's transform and nothing else.
+    public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
+        var layer = GraphicsContext()
+        layer.transform = transform
+        try content(&layer)
+        recorder.commands.append(
+            .layer(
+                layer.commands, opacity: opacity, blendMode: blendMode.engine, clips: clips, filters: filters))
+    }
+
+    /// Fills `path` with `shading`, by `style`'s fill rule.
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        var outline = path.outline.applying(transform)
+        outline.evenOdd = style.isEOFilled
+        record(outline, shading, stroke: nil)
     }
 
     /// Strokes `path` with `shading` in `style`. A round-capped, round-joined solid line is the engine's
     /// growing stroke (drawn again only where it grew); any other style, or any transform, fills the path's
     /// stroked outline (transformed, so a scale widens the line as Core Graphics' does).
-    public mutating func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
         guard style.lineCap == .round, style.lineJoin == .round, style.dash.isEmpty, transform.isIdentity else {
             return fill(path.strokedPath(style), with: shading)
         }
-        commands.append(
-            CanvasCommand(
-                path: path.outline, color: shading.color.value.opacity(opacity),
-                stroke: CanvasStroke(lineWidth: Double(style.lineWidth)), blendMode: engineBlend))
+        record(path.outline, shading, stroke: CanvasStroke(lineWidth: Double(style.lineWidth)))
     }
 
     /// Strokes `path` `lineWidth` points wide.
-    public mutating func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// Records one drawing of `outline` (canvas points) with the context's state.
+    private func record(_ outline: PathOutline, _ shading: Shading, stroke: CanvasStroke?) {
+        var color = RevealRender.Color.white
+        var gradient: CanvasGradient?
+        switch shading.kind {
+        case .color(let c): color = c.value
+        case .gradient(let g, let geometry, let options):
+            let t = transform
+            gradient = CanvasGradient(
+                stops: g.engine, geometry: geometry, spread: options.spread,
+                transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })
+        }
+        recorder.commands.append(
+            CanvasCommand(
+                path: outline, color: color.opacity(opacity), stroke: stroke, blendMode: blendMode.engine,
+                gradient: gradient, clips: clips, filters: filters))
     }
 }
 
