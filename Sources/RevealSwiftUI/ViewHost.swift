@@ -55,6 +55,7 @@ public enum ViewHost {
                 case "--fps": script.fps = Double(args.next() ?? "") ?? script.fps
                 case "--scale": script.scale = Double(args.next() ?? "") ?? script.scale
                 case "--reduce-motion": script.reduceMotion = true
+                case "--color-scheme": script.appearance = ViewScript.Appearance(rawValue: args.next() ?? "") ?? .light
                 case "--hold": hold = Double(args.next() ?? "") ?? 0
                 case "--redraw-all": redrawAll = true
                 case "--reevaluate": reevaluate = true

@@ -123,6 +123,7 @@ public struct ViewPlayer: FrameSequence {
         self.fonts = fonts
         var environment = EnvironmentValues()
         environment.accessibilityReduceMotion = script.reduceMotion
+        environment.colorScheme = script.appearance == .dark ? .dark : .light
         environment.displayScale = CGFloat(script.scale)
         graph = ViewGraph(environment: environment, root: view)
         events = script.events
@@ -218,8 +219,15 @@ public struct ViewPlayer: FrameSequence {
             let root = graph.evaluateRoot()
             let laid = try ViewScreen(
                 root, width: script.width, height: script.height, safeArea: script.safeArea,
-                ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts)
+                ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
+                background: graph.environment.colorScheme == .dark ? .black : .white)
             graph.endEvaluation()
+            // A preferred color scheme is the whole screen's: evaluated again from the root in it.
+            let scheme = graph.preferredColorScheme ?? (script.appearance == .dark ? .dark : .light)
+            if scheme != graph.environment.colorScheme {
+                graph.environment.colorScheme = scheme
+                graph.invalidate()
+            }
             screen = laid
             evaluated = graph.time
             // onAppear, onDisappear and onChange run after the evaluation that found them, before the frame

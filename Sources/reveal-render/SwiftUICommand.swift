@@ -12,11 +12,15 @@ let swiftUIHelp = """
       --script FILE.json   what happens, in screen points and seconds (default: a 393×852 phone at 3×, 60 fps,
                            nothing happening):
         {"width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone", "reduceMotion": false,
+         "colorScheme": "light",                              or "dark": dark mode
          "touches": [{"points": [[x, y, t], …]}],             a finger down, moving, up
          "taps": [{"t": 2.0, "label": "Try again"}, {"t": 3, "at": [x, y]}],
          "accessibility": [{"t": 1.0, "label": "Scratch card", "action": "activate"}],
          "until": 6.5}                                       the end (default: the last event)
       --fps N, --scale S, --reduce-motion    override the script's
+      --color-scheme light|dark              override the script's: dark mode draws a black screen and the
+                           system colors, label colors and controls in their dark values (a view's
+                           preferredColorScheme still wins)
       --redraw-all         draw every frame whole instead of only what changed since the frame before:
                            the same pixels, slower; a check on the incremental drawing
       --reevaluate         evaluate every body and lay the view out again at every frame, as if every
@@ -38,6 +42,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var viewType: String?
     var scriptPath: String?
     var redrawAll = false
+    var colorScheme: ViewScript.Appearance?
     var childFlags: [String] = []
     var rest: [String] = []
     var reader = ArgumentReader(argv)
@@ -50,6 +55,12 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
             case "--view": viewType = try reader.value(arg)
             case "--script": scriptPath = try reader.value(arg)
             case "--redraw-all": redrawAll = true
+            case "--color-scheme":
+                let name = try reader.value(arg)
+                guard let appearance = ViewScript.Appearance(rawValue: name) else {
+                    throw UsageError(message: "--color-scheme takes light or dark, not \(jsonQuoted(name))")
+                }
+                colorScheme = appearance
             case "--reevaluate", "--timings": childFlags.append(arg)
             case "--help", "-h":
                 print(layout ? layoutHelp : swiftUIHelp)
@@ -79,6 +90,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         if let fps = args.fps { loaded.fps = fps }
         if let scale = args.scale { loaded.scale = scale }
         if args.reduceMotion { loaded.reduceMotion = true }
+        if let colorScheme { loaded.appearance = colorScheme }
         script = loaded
         // Never written over: the Swift files and the script, as a scene file and its images.
         if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
@@ -95,6 +107,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     if let fps = args.fps { childArguments += ["--fps", "\(fps)"] }
     if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
     if args.reduceMotion { childArguments.append("--reduce-motion") }
+    if let colorScheme { childArguments += ["--color-scheme", colorScheme.rawValue] }
     if args.hold > 0 { childArguments += ["--hold", "\(args.hold)"] }
     if redrawAll { childArguments.append("--redraw-all") }
     childArguments += childFlags
@@ -123,7 +136,8 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         // What the frames depend on besides the code, without the range a shard renders, so shards join.
         let settings = [
             version, "swiftui", viewType ?? "#Preview", "fps \(script.fps)", "scale \(script.scale)",
-            "reduceMotion \(script.reduceMotion)", "hold \(args.hold)", "png \(args.png)",
+            "reduceMotion \(script.reduceMotion)", "colorScheme \(script.appearance.rawValue)", "hold \(args.hold)",
+            "png \(args.png)",
             "frames \(child.header.frameCount)",
         ]
         let identity = inputs.digest(settings: settings).map { [("sceneDigest", FrameMetadata.string($0))] } ?? []

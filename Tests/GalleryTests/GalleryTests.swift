@@ -86,6 +86,9 @@ private let gallery: [GalleryEntry] = [
     // A halo breathing through three phases for ever; a tap sets the star's keyframes off: squashed, then
     // jumping and turning on springs, then back at rest.
     GalleryEntry(name: "ReactionPop", times: [0.4, 0.6, 1.4]) { ReactionPop_Previews.previews },
+    // Dark mode by preference: a switch, a segmented picker and a slider in their dark values, label
+    // levels, an indigo symbol; the slider dragged warmer, then the picker's thumb sliding to "Custom".
+    GalleryEntry(name: "NightShift", times: [0, 0.7, 1.4]) { NightShift_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

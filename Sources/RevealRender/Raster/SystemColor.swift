@@ -1,4 +1,5 @@
-/// SwiftUI's system colors in their iOS light-mode sRGB values.
+/// SwiftUI's system colors in their iOS sRGB values, light mode and (`dark…`) dark mode, as Apple's Human
+/// Interface Guidelines list them for iOS (Color, "System colors", default contrast).
 public enum SystemColor {
     /// SwiftUI's `Color.red`: sRGB #FF3B30.
     public static let red = Color(rgb8: 0xFF, 0x3B, 0x30)
@@ -26,6 +27,33 @@ public enum SystemColor {
     public static let brown = Color(rgb8: 0xA2, 0x84, 0x5E)
     /// SwiftUI's `Color.gray`: sRGB #8E8E93.
     public static let gray = Color(rgb8: 0x8E, 0x8E, 0x93)
+
+    /// `Color.red` in dark mode: sRGB #FF453A.
+    public static let darkRed = Color(rgb8: 0xFF, 0x45, 0x3A)
+    /// `Color.orange` in dark mode: sRGB #FF9F0A.
+    public static let darkOrange = Color(rgb8: 0xFF, 0x9F, 0x0A)
+    /// `Color.yellow` in dark mode: sRGB #FFD60A.
+    public static let darkYellow = Color(rgb8: 0xFF, 0xD6, 0x0A)
+    /// `Color.green` in dark mode: sRGB #30D158.
+    public static let darkGreen = Color(rgb8: 0x30, 0xD1, 0x58)
+    /// `Color.mint` in dark mode: sRGB #66D4CF.
+    public static let darkMint = Color(rgb8: 0x66, 0xD4, 0xCF)
+    /// `Color.teal` in dark mode: sRGB #40C8E0.
+    public static let darkTeal = Color(rgb8: 0x40, 0xC8, 0xE0)
+    /// `Color.cyan` in dark mode: sRGB #64D2FF.
+    public static let darkCyan = Color(rgb8: 0x64, 0xD2, 0xFF)
+    /// `Color.blue` in dark mode: sRGB #0A84FF.
+    public static let darkBlue = Color(rgb8: 0x0A, 0x84, 0xFF)
+    /// `Color.indigo` in dark mode: sRGB #5E5CE6.
+    public static let darkIndigo = Color(rgb8: 0x5E, 0x5C, 0xE6)
+    /// `Color.purple` in dark mode: sRGB #BF5AF2.
+    public static let darkPurple = Color(rgb8: 0xBF, 0x5A, 0xF2)
+    /// `Color.pink` in dark mode: sRGB #FF375F.
+    public static let darkPink = Color(rgb8: 0xFF, 0x37, 0x5F)
+    /// `Color.brown` in dark mode: sRGB #AC8E68.
+    public static let darkBrown = Color(rgb8: 0xAC, 0x8E, 0x68)
+    /// `Color.gray` in dark mode: sRGB #8E8E93.
+    public static let darkGray = Color(rgb8: 0x8E, 0x8E, 0x93)
 
     /// Every name a scene file may use.
     public static let named: [String: Color] = [

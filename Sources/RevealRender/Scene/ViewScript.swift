@@ -62,6 +62,9 @@ public struct ViewScript: Equatable, Sendable {
     public var safeArea: EdgeInsets
     /// As with the system's Reduce Motion setting on.
     public var reduceMotion: Bool
+    /// Light or dark mode: the screen's background and the colors that adapt to it (a view's
+    /// `preferredColorScheme` wins).
+    public var appearance: Appearance = .light
     /// The fingers, each down to up.
     public var touches: [Touch]
     /// Taps, by point or by label.
@@ -87,6 +90,11 @@ public struct ViewScript: Equatable, Sendable {
         self.taps = taps
         self.accessibility = accessibility
         self.until = until
+    }
+
+    /// The system's appearance setting.
+    public enum Appearance: String, Equatable, Sendable, CaseIterable {
+        case light, dark
     }
 
     /// The time of the last event, or 0.

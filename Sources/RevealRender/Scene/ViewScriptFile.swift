@@ -3,7 +3,8 @@
 public enum ViewScriptFile {
     /// The top-level keys a script may hold.
     public static let fields = [
-        "width", "height", "scale", "fps", "safeArea", "reduceMotion", "touches", "taps", "accessibility", "until",
+        "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
+        "accessibility", "until",
     ]
 
     /// Reads and decodes the script at `path` (named in errors as given).
@@ -23,6 +24,12 @@ public enum ViewScriptFile {
         if let node = root["fps"] { script.fps = try node.number(in: SceneLimits.fps, what: "fps") }
         if let node = root["safeArea"] { script.safeArea = try safeArea(node) }
         if let node = root["reduceMotion"] { script.reduceMotion = try node.bool() }
+        if let node = root["colorScheme"] {
+            guard case .string(let name) = node.value, let appearance = ViewScript.Appearance(rawValue: name) else {
+                throw node.error("colorScheme must be \"light\" or \"dark\"")
+            }
+            script.appearance = appearance
+        }
         if let node = root["touches"] { script.touches = try touches(node) }
         if let node = root["taps"] { script.taps = try taps(node) }
         if let node = root["accessibility"] { script.accessibility = try accessibility(node) }

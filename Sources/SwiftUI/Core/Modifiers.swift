@@ -72,6 +72,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         /// (fonts, foreground, tint), when there is one.
         case environment((inout EnvironmentValues) -> Void, RevealRender.ViewModifier?)
         case ignoresSafeArea
+        case preferredColorScheme(ColorScheme?)
         case id(AnyHashable)
         case transition(AnyTransition)
         case gesture(any Gesture)

@@ -23,8 +23,13 @@ extension _BuiltinModifier {
         case .environment(let change, let engine):
             var changed = environment
             change(&changed)
-            let views = graph.lower(content, path: inner, changed)
-            return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
+            let views = graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
+            // The engine's tint is the tint as drawn in the color scheme there.
+            let modifier = engine.map { engine -> RevealRender.ViewModifier in
+                guard case .tint = engine else { return engine }
+                return .tint((changed.tint ?? .accentColor).resolved(changed.colorScheme).value)
+            }
+            return modifier.map { modifier in views.map { $0.modifier(modifier) } } ?? views
         case .foregroundStyle(let style):
             // A hierarchical level is resolved against the foreground around it, then flows down as a color.
             let resolved = style.resolved(in: environment)
@@ -75,7 +80,7 @@ extension _BuiltinModifier {
         case .blendMode(let mode):
             return each(.blendMode(mode.engine))
         case .colorEffect(let effect):
-            return each(.colorMatrix(effect.matrix(in: graph, key: path)))
+            return each(.colorMatrix(effect.matrix(in: graph, key: path, scheme: environment.colorScheme)))
         case .alignmentGuide(let guide, let horizontal, let compute):
             // Computed when the engine lays the view out, on the main thread, as a reader's content is.
             let box = MainThreadBox(value: compute)
@@ -109,7 +114,8 @@ extension _BuiltinModifier {
         case .opacity(let opacity):
             return each(.opacity(min(max(graph.present(opacity, key: path + "/opacity"), 0), 1)))
         case .shadow(let color, let radius, let x, let y):
-            return each(.shadow(Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))))
+            let shade = color.resolved(environment.colorScheme).value
+            return each(.shadow(Shadow(color: shade, radius: Double(radius), x: Double(x), y: Double(y))))
         case .blur(let radius, let opaque):
             if opaque { graph.warn("blur(radius:opaque: true) is drawn transparent past the view's edges") }
             // A radius that is not a number, or negative, blurs nothing; a huge one is held to the engine's limit.
@@ -120,6 +126,12 @@ extension _BuiltinModifier {
         case .ignoresSafeArea:
             graph.markIgnoresSafeArea(at: path)
             return passing()
+        case .preferredColorScheme(let scheme):
+            guard let scheme else { return passing() }
+            graph.preferredColorScheme = scheme
+            var changed = environment
+            changed.colorScheme = scheme
+            return graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
         case .transition(let transition):
             graph.noteTransition(transition)
             return passing()

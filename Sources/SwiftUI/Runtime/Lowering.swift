@@ -90,6 +90,10 @@ extension Text: @MainActor Lowerable {
             }
         }
         let inherited = environment.textStyle
+        // A line's color as drawn in the color scheme here.
+        func line(_ color: Color??) -> TextLine? {
+            color.map { TextLine(color: $0?.resolved(environment.colorScheme).value) }
+        }
         let engine = runs.map { run in
             var spec = run.font?.spec ?? FontSpec()
             if let weight = (run.weight ?? environment.fontWeight)?.engine { spec.weight = weight }
@@ -97,8 +101,8 @@ extension Text: @MainActor Lowerable {
             if let italic = run.italic ?? inherited.italic { spec.italic = italic }
             return TextRun(
                 cased(run.string), font: spec, paint: run.style?.resolved(in: environment).paint,
-                underline: run.underline ?? inherited.underline,
-                strikethrough: run.strikethrough ?? inherited.strikethrough,
+                underline: line(run.underline ?? inherited.underline),
+                strikethrough: line(run.strikethrough ?? inherited.strikethrough),
                 kerning: Double(run.kerning ?? inherited.kerning ?? 0),
                 tracking: Double(run.tracking ?? inherited.tracking ?? 0),
                 baselineOffset: Double(run.baselineOffset ?? inherited.baselineOffset ?? 0),
@@ -138,7 +142,8 @@ extension Button: @MainActor Lowerable {
         // A disabled button draws in the tertiary label color (UIKit's disabled button title).
         let tint =
             environment.isEnabled
-            ? (environment.tint ?? .accentColor).value : HierarchicalShapeStyle.labelColors[2].value
+            ? (environment.tint ?? .accentColor).resolved(environment.colorScheme).value
+            : HierarchicalShapeStyle.labelColors[2].resolved(environment.colorScheme).value
         if environment.buttonIsBordered {
             view = RevealRender.View(
                 .borderedButton(
@@ -230,12 +235,14 @@ extension GeometryReader: @MainActor Lowerable {
 extension Canvas: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         let box = MainThreadBox(value: renderer)
+        let canvasEnvironment = MainThreadBox(value: environment)
         return [
             RevealRender.View(
                 .canvas(
                     CanvasContent { size in
                         MainActor.assumeIsolated {
                             var context = GraphicsContext()
+                            context.environment = canvasEnvironment.value
                             box.value(&context, CGSize(width: size.width, height: size.height))
                             return context.commands
                         }
@@ -246,13 +253,13 @@ extension Canvas: @MainActor Lowerable {
 
 extension Color: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.paint(.color(value)))]
+        [RevealRender.View(.paint(.color(resolved(environment.colorScheme).value)))]
     }
 }
 
 extension GradientStyle {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.paint(Paint(kind)))]
+        [RevealRender.View(.paint(Paint(resolved(environment.colorScheme).kind)))]
     }
 }
 

@@ -76,6 +76,8 @@ package enum TouchTarget {
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
     package private(set) var rootIgnoresSafeArea = false
+    /// The color scheme the innermost `preferredColorScheme` met asks the screen to be drawn in; nil: none.
+    package internal(set) var preferredColorScheme: ColorScheme?
     /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front).
     package private(set) var targets: [(anchor: Int, target: TouchTarget)] = []
     /// VoiceOver actions, by anchor id.
@@ -135,6 +137,7 @@ package enum TouchTarget {
         targets = []
         accessibilityActions = [:]
         rootIgnoresSafeArea = false
+        preferredColorScheme = nil
         needsEvaluation = false
         animatedSeen = []
         slotSeen = []
@@ -148,7 +151,20 @@ package enum TouchTarget {
     /// The root view lowered onto the engine's views. Views inside a `GeometryReader` are evaluated when the
     /// engine lays the reader out, so `endEvaluation` comes after layout.
     package func evaluateRoot() -> RevealRender.View {
-        single(lower(root(), path: "", environment))
+        var light = environment
+        light.colorScheme = .light
+        return single(labelColor(lower(root(), path: "", environment), from: light, to: environment))
+    }
+
+    /// `views` drawn in `inside`'s color scheme where they meet `outside`'s: where the scheme changes and no
+    /// foreground style is set, text, symbols and shapes take the new scheme's label color (the engine's
+    /// default is light mode's black).
+    func labelColor(_ views: [RevealRender.View], from outside: EnvironmentValues, to inside: EnvironmentValues)
+        -> [RevealRender.View]
+    {
+        guard inside.colorScheme != outside.colorScheme, inside.foregroundStyle == nil else { return views }
+        let label = HierarchicalShapeStyle.labelColors[0].resolved(inside.colorScheme).value
+        return views.map { $0.modifier(.foreground(.color(label))) }
     }
 
     /// Ends an evaluation: the state of identities not met is dropped.

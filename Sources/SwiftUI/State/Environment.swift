@@ -23,6 +23,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var redactionReasons: RedactionReasons = []
     /// Pixels per point of the screen the view is drawn on (the script's `scale`).
     public var displayScale: CGFloat = 1
+    /// Light or dark: the script's `colorScheme`, or what `preferredColorScheme(_:)` asks for.
+    public var colorScheme = ColorScheme.light
     var foregroundStyle: (any ShapeStyle)?
     /// The weight text inside is set in, over its font's (`fontWeight(_:)`).
     public var fontWeight: Font.Weight?
@@ -77,5 +79,19 @@ extension View {
     /// Sets the environment value at `keyPath` for the views inside.
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         environmentChange { $0[keyPath: keyPath] = value }
+    }
+}
+
+/// The color scheme views are drawn in, as SwiftUI's `ColorScheme`.
+public enum ColorScheme: CaseIterable, Hashable, Sendable {
+    case light, dark
+}
+
+extension View {
+    /// Draws the whole screen in `colorScheme` (nil: as the script says), as SwiftUI's
+    /// `preferredColorScheme(_:)`: "The color scheme preference applies to the nearest enclosing
+    /// presentation", here the screen, its background included. The innermost preference wins.
+    nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
+        builtin(.preferredColorScheme(colorScheme))
     }
 }

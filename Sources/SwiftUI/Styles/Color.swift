@@ -3,10 +3,14 @@ import RevealRender
 /// A color or pattern to fill or stroke with, as SwiftUI's `ShapeStyle`.
 public protocol ShapeStyle: Sendable {}
 
-/// A color, as SwiftUI's `Color`: a view that fills what it is offered, and a `ShapeStyle`. The system
-/// colors are iOS's light-mode values (the engine's `SystemColor` table names its source).
+/// A color, as SwiftUI's `Color`: a view that fills what it is offered, and a `ShapeStyle`. The system colors
+/// and label colors adapt to the color scheme they are drawn in, with iOS's light and dark values (the
+/// engine's `SystemColor` table names its source); a color given by its components is the same in both.
 nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
+    /// The color in light mode (and in dark mode when `dark` is nil).
     let value: RevealRender.Color
+    /// The color in dark mode, for a color that adapts.
+    var dark: RevealRender.Color? = nil
 
     /// The color spaces a color can be given in; values are taken as sRGB (linear white 0 and 1 are the same).
     public enum RGBColorSpace: Sendable, Hashable {
@@ -14,6 +18,15 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
     }
 
     init(_ value: RevealRender.Color) { self.value = value }
+
+    /// A color that is `light` in light mode and `dark` in dark mode.
+    init(light: RevealRender.Color, dark: RevealRender.Color) {
+        value = light
+        self.dark = dark
+    }
+
+    /// The color as drawn in `scheme`: a color that no longer adapts.
+    func resolved(_ scheme: ColorScheme) -> Color { Color(scheme == .dark ? dark ?? value : value) }
 
     /// A gray of `white` (0 black … 1 white).
     public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
@@ -26,31 +39,35 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
     }
 
     /// This color with its alpha multiplied by `opacity`.
-    public func opacity(_ opacity: Double) -> Color { Color(value.opacity(opacity)) }
+    public func opacity(_ opacity: Double) -> Color {
+        var faded = Color(value.opacity(opacity))
+        faded.dark = dark?.opacity(opacity)
+        return faded
+    }
 
     public static let black = Color(RevealRender.Color.black)
     public static let white = Color(RevealRender.Color.white)
     public static let clear = Color(RevealRender.Color.clear)
-    public static let red = Color(SystemColor.red)
-    public static let orange = Color(SystemColor.orange)
-    public static let yellow = Color(SystemColor.yellow)
-    public static let green = Color(SystemColor.green)
-    public static let mint = Color(SystemColor.mint)
-    public static let teal = Color(SystemColor.teal)
-    public static let cyan = Color(SystemColor.cyan)
-    public static let blue = Color(SystemColor.blue)
-    public static let indigo = Color(SystemColor.indigo)
-    public static let purple = Color(SystemColor.purple)
-    public static let pink = Color(SystemColor.pink)
-    public static let brown = Color(SystemColor.brown)
-    public static let gray = Color(SystemColor.gray)
+    public static let red = Color(light: SystemColor.red, dark: SystemColor.darkRed)
+    public static let orange = Color(light: SystemColor.orange, dark: SystemColor.darkOrange)
+    public static let yellow = Color(light: SystemColor.yellow, dark: SystemColor.darkYellow)
+    public static let green = Color(light: SystemColor.green, dark: SystemColor.darkGreen)
+    public static let mint = Color(light: SystemColor.mint, dark: SystemColor.darkMint)
+    public static let teal = Color(light: SystemColor.teal, dark: SystemColor.darkTeal)
+    public static let cyan = Color(light: SystemColor.cyan, dark: SystemColor.darkCyan)
+    public static let blue = Color(light: SystemColor.blue, dark: SystemColor.darkBlue)
+    public static let indigo = Color(light: SystemColor.indigo, dark: SystemColor.darkIndigo)
+    public static let purple = Color(light: SystemColor.purple, dark: SystemColor.darkPurple)
+    public static let pink = Color(light: SystemColor.pink, dark: SystemColor.darkPink)
+    public static let brown = Color(light: SystemColor.brown, dark: SystemColor.darkBrown)
+    public static let gray = Color(light: SystemColor.gray, dark: SystemColor.darkGray)
     /// The accent color: iOS's default tint, blue. SwiftUI's name, suffix and all.
     // swift-format-ignore: DontRepeatTypeInStaticProperties
-    public static let accentColor = Color(SystemColor.blue)
-    /// The primary label color in light mode.
-    public static let primary = Color(RevealRender.Color.black)
-    /// The secondary label color in light mode (UIColor.secondaryLabel: 60, 60, 67 at 60 %).
-    public static let secondary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6)
+    public static let accentColor = Color.blue
+    /// The primary label color: black, or white in dark mode.
+    public static let primary = HierarchicalShapeStyle.labelColors[0]
+    /// The secondary label color (UIColor.secondaryLabel: 60, 60, 67 at 60 %; 235, 235, 245 at 60 % in dark mode).
+    public static let secondary = HierarchicalShapeStyle.labelColors[1]
 }
 
 extension ShapeStyle where Self == Color {
@@ -96,7 +113,7 @@ public struct Gradient: Equatable, Sendable {
 /// A gradient along the line from `startPoint` to `endPoint` in the view's unit square, as SwiftUI's
 /// `LinearGradient`: a view that fills what it is offered, and a `ShapeStyle`.
 nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView, GradientStyle {
-    let gradient: Gradient
+    var gradient: Gradient
     let startPoint: UnitPoint
     let endPoint: UnitPoint
 
@@ -127,7 +144,7 @@ extension ShapeStyle {
     nonisolated var paint: Paint? {
         switch self {
         case let color as Color:
-            return .color(color.value)
+            return .color(color.value)  // light, unless resolved for a scheme first
         case let gradient as any GradientStyle:
             return Paint(gradient.kind)
         default:
@@ -155,4 +172,25 @@ extension View {
     nonisolated public func tint(_ tint: Color?) -> some View {
         environmentChange(.tint((tint ?? .accentColor).value)) { $0.tint = tint }
     }
+}
+
+extension Color {
+    /// A color of 8-bit components that is `light` in light mode and `dark` in dark mode.
+    static func adaptive(
+        _ light: (UInt8, UInt8, UInt8, Double), _ dark: (UInt8, UInt8, UInt8, Double)
+    ) -> Color {
+        Color(
+            light: RevealRender.Color(rgb8: light.0, light.1, light.2, alpha: light.3),
+            dark: RevealRender.Color(rgb8: dark.0, dark.1, dark.2, alpha: dark.3))
+    }
+
+    // UIKit's fills and separator the controls are drawn with, in light and dark mode.
+    /// `systemFill`: (120, 120, 128) at 20 %, 36 % in dark mode.
+    static let systemFill = adaptive((120, 120, 128, 0.2), (120, 120, 128, 0.36))
+    /// `secondarySystemFill`: (120, 120, 128) at 16 %, 32 % in dark mode.
+    static let secondarySystemFill = adaptive((120, 120, 128, 0.16), (120, 120, 128, 0.32))
+    /// `tertiarySystemFill`: (118, 118, 128) at 12 %, 24 % in dark mode.
+    static let tertiarySystemFill = adaptive((118, 118, 128, 0.12), (118, 118, 128, 0.24))
+    /// `separator`: (60, 60, 67) at 29 %; (84, 84, 88) at 60 % in dark mode.
+    static let separator = adaptive((60, 60, 67, 0.29), (84, 84, 88, 0.6))
 }

@@ -4,6 +4,19 @@ import RevealRender
 protocol GradientStyle: ShapeStyle {
     /// The engine's paint for the gradient.
     var kind: Paint.Kind { get }
+    /// Its colors and where they sit.
+    var gradient: Gradient { get set }
+}
+
+extension GradientStyle {
+    /// The gradient with each color as drawn in `scheme`.
+    nonisolated func resolved(_ scheme: ColorScheme) -> Self {
+        var resolved = self
+        resolved.gradient.stops = gradient.stops.map {
+            Gradient.Stop(color: $0.color.resolved(scheme), location: $0.location)
+        }
+        return resolved
+    }
 }
 
 extension Gradient {
@@ -16,7 +29,7 @@ extension Gradient {
 /// Circles about `center` (a unit point of the view) from `startRadius` to `endRadius` points, as SwiftUI's
 /// `RadialGradient`: the first color inside the start circle, the last outside the end circle.
 nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, GradientStyle {
-    let gradient: Gradient
+    var gradient: Gradient
     let center: UnitPoint
     let startRadius: CGFloat
     let endRadius: CGFloat
@@ -44,7 +57,7 @@ nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, GradientSt
 /// Ellipses about `center` stretched with the view, as SwiftUI's `EllipticalGradient`: radii are fractions
 /// of the view's size, so the default end of 0.5 reaches its edges from the middle.
 nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, GradientStyle {
-    let gradient: Gradient
+    var gradient: Gradient
     let center: UnitPoint
     let startRadiusFraction: CGFloat
     let endRadiusFraction: CGFloat
@@ -87,7 +100,7 @@ nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Gradie
 /// drawn; short of one, the gap shows the end color up to its middle and the start color after. Equal
 /// angles (the defaults) sweep one whole turn from them, as `AngularGradient(gradient:center:)` draws.
 nonisolated public struct AngularGradient: ShapeStyle, _PrimitiveView, GradientStyle {
-    let gradient: Gradient
+    var gradient: Gradient
     let center: UnitPoint
     let startAngle: Angle
     let endAngle: Angle

@@ -5,13 +5,18 @@ import RevealRender
 public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     let level: Int
 
-    /// UIKit's `label`, `secondaryLabel`, `tertiaryLabel` and `quaternaryLabel` in light mode: black, then
-    /// (60, 60, 67) at 60 %, 30 % and 18 %.
+    /// UIKit's `label`, `secondaryLabel`, `tertiaryLabel` and `quaternaryLabel`: in light mode black, then
+    /// (60, 60, 67) at 60 %, 30 % and 18 %; in dark mode white, then (235, 235, 245) at 60 %, 30 % and 16 %.
     static let labelColors: [Color] = [
-        .black, Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6),
-        Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.3),
-        Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.18),
+        Color(light: .black, dark: .white), label(light: 0.6, dark: 0.6), label(light: 0.3, dark: 0.3),
+        label(light: 0.18, dark: 0.16),
     ]
+
+    private static func label(light: Double, dark: Double) -> Color {
+        Color(
+            light: RevealRender.Color(rgb8: 60, 60, 67, alpha: light),
+            dark: RevealRender.Color(rgb8: 235, 235, 245, alpha: dark))
+    }
     /// The opacity of each level of a foreground color that is not the default: the label colors' own.
     static let levelOpacities = [1, 0.6, 0.3, 0.18]
 
@@ -33,16 +38,26 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 }
 
 extension ShapeStyle {
-    /// This style as drawn in `environment`: a hierarchical level becomes a color of the foreground there.
+    /// This style as drawn in `environment`: a hierarchical level becomes a color of the foreground there,
+    /// and colors (gradients' too) take their value for the environment's color scheme.
     nonisolated func resolved(in environment: EnvironmentValues) -> any ShapeStyle {
-        guard let level = (self as? HierarchicalShapeStyle)?.level else { return self }
-        guard let foreground = environment.foregroundStyle?.resolved(in: EnvironmentValues()), level > 0 else {
-            return environment.foregroundStyle?.resolved(in: EnvironmentValues())
-                ?? HierarchicalShapeStyle.labelColors[level]
+        let scheme = environment.colorScheme
+        guard let level = (self as? HierarchicalShapeStyle)?.level else {
+            if let color = self as? Color { return color.resolved(scheme) }
+            if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }
+            return self
+        }
+        // The foreground around, itself resolved where nothing is set (a hierarchical foreground would
+        // otherwise ask for itself).
+        var outside = EnvironmentValues()
+        outside.colorScheme = scheme
+        let label = HierarchicalShapeStyle.labelColors[level].resolved(scheme)
+        guard let foreground = environment.foregroundStyle?.resolved(in: outside), level > 0 else {
+            return environment.foregroundStyle?.resolved(in: outside) ?? label
         }
         switch foreground {
         case let color as Color: return color.opacity(HierarchicalShapeStyle.levelOpacities[level])
-        default: return HierarchicalShapeStyle.labelColors[level]
+        default: return label
         }
     }
 }

@@ -122,7 +122,11 @@ public struct GraphicsContext {
 
     /// A filter the next drawings go through, as `addFilter(_:)` adds them.
     public struct Filter: Sendable {
-        let engine: CanvasFilter
+        /// The engine's filter, its colors as drawn in a color scheme.
+        let engine: @Sendable (ColorScheme) -> CanvasFilter
+
+        init(engine: CanvasFilter) { self.engine = { _ in engine } }
+        init(engine: @escaping @Sendable (ColorScheme) -> CanvasFilter) { self.engine = engine }
 
         /// A Gaussian blur; its standard deviation is half `radius`, as the `blur(radius:)` modifier's.
         public static func blur(radius: CGFloat) -> Filter { Filter(engine: .blur(radius: Double(radius))) }
@@ -135,8 +139,11 @@ public struct GraphicsContext {
         ) -> Filter {
             let placement: ShadowPlacement =
                 options.contains(.shadowOnly) ? .only : options.contains(.shadowAbove) ? .above : .below
-            let shadow = Shadow(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))
-            return Filter(engine: .shadow(shadow, placement: placement))
+            return Filter { scheme in
+                let shadow = Shadow(
+                    color: color.resolved(scheme).value, radius: Double(radius), x: Double(x), y: Double(y))
+                return .shadow(shadow, placement: placement)
+            }
         }
 
         /// Adds `amount` to each color channel, as the `brightness` modifier.
@@ -153,7 +160,7 @@ public struct GraphicsContext {
         }
         /// Multiplies every channel by `color`'s, as the `colorMultiply` modifier.
         public static func colorMultiply(_ color: Color) -> Filter {
-            Filter(engine: .colorMatrix(.multiply(color.value)))
+            Filter { .colorMatrix(.multiply(color.resolved($0).value)) }
         }
     }
 
@@ -169,6 +176,8 @@ public struct GraphicsContext {
     public var blendMode: BlendMode = .normal
     /// Multiplies the alpha of the next drawings.
     public var opacity: Double = 1
+    /// The environment of the canvas: colors are drawn as its color scheme has them.
+    public internal(set) var environment = EnvironmentValues()
     /// Maps the next drawings' points into the canvas (Core Graphics' current transform).
     public var transform: CGAffineTransform = .identity
     /// What the next drawings are clipped to, in canvas points.
@@ -199,7 +208,7 @@ public struct GraphicsContext {
     }
 
     /// Sends the next drawings through `filter`, after the filters already added.
-    public mutating func addFilter(_ filter: Filter) { filters.append(filter.engine) }
+    public mutating func addFilter(_ filter: Filter) { filters.append(filter.engine(environment.colorScheme)) }
 
     /// Draws what `content` draws on a new transparent layer, then the layer onto this context with its
     /// opacity, blend mode, clips and filters, as one drawing. The layer's context starts with this
@@ -207,6 +216,7 @@ public struct GraphicsContext {
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
         var layer = GraphicsContext()
         layer.transform = transform
+        layer.environment = environment
         try content(&layer)
         recorder.commands.append(
             .layer(
@@ -239,12 +249,16 @@ public struct GraphicsContext {
     private func record(_ outline: PathOutline, _ shading: Shading, stroke: CanvasStroke?) {
         var color = RevealRender.Color.white
         var gradient: CanvasGradient?
+        let scheme = environment.colorScheme
         switch shading.kind {
-        case .color(let c): color = c.value
+        case .color(let c): color = c.resolved(scheme).value
         case .gradient(let g, let geometry, let options):
             let t = transform
+            let stops = g.stops.map {
+                GradientStop(color: $0.color.resolved(scheme).value, location: Double($0.location))
+            }
             gradient = CanvasGradient(
-                stops: g.engine, geometry: geometry, spread: options.spread,
+                stops: stops, geometry: geometry, spread: options.spread,
                 transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })
         }
         recorder.commands.append(

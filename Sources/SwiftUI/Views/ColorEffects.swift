@@ -42,8 +42,8 @@ enum ColorEffect {
     case hueRotation(Angle)
     case multiply(Color)
 
-    /// The amount, animated under `key`, as the engine's matrix.
-    @MainActor func matrix(in graph: ViewGraph, key: String) -> ColorMatrix {
+    /// The amount, animated under `key`, as the engine's matrix (a color as drawn in `scheme`).
+    @MainActor func matrix(in graph: ViewGraph, key: String, scheme: ColorScheme) -> ColorMatrix {
         func present(_ value: Double, _ name: String) -> Double {
             graph.present(value.finite(or: 0), key: key + "/" + name)
         }
@@ -54,7 +54,7 @@ enum ColorEffect {
         case .grayscale(let amount): return .grayscale(present(amount, "grayscale"))
         case .hueRotation(let angle): return .hueRotation(present(angle.radians, "hueRotation"))
         case .multiply(let color):
-            let c = color.value
+            let c = color.resolved(scheme).value
             return .multiply(
                 RevealRender.Color(
                     red: present(c.red, "multiplyRed"), green: present(c.green, "multiplyGreen"),

@@ -22,12 +22,12 @@ extension View {
 
     /// Text inside underlined, in `color` or the text's own (SwiftUI's `View.underline(_:color:)`).
     nonisolated public func underline(_ isActive: Bool = true, color: Color? = nil) -> some View {
-        environmentChange { $0.textStyle.underline = isActive ? TextLine(color: color?.value) : nil }
+        environmentChange { $0.textStyle.underline = isActive ? .some(color) : nil }
     }
 
     /// Text inside struck through, in `color` or the text's own (SwiftUI's `View.strikethrough(_:color:)`).
     nonisolated public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> some View {
-        environmentChange { $0.textStyle.strikethrough = isActive ? TextLine(color: color?.value) : nil }
+        environmentChange { $0.textStyle.strikethrough = isActive ? .some(color) : nil }
     }
 
     /// Text inside with `kerning` points after every character (SwiftUI's `View.kerning(_:)`).
@@ -227,11 +227,13 @@ extension Color {
     /// This color mixed with `other`, `fraction` of the way to it (SwiftUI's `mix(with:by:)`, in sRGB here).
     public func mix(with other: Color, by fraction: Double) -> Color {
         let f = min(max(fraction, 0), 1)
-        let a = value
-        let b = other.value
-        return Color(
+        func mixed(_ a: RevealRender.Color, _ b: RevealRender.Color) -> RevealRender.Color {
             RevealRender.Color(
                 red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
-                blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f))
+                blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+        }
+        var result = Color(mixed(value, other.value))
+        if dark != nil || other.dark != nil { result.dark = mixed(dark ?? value, other.dark ?? other.value) }
+        return result
     }
 }

@@ -75,15 +75,16 @@ extension View {
     }
 }
 
-/// UISegmentedControl's measures: 32 points tall, a track of the system's tertiary fill (118, 118, 128 at
-/// 12 %) with 9-point corners, a white thumb 2 points in with 7-point corners, titles in 13-point medium.
+/// UISegmentedControl's measures: 32 points tall, a track of the system's tertiary fill with 9-point corners,
+/// a thumb 2 points in with 7-point corners (white; (99, 99, 102) in dark mode), titles in 13-point medium.
 enum SegmentedMetrics {
     static let height: CGFloat = 32
-    static let track = Color(red: 118 / 255, green: 118 / 255, blue: 128 / 255, opacity: 0.12)
+    static let track = Color.tertiarySystemFill
     static let trackRadius: CGFloat = 9
     static let inset: CGFloat = 2
     static let thumbRadius: CGFloat = 7
-    static let separator = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.3)
+    static let separator = Color.adaptive((60, 60, 67, 0.3), (84, 84, 88, 0.6))
+    static let thumb = Color.adaptive((255, 255, 255, 1), (99, 99, 102, 1))
     /// The thumb slides to a new choice whatever the transaction, as UIKit animates it.
     static let animation = Animation.easeInOut(duration: 0.25)
 }
@@ -146,7 +147,7 @@ extension Picker: @MainActor Lowerable {
                             }
                         }
                         RoundedRectangle(cornerRadius: SegmentedMetrics.thumbRadius)
-                            .fill(Color.white)
+                            .fill(SegmentedMetrics.thumb)
                             .shadow(color: Color(white: 0, opacity: 0.12), radius: 4, x: 0, y: 3)
                             .frame(width: width, height: proxy.size.height)
                             .offset(x: width * CGFloat(position))

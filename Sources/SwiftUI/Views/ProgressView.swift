@@ -141,8 +141,8 @@ enum SpinnerMetrics {
     /// From the centre to a spoke's middle.
     static let radius: CGFloat = 6.25
     static let stepsPerSecond = 8.0
-    /// The spokes' color: the system's secondary label gray.
-    static let color = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255)
+    /// The spokes' color: the system's secondary label gray, (60, 60, 67); (235, 235, 245) in dark mode.
+    static let color = Color.adaptive((60, 60, 67, 1), (235, 235, 245, 1))
     /// A spoke's opacity `behind` steps behind the lead.
     static func opacity(behind: Int) -> Double { max(1 - 0.12 * Double(behind), 0.2) }
 }
@@ -175,7 +175,7 @@ extension ProgressView: @MainActor Lowerable {
         let tint = environment.tint ?? .accentColor
         let bar = GeometryReader { proxy in
             ZStack(alignment: .leading) {
-                Capsule().fill(Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.2))
+                Capsule().fill(Color.systemFill)
                 Capsule().fill(tint).frame(width: proxy.size.width * CGFloat(shown))
             }
         }

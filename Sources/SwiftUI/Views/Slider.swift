@@ -55,7 +55,7 @@ extension Slider where Label == EmptyView, ValueLabel == EmptyView {
 enum SliderMetrics {
     static let track: CGFloat = 4
     static let thumb: CGFloat = 28
-    static let maximumTrack = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.2)
+    static let maximumTrack = Color.systemFill
 }
 
 extension Slider: @MainActor Lowerable {

@@ -36,8 +36,9 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
         var design: Font.Design?
         var italic: Bool?
         var style: (any ShapeStyle)?
-        var underline: TextLine?
-        var strikethrough: TextLine?
+        /// An underline or strike-through line, in its own color (nil: the text's).
+        var underline: Color??
+        var strikethrough: Color??
         var kerning: CGFloat?
         var tracking: CGFloat?
         var baselineOffset: CGFloat?
@@ -104,11 +105,11 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
     }
     /// This text underlined at the font's underline position and thickness, in `color` or the text's own.
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { if $0.underline == nil, isActive { $0.underline = TextLine(color: color?.value) } }
+        styled { if $0.underline == nil, isActive { $0.underline = .some(color) } }
     }
     /// This text struck through at the font's strikeout position and thickness, in `color` or the text's own.
     public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { if $0.strikethrough == nil, isActive { $0.strikethrough = TextLine(color: color?.value) } }
+        styled { if $0.strikethrough == nil, isActive { $0.strikethrough = .some(color) } }
     }
     /// This text with `kerning` points after every character, the last one's counted in its width.
     public func kerning(_ kerning: CGFloat) -> Text { styled { if $0.kerning == nil { $0.kerning = kerning } } }

@@ -94,8 +94,8 @@ enum SwitchMetrics {
     static let size = CGSize(width: 51, height: 31)
     static let thumb: CGFloat = 27
     static let inset: CGFloat = 2
-    /// The track when off: the system's secondary fill (120, 120, 128 at 16 %).
-    static let offTrack = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.16)
+    /// The track when off: the system's secondary fill.
+    static let offTrack = Color.secondarySystemFill
     /// UISwitch animates its thumb itself, whatever the transaction: a quarter second, easing in and out.
     static let animation = Animation.easeInOut(duration: 0.25)
 }
@@ -149,8 +149,7 @@ nonisolated public struct Divider: _PrimitiveView {
 
 extension Divider: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        // UIColor.separator: (60, 60, 67) at 29 %.
-        let line = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.29)
+        let line = Color.separator
         let thickness = 1 / max(environment.displayScale, 1)
         let view: any View =
             environment.stackAxis == .horizontal
