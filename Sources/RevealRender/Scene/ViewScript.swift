@@ -94,7 +94,10 @@ public struct ViewScript: Equatable, Sendable {
 
     /// The system's appearance setting.
     public enum Appearance: String, Equatable, Sendable, CaseIterable {
-        case light, dark
+        /// Light mode, the default.
+        case light
+        /// Dark mode.
+        case dark
     }
 
     /// The time of the last event, or 0.
