@@ -123,6 +123,26 @@ final class ViewLayoutTests: XCTestCase {
         XCTAssertEqual((wide.frame.width * 2).rounded(), wide.frame.width * 2, "a whole number of pixels wide")
     }
 
+    func testALineFeedEndsALineAndIsNotDrawn() throws {
+        let instance = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 600)
+        let line = instance.metrics.lineHeight * 17
+        func height(_ string: String) throws -> Double {
+            try layout(View(.text(string), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+                .frame.height
+        }
+        // Lines as UIKit sets them: one a line feed ends, an empty one between two, an empty last one after one
+        // at the end; each as high as the font's line.
+        XCTAssertEqual(try height("Save\nnow"), (2 * line * 2).rounded(.up) / 2)
+        XCTAssertEqual(try height("Save\n\nnow"), (3 * line * 2).rounded(.up) / 2)
+        XCTAssertEqual(try height("Save\n"), (2 * line * 2).rounded(.up) / 2)
+        // The first line as wide as "Save" alone: the feed is not drawn, nor counted in a line's width.
+        let save = try layout(
+            View(.text("Save"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+        let both = try layout(
+            View(.text("Save\nSave"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+        XCTAssertEqual(both.frame.width, save.frame.width)
+    }
+
     func testMinimumScaleFactorShrinksInsteadOfWrapping() throws {
         let text = View(
             .text("50% off"),

@@ -84,3 +84,25 @@ final class ColorSchemeTests: XCTestCase {
         }
     }
 }
+
+/// A destructive button's title and a bordered one's fill: the system red, light or dark, where a button
+/// would be in the tint.
+final class ButtonRoleTests: XCTestCase {
+    func testADestructiveButtonIsDrawnInTheSystemRed() throws {
+        try MainActor.assumeIsolated {
+            @MainActor func fill(_ role: ButtonRole?, dark: Bool = false) throws -> [Int] {
+                rgb(
+                    try render(dark: dark) {
+                        Button(role: role) {
+                        } label: {
+                            Rectangle().frame(width: 20, height: 20)
+                        }
+                    }, 20, 20)
+            }
+            XCTAssertEqual(try fill(nil), [0, 122, 255])
+            XCTAssertEqual(try fill(.destructive), [255, 59, 48])
+            XCTAssertEqual(try fill(.destructive, dark: true), [255, 69, 58])
+            XCTAssertEqual(try fill(.cancel), [0, 122, 255])
+        }
+    }
+}

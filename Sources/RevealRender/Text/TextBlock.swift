@@ -28,6 +28,8 @@ final class TextBlock {
     private let trailing: [Double]
     /// Whether each glyph is a space, where lines may break.
     private let isSpace: [Bool]
+    /// Whether each glyph is a line feed, where a line must end (the glyph itself is not drawn).
+    private let isBreak: [Bool]
 
     /// A run as it is set: its resolved font and instance, slanted when there is no italic face.
     struct SetRun: Equatable {
@@ -76,6 +78,7 @@ final class TextBlock {
         var runOfGlyph: [Int] = []
         var trailing: [Double] = []
         var isSpace: [Bool] = []
+        var isBreak: [Bool] = []
         var metrics = runs[0].instance.metrics
         for (index, set) in runs.enumerated() {
             let ratio = set.font.size / base
@@ -95,6 +98,7 @@ final class TextBlock {
                 runOfGlyph.append(index)
                 trailing.append(set.run.tracking / base)
                 isSpace.append(g.cluster < bytes.count && bytes[g.cluster] == 0x20)
+                isBreak.append(g.cluster < bytes.count && bytes[g.cluster] == 0x0A)
             }
         }
         self.metrics = metrics
@@ -102,10 +106,12 @@ final class TextBlock {
         self.runOfGlyph = runOfGlyph
         self.trailing = trailing
         self.isSpace = isSpace
+        self.isBreak = isBreak
     }
 
-    /// The lines at `size` points within `width` points (nil: one line): words are taken while
-    /// the line without its trailing space fits; a word too long for any line stands alone.
+    /// The lines at `size` points within `width` points (nil: no wrapping): words are taken while the line
+    /// without its trailing space fits; a word too long for any line stands alone; a line feed ends a line
+    /// (two make an empty one between, and one at the end an empty last line, as UIKit sets text).
     func lines(size: Double, width: Double?) -> [Line] {
         let limit = width.map { $0 / max(size, 1e-9) + 1e-9 } ?? .infinity
         let count = glyphs.count
@@ -118,20 +124,25 @@ final class TextBlock {
             while i < count {
                 var j = i
                 var word = 0.0
-                while j < count && !isSpace[j] {
+                while j < count && !isSpace[j] && !isBreak[j] {
                     word += glyphs[j].advance
                     j += 1
                 }
                 let end = j > i ? word - trailing[j - 1] : word
                 guard x + end <= limit || fit.end == start else { break }
                 fit = (j, x + end)
-                if x + end > limit || j == count { break }
+                if x + end > limit || j == count || isBreak[j] { break }
                 x += word + glyphs[j].advance
                 i = j + 1
             }
             lines.append(Line(glyphs: start..<fit.end, width: fit.width))
             start = fit.end
-            while start < count && isSpace[start] { start += 1 }
+            if start < count && isBreak[start] {
+                start += 1
+                if start == count { lines.append(Line(glyphs: count..<count, width: 0)) }
+            } else {
+                while start < count && isSpace[start] { start += 1 }
+            }
         } while start < count
         return lines
     }

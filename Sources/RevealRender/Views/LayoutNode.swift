@@ -122,6 +122,8 @@ final class LayoutNode {
     enum Trait {
         case layoutPriority(Double)
         case zIndex(Double)
+        /// The views inside laid out right to left (true) or left to right again.
+        case layoutDirection(rightToLeft: Bool)
     }
 
     let role: Role
@@ -741,5 +743,39 @@ final class LayoutNode {
     func visit(_ body: (LayoutNode, Int) -> Void, depth: Int = 0) {
         body(self, depth)
         for child in children { child.visit(body, depth: depth + 1) }
+    }
+}
+
+extension LayoutNode {
+    /// Mirrors the layout inside each view laid out right to left (or back to left to right inside one),
+    /// as SwiftUI lays out for a right-to-left `layoutDirection`: the views inside are placed as left to
+    /// right, then their frames reflected about the middle of that view, so a stack runs from the right and
+    /// leading is the right side. What each view draws in its frame is not reflected. `rightToLeft` is the
+    /// direction of the views around.
+    func mirrorRightToLeft(rightToLeft: Bool = false) {
+        var inside = rightToLeft
+        if case .trait(.layoutDirection(let wanted)) = role, wanted != rightToLeft {
+            let axis = frame.x + frame.maxX
+            for child in children { child.reflect(about: axis) }
+            inside = wanted
+        }
+        for child in children { child.mirrorRightToLeft(rightToLeft: inside) }
+    }
+
+    /// This view's frame and every view's inside it reflected about the vertical line x = `axis` / 2.
+    private func reflect(about axis: Double) {
+        frame.x = axis - frame.maxX
+        for child in children { child.reflect(about: axis) }
+    }
+}
+
+extension TextAlignment {
+    /// Leading and trailing swapped, as right-to-left text lines up.
+    var mirrored: TextAlignment {
+        switch self {
+        case .leading: return .trailing
+        case .center: return .center
+        case .trailing: return .leading
+        }
     }
 }

@@ -359,6 +359,11 @@ public enum ViewModifier: Equatable, Sendable {
     case layoutPriority(Double)
     /// `.zIndex(_:)`: among its siblings, the view is drawn after those of lower values.
     case zIndex(Double)
+    /// `.environment(\.layoutDirection, _)`: right to left, the views inside are laid out as mirrored
+    /// (stacks run from the right, leading is the right side, offsets and paddings mirror) while what each
+    /// draws is not, and text lines up with its trailing edge where it would its leading one; left to right
+    /// undoes a right-to-left view around.
+    case layoutDirection(rightToLeft: Bool)
     /// `.lineSpacing(_:)`: points added between the lines of every text inside.
     case lineSpacing(Double)
     /// `.brightness`, `.contrast`, `.saturation`, `.grayscale`, `.hueRotation`, `.colorMultiply`: the view's

@@ -695,6 +695,7 @@ enum ViewLayout {
             in: Rect(
                 x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
                 width: s.width, height: s.height), proposal: proposal)
+        root.mirrorRightToLeft()
     }
 
     /// Lays out a screen's root: offered the screen less `safeArea`, centred in what is left.

@@ -15,6 +15,8 @@ struct ViewEnvironment {
     var controlSize = ControlSize.regular
     /// The accent color.
     var tint: Color = SystemColor.blue
+    /// Laid out right to left: text aligned to its leading edge lines up on the right.
+    var rightToLeft = false
 
     mutating func apply(_ modifier: ViewModifier) {
         switch modifier {
@@ -28,6 +30,7 @@ struct ViewEnvironment {
         case .redacted(let on): redacted = on
         case .controlSize(let size): controlSize = size
         case .tint(let color): tint = color
+        case .layoutDirection(let rtl): rightToLeft = rtl
         default: break
         }
     }
@@ -150,6 +153,9 @@ struct ViewTreeBuilder {
             return LayoutNode(.trait(.layoutPriority(priority)), name: "layoutPriority", children: [child])
         case .zIndex(let z):
             return LayoutNode(.trait(.zIndex(z)), name: "zIndex", children: [child])
+        case .layoutDirection(let rightToLeft):
+            return LayoutNode(
+                .trait(.layoutDirection(rightToLeft: rightToLeft)), name: "layoutDirection", children: [child])
         case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .lineSpacing,
             .controlSize, .tint, .redacted:
             return child
@@ -340,7 +346,8 @@ struct ViewTreeBuilder {
             set.append(TextBlock.SetRun(run: run, font: font, instance: instance, slanted: fonts.slants(font)))
         }
         let block = TextBlock(
-            runs: set, lineLimit: env.lineLimit, alignment: env.textAlignment,
+            runs: set, lineLimit: env.lineLimit,
+            alignment: env.rightToLeft ? env.textAlignment.mirrored : env.textAlignment,
             minimumScaleFactor: env.minimumScaleFactor, lineSpacing: env.lineSpacing, redacted: env.redacted,
             scale: scale)
         let node = LayoutNode(.leaf(.text(block, env.foreground)), name: "text")

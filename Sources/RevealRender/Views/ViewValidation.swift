@@ -330,7 +330,8 @@ struct ViewRules {
             try SceneRules.check(z, in: -limit...limit, "zIndex", at: path.key("zIndex"))
         case .lineSpacing(let spacing):
             try SceneRules.check(spacing, in: -limit...limit, "lineSpacing", at: path.key("lineSpacing"))
-        case .fixedSize, .colorMatrix, .blendMode, .redacted, .imageScale, .multilineTextAlignment, .controlSize, .tint,
+        case .fixedSize, .layoutDirection, .colorMatrix, .blendMode, .redacted, .imageScale, .multilineTextAlignment,
+            .controlSize, .tint,
             .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor, .alignmentGuide:
             // A guide's value is computed at layout, and held to the coordinate limit there.

@@ -298,6 +298,10 @@ extension View {
         builtin(.ignoresSafeArea)
     }
 
+    /// The spelling before iOS 14 (deprecated, still compiles on Apple platforms): as `ignoresSafeArea`.
+    @available(*, deprecated, message: "Use ignoresSafeArea(_:edges:) instead.")
+    nonisolated public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { builtin(.ignoresSafeArea) }
+
     /// Views drawn over this one, offered its size and placed in it by `alignment`.
     nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
         -> some View

@@ -23,7 +23,12 @@ extension _BuiltinModifier {
         case .environment(let change, let engine):
             var changed = environment
             change(&changed)
-            let views = graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
+            var views = graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
+            if changed.layoutDirection != environment.layoutDirection {
+                // The engine lays the views inside out mirrored, or back.
+                let rightToLeft = changed.layoutDirection == .rightToLeft
+                views = views.map { $0.modifier(.layoutDirection(rightToLeft: rightToLeft)) }
+            }
             // The engine's tint is the tint as drawn in the color scheme there.
             let modifier = engine.map { engine -> RevealRender.ViewModifier in
                 guard case .tint = engine else { return engine }

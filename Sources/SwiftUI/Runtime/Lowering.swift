@@ -142,14 +142,14 @@ extension Button: @MainActor Lowerable {
         // A disabled button draws in the tertiary label color (UIKit's disabled button title).
         let tint =
             environment.isEnabled
-            ? (environment.tint ?? .accentColor).resolved(environment.colorScheme).value
+            ? (role == .destructive ? .red : environment.tint ?? .accentColor).resolved(environment.colorScheme).value
             : HierarchicalShapeStyle.labelColors[2].resolved(environment.colorScheme).value
         if environment.buttonIsBordered {
             view = RevealRender.View(
                 .borderedButton(
                     label: graph.single(graph.lower(label, path: path, environment)),
                     prominent: environment.buttonIsProminent),
-                environment.isEnabled ? [] : [.tint(tint)])
+                environment.isEnabled && role != .destructive ? [] : [.tint(tint)])
         } else {
             // The default style on iOS: the label in the tint color (as it is with `.plain`, dimmed when
             // disabled), a button for VoiceOver.

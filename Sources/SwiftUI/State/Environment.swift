@@ -25,6 +25,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var displayScale: CGFloat = 1
     /// Light or dark: the script's `colorScheme`, or what `preferredColorScheme(_:)` asks for.
     public var colorScheme = ColorScheme.light
+    /// Left to right, or right to left: the views inside are laid out mirrored (`environment(\.layoutDirection,
+    /// .rightToLeft)`).
+    public var layoutDirection = LayoutDirection.leftToRight
     var foregroundStyle: (any ShapeStyle)?
     /// The weight text inside is set in, over its font's (`fontWeight(_:)`).
     public var fontWeight: Font.Weight?
@@ -80,6 +83,11 @@ extension View {
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         environmentChange { $0[keyPath: keyPath] = value }
     }
+}
+
+/// The direction views are laid out in, as SwiftUI's `LayoutDirection`.
+public enum LayoutDirection: CaseIterable, Hashable, Sendable {
+    case leftToRight, rightToLeft
 }
 
 /// The color scheme views are drawn in, as SwiftUI's `ColorScheme`.

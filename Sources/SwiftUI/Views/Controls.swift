@@ -40,38 +40,60 @@ extension Label where Title == Text, Icon == Image {
 /// `Button`.
 nonisolated public struct Button<Label: View>: _PrimitiveView {
     let label: Label
+    let role: ButtonRole?
     let action: @MainActor () -> Void
 
     /// A button showing the view `label` builds.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
+
+    /// A button of `role` showing the view `label` builds.
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
+        self.role = role
         self.action = action
     }
 }
 
+/// What a button does, as SwiftUI's `ButtonRole`: a destructive button is drawn in the system red, where it
+/// would be in the tint ("SwiftUI uses the role to style the button appropriately"); a cancel button as any.
+public struct ButtonRole: Equatable, Sendable {
+    let name: String
+    /// Deletes data or does what cannot be undone.
+    public static let destructive = ButtonRole(name: "destructive")
+    /// Cancels the operation.
+    public static let cancel = ButtonRole(name: "cancel")
+}
+
 extension Button where Label == Text {
     /// A button titled with a localized key.
-    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
-        self.init(action: action, label: { Text(titleKey) })
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action, label: { Text(titleKey) })
     }
 
     /// A button titled `title`.
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
-        self.init(action: action, label: { Text(title) })
+    @_disfavoredOverload public init<S: StringProtocol>(
+        _ title: S, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action, label: { Text(title) })
     }
 }
 
 extension Button where Label == SwiftUI.Label<Text, Image> {
     /// A button with a localized title and a symbol.
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
-        self.init(action: action, label: { SwiftUI.Label(titleKey, systemImage: systemImage) })
+    public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole? = nil,
+        action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action, label: { SwiftUI.Label(titleKey, systemImage: systemImage) })
     }
 
     /// A button with a title and a symbol.
     @_disfavoredOverload public init<S: StringProtocol>(
-        _ title: S, systemImage: String, action: @escaping @MainActor () -> Void
+        _ title: S, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void
     ) {
-        self.init(action: action, label: { SwiftUI.Label(title, systemImage: systemImage) })
+        self.init(role: role, action: action, label: { SwiftUI.Label(title, systemImage: systemImage) })
     }
 }
 

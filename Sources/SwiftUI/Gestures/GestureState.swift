@@ -1,0 +1,75 @@
+/// A value a gesture updates while it is active, as SwiftUI's `@GestureState`: `updating(_:body:)` sets it
+/// at each change, and it goes back to its initial value when the gesture ends, in `resetTransaction`
+/// ("SwiftUI resets the gesture state when the gesture ends or is cancelled").
+@propertyWrapper public struct GestureState<Value>: DynamicProperty {
+    let cell: StateCell<Value>
+    let initial: Value
+    let resetTransaction: Transaction
+
+    /// Starting at `value`, reset to it at once when a gesture ends.
+    public init(wrappedValue value: Value) { self.init(wrappedValue: value, resetTransaction: Transaction()) }
+
+    /// Starting at `value`, reset to it in `resetTransaction` (its animation, say) when a gesture ends.
+    public init(wrappedValue value: Value, resetTransaction: Transaction) {
+        cell = StateCell(value)
+        initial = value
+        self.resetTransaction = resetTransaction
+    }
+
+    /// Starting at `initialValue`.
+    public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+
+    /// The current value; only a gesture's `updating` writes it.
+    public var wrappedValue: Value { cell.value }
+
+    /// The state, for `updating(_:body:)`.
+    public var projectedValue: GestureState<Value> { self }
+}
+
+extension GestureState: DynamicPropertyLink {
+    func link(to node: GraphNode, slot index: Int) { cell.link(to: node, slot: index) }
+}
+
+/// A gesture that updates a `GestureState` as it changes, as SwiftUI's `GestureStateGesture`.
+nonisolated public struct GestureStateGesture<Base: Gesture, StateValue>: _PrimitiveGesture {
+    public typealias Value = Base.Value
+    let base: Base
+    let state: GestureState<StateValue>
+    let body: (Base.Value, inout StateValue, inout Transaction) -> Void
+}
+
+extension Gesture {
+    /// Sets `state` through `body` at each change of the gesture (the transaction `body` is handed is the
+    /// one the change is made in), and resets it when the gesture ends.
+    nonisolated public func updating<StateValue>(
+        _ state: GestureState<StateValue>,
+        body: @escaping (Value, inout StateValue, inout Transaction) -> Void
+    ) -> GestureStateGesture<Self, StateValue> {
+        GestureStateGesture(base: self, state: state, body: body)
+    }
+}
+
+extension GestureStateGesture: DragRecognizing {
+    var dragRecognizer: DragRecognizer? {
+        guard var recognizer = (base as? any DragRecognizing)?.dragRecognizer else { return nil }
+        // The recognizer calls these on the main thread, as it handles the script's touches.
+        let captured = MainThreadBox(value: (state: state, body: body))
+        recognizer.changed.append { value in
+            guard let value = value as? Base.Value else { return }
+            MainActor.assumeIsolated {
+                let (state, body) = captured.value
+                var updated = state.cell.value
+                var transaction = Transaction.current
+                body(value, &updated, &transaction)
+                withTransaction(transaction) { state.cell.set(updated) }
+            }
+        }
+        recognizer.ended.append { _ in
+            MainActor.assumeIsolated {
+                let state = captured.value.state
+                withTransaction(state.resetTransaction) { state.cell.set(state.initial) }
+            }
+        }
+        return recognizer
+    }
+}
