@@ -153,3 +153,46 @@ private struct TriggeredPhases: SwiftUI.View {
             .onTapGesture { taps += 1 }
     }
 }
+
+/// A red square inserted on appearing, through `.blurReplace`, over a linear second.
+private struct BlurredIn: SwiftUI.View {
+    @State private var shown = false
+
+    var body: some SwiftUI.View {
+        ZStack {
+            if shown {
+                SwiftUI.Color(red: 1, green: 0, blue: 0).frame(width: 60, height: 30).transition(.blurReplace)
+            }
+        }
+        .frame(width: 100, height: 100)
+        .onAppear { withAnimation(.linear(duration: 1)) { shown = true } }
+    }
+}
+
+/// `.blurReplace` against the values it is made of: opacity 0, a blur of radius 7 and a scale of 0.9 away
+/// from identity.
+final class BlurReplaceTests: XCTestCase {
+    func testABlurReplacedViewFadesUnblursAndGrowsIn() throws {
+        try MainActor.assumeIsolated {
+            var player = ViewPlayer(
+                script: ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+            ) {
+                BlurredIn()
+            }
+            func centre(_ pixels: Pixmap) -> [Int] {
+                let p = pixels.pixel(x: 50, y: 50)
+                return [Int(p?.r ?? 0), Int(p?.g ?? 0), Int(p?.b ?? 0)]
+            }
+            XCTAssertEqual(centre(try player.render(frame: 0)), [255, 255, 255], "transparent as it comes in")
+            // Half way: half opaque (the blur of 3.5 points leaves the middle of a 60×30 square red), and 0.95
+            // of its width: the edge's middle, where the blur leaves half the ink, at 50 − 28.5.
+            let halfWay = try player.render(frame: 5)
+            let half = centre(halfWay)
+            XCTAssertEqual(half[0], 255)
+            XCTAssertEqual(Double(half[1]), 127.5, accuracy: 2)
+            let left = (0..<100).first { (halfWay.pixel(x: $0, y: 50)?.g ?? 255) < 191 } ?? 0
+            XCTAssertEqual(left, 22, accuracy: 1)
+            XCTAssertEqual(centre(try player.render(frame: 10)), [255, 0, 0])
+        }
+    }
+}

@@ -84,6 +84,14 @@ public struct AnyTransition: @unchecked Sendable {
     @MainActor public static var identity: AnyTransition { AnyTransition(IdentityTransition()) }
     /// Scales the view from nothing on insertion and to nothing on removal, about its centre.
     @MainActor public static var scale: AnyTransition { AnyTransition(ScaleTransition(0)) }
+    /// Blurred, scaled and faded in and out (`BlurReplaceTransition`).
+    @MainActor public static var blurReplace: AnyTransition { AnyTransition(BlurReplaceTransition.blurReplace) }
+    /// Blurred, scaled and faded in and out, scaling as `configuration` says.
+    @MainActor public static func blurReplace(_ configuration: BlurReplaceTransition.Configuration = .downUp)
+        -> AnyTransition
+    {
+        AnyTransition(BlurReplaceTransition(configuration: configuration))
+    }
     /// Scales the view from `scale` on insertion and to it on removal, about `anchor`.
     @MainActor public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
         AnyTransition(ScaleTransition(scale, anchor: anchor))
@@ -174,5 +182,40 @@ extension View {
     /// How the view is inserted and removed.
     nonisolated public func transition<T: Transition>(_ transition: T) -> some View {
         builtin(.transition(AnyTransition(transition)))
+    }
+}
+
+/// Blurs, scales and fades the view in and out, as SwiftUI's `BlurReplaceTransition`: away from identity it is
+/// transparent, blurred with a radius of 7 points and scaled to 0.9 (on removal, to 1.1 with `.upUp`): the
+/// values OpenSwiftUI reads from SwiftUI's implementation.
+public struct BlurReplaceTransition: Transition {
+    /// Which way the view scales as it leaves.
+    public struct Configuration: Equatable, Sendable {
+        let grows: Bool
+        /// Shrinking as it leaves, as it grew coming in.
+        public static let downUp = Configuration(grows: false)
+        /// Growing as it leaves.
+        public static let upUp = Configuration(grows: true)
+    }
+
+    public var configuration: Configuration
+
+    /// The transition in `configuration`.
+    public init(configuration: Configuration) { self.configuration = configuration }
+
+    public func body(content: Content, phase: TransitionPhase) -> some View {
+        let scale: CGFloat = phase == .identity ? 1 : phase == .didDisappear && configuration.grows ? 1.1 : 0.9
+        return content.opacity(phase.isIdentity ? 1 : 0).blur(radius: phase.isIdentity ? 0 : 7).scaleEffect(scale)
+    }
+}
+
+extension Transition where Self == BlurReplaceTransition {
+    /// Blurred, scaled and faded in and out.
+    public static var blurReplace: BlurReplaceTransition { BlurReplaceTransition(configuration: .downUp) }
+    /// Blurred, scaled and faded in and out, scaling as `configuration` says.
+    public static func blurReplace(_ configuration: BlurReplaceTransition.Configuration = .downUp)
+        -> BlurReplaceTransition
+    {
+        BlurReplaceTransition(configuration: configuration)
     }
 }
