@@ -91,6 +91,25 @@ private func referenceCoverage(size: Int, _ inside: (Double, Double) -> Bool) ->
     }
 }
 
+/// Our ink (black on white) against the reference coverage of the convex shape `inside` holds: within the
+/// bar on its edges, within a level elsewhere.
+private func assertMatchesOutline(
+    _ pixels: Pixmap, _ name: String, file: StaticString = #filePath, line: UInt = #line,
+    _ inside: (Double, Double) -> Bool
+) {
+    let reference = referenceCoverage(size: 400, inside)
+    let error = EdgeError(
+        ink(pixels),
+        reference: { x, y in
+            let share = reference[y][x]
+            return (share * 255, share > 1e-9 && share < 1 - 1e-9)
+        }, size: 400)
+    XCTAssertGreaterThan(error.edges, 500, name, file: file, line: line)
+    XCTAssertLessThanOrEqual(error.mean, 0.5, "\(name): mean \(error.mean)", file: file, line: line)
+    XCTAssertLessThanOrEqual(error.p999, 3, "\(name): 99.9th \(error.p999)", file: file, line: line)
+    XCTAssertLessThanOrEqual(error.elsewhere, 1, "\(name): off the edges", file: file, line: line)
+}
+
 /// Shapes, transforms and gradients against references worked out here from their definitions: coverage
 /// integrated from the analytic outline (`sliced`), gradient colors from the documented interpolation. The
 /// bar is the one our strokes meet: mean edge error at most 0.5 levels, 99.9th percentile at most 3.
@@ -111,32 +130,13 @@ final class ShapeReferenceTests: XCTestCase {
                 let (cu, cv) = (u - 40, v - 20)
                 return cu <= 0 || cv <= 0 || cu * cu + cv * cv <= 400
             }
-            let rectReference = referenceCoverage(size: 400, inRoundedRect)
-            let rectError = EdgeError(
-                ink(rect),
-                reference: { x, y in
-                    let share = rectReference[y][x]
-                    return (share * 255, share > 1e-9 && share < 1 - 1e-9)
-                }, size: 400)
-            XCTAssertGreaterThan(rectError.edges, 500)
-            XCTAssertLessThanOrEqual(rectError.mean, 0.5, "mean \(rectError.mean)")
-            XCTAssertLessThanOrEqual(rectError.p999, 3, "99.9th \(rectError.p999)")
-            XCTAssertLessThanOrEqual(rectError.elsewhere, 1)
+            assertMatchesOutline(rect, "rounded rectangle", inRoundedRect)
             // A 140×70-point ellipse.
             let ellipse = try render { Ellipse().fill(.black).frame(width: 140, height: 70) }
-            let ellipseReference = referenceCoverage(size: 400) { px, py in
+            assertMatchesOutline(ellipse, "ellipse") { px, py in
                 let (u, v) = ((px - 200) / 140, (py - 200) / 70)
                 return u * u + v * v <= 1
             }
-            let ellipseError = EdgeError(
-                ink(ellipse),
-                reference: { x, y in
-                    let share = ellipseReference[y][x]
-                    return (share * 255, share > 1e-9 && share < 1 - 1e-9)
-                }, size: 400)
-            XCTAssertLessThanOrEqual(ellipseError.mean, 0.5, "mean \(ellipseError.mean)")
-            XCTAssertLessThanOrEqual(ellipseError.p999, 3, "99.9th \(ellipseError.p999)")
-            XCTAssertLessThanOrEqual(ellipseError.elsewhere, 1)
         }
     }
 

@@ -392,11 +392,8 @@ where KeyframePath.Value == Value {
         initialValue: Value, repeating: Bool = true, @ViewBuilder content: @escaping (Value) -> Content,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> KeyframePath
     ) {
-        self.initialValue = initialValue
-        self.repeating = repeating
-        self.trigger = nil
-        self.content = content
-        self.keyframes = keyframes
+        self.init(
+            initialValue: initialValue, repeating: repeating, trigger: nil, content: content, keyframes: keyframes)
     }
 
     /// Plays the keyframes once each time `trigger` changes.
@@ -404,9 +401,20 @@ where KeyframePath.Value == Value {
         initialValue: Value, trigger: Trigger, @ViewBuilder content: @escaping (Value) -> Content,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> KeyframePath
     ) {
+        self.init(
+            initialValue: initialValue, repeating: false, trigger: ValueWatch(trigger), content: content,
+            keyframes: keyframes)
+    }
+
+    /// Plays once at each change of `trigger`; without one, when the view appears (again and again when
+    /// `repeating`).
+    init(
+        initialValue: Value, repeating: Bool, trigger: ValueWatch?, content: @escaping (Value) -> Content,
+        keyframes: @escaping (Value) -> KeyframePath
+    ) {
         self.initialValue = initialValue
-        self.repeating = false
-        self.trigger = ValueWatch(trigger)
+        self.repeating = repeating
+        self.trigger = trigger
         self.content = content
         self.keyframes = keyframes
     }
@@ -447,12 +455,11 @@ extension View {
         @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> Modified,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> Path
     ) -> some View where Path.Value == Value {
-        modifier(
-            _PlaceholderModifier<Self, KeyframeAnimator<Value, Path, Modified>> { placeholder in
-                KeyframeAnimator(
-                    initialValue: initialValue, repeating: repeating, content: { content(placeholder, $0) },
-                    keyframes: keyframes)
-            })
+        around { view in
+            KeyframeAnimator(
+                initialValue: initialValue, repeating: repeating, trigger: nil, content: { content(view, $0) },
+                keyframes: keyframes)
+        }
     }
 
     /// This view drawn by `content` from a value its keyframes move, played each time `trigger` changes
@@ -462,12 +469,12 @@ extension View {
         @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> Modified,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> Path
     ) -> some View where Path.Value == Value {
-        modifier(
-            _PlaceholderModifier<Self, KeyframeAnimator<Value, Path, Modified>> { placeholder in
-                KeyframeAnimator(
-                    initialValue: initialValue, trigger: trigger, content: { content(placeholder, $0) },
-                    keyframes: keyframes)
-            })
+        let trigger = ValueWatch(trigger)
+        return around { view in
+            KeyframeAnimator(
+                initialValue: initialValue, repeating: false, trigger: trigger, content: { content(view, $0) },
+                keyframes: keyframes)
+        }
     }
 }
 

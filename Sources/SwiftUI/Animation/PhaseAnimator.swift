@@ -20,10 +20,7 @@ nonisolated public struct PhaseAnimator<Phase: Equatable, Content: View>: View {
         _ phases: some Sequence<Phase>, trigger: Trigger, @ViewBuilder content: @escaping (Phase) -> Content,
         animation: @escaping (Phase) -> Animation? = { _ in .default }
     ) {
-        self.phases = Array(phases)
-        self.trigger = ValueWatch(trigger)
-        self.content = content
-        self.animation = animation
+        self.init(phases: Array(phases), trigger: ValueWatch(trigger), content: content, animation: animation)
     }
 
     /// Cycles through `phases` for as long as the view is shown.
@@ -31,8 +28,16 @@ nonisolated public struct PhaseAnimator<Phase: Equatable, Content: View>: View {
         _ phases: some Sequence<Phase>, @ViewBuilder content: @escaping (Phase) -> Content,
         animation: @escaping (Phase) -> Animation? = { _ in .default }
     ) {
-        self.phases = Array(phases)
-        self.trigger = nil
+        self.init(phases: Array(phases), trigger: nil, content: content, animation: animation)
+    }
+
+    /// Cycles once at each change of `trigger`, or for ever without one.
+    init(
+        phases: [Phase], trigger: ValueWatch?, content: @escaping (Phase) -> Content,
+        animation: @escaping (Phase) -> Animation?
+    ) {
+        self.phases = phases
+        self.trigger = trigger
         self.content = content
         self.animation = animation
     }
@@ -75,11 +80,10 @@ extension View {
         @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> Modified,
         animation: @escaping (Phase) -> Animation? = { _ in .default }
     ) -> some View {
-        let phases = Array(phases)
-        return modifier(
-            _PlaceholderModifier<Self, PhaseAnimator<Phase, Modified>> { placeholder in
-                PhaseAnimator(phases, trigger: trigger, content: { content(placeholder, $0) }, animation: animation)
-            })
+        let (phases, trigger) = (Array(phases), ValueWatch(trigger))
+        return around { view in
+            PhaseAnimator(phases: phases, trigger: trigger, content: { content(view, $0) }, animation: animation)
+        }
     }
 
     /// This view drawn by `content` for each phase in turn, cycled for as long as it is shown (SwiftUI's
@@ -90,10 +94,14 @@ extension View {
         animation: @escaping (Phase) -> Animation? = { _ in .default }
     ) -> some View {
         let phases = Array(phases)
-        return modifier(
-            _PlaceholderModifier<Self, PhaseAnimator<Phase, Modified>> { placeholder in
-                PhaseAnimator(phases, content: { content(placeholder, $0) }, animation: animation)
-            })
+        return around { view in
+            PhaseAnimator(phases: phases, trigger: nil, content: { content(view, $0) }, animation: animation)
+        }
+    }
+
+    /// The view `make` builds around this one, handed to it as a placeholder: the animators' modifier forms.
+    nonisolated func around<Body: View>(_ make: @escaping (PlaceholderContentView<Self>) -> Body) -> some View {
+        modifier(_PlaceholderModifier(make: make))
     }
 }
 
