@@ -26,3 +26,21 @@ final class ViewSmokeTests: XCTestCase {
         try Data(PNG.encode(b)).write(to: URL(fileURLWithPath: "/tmp/button.png"))
     }
 }
+
+/// Every symbol drawing against the measures it states: its path data parses, its outline (flattened) lies
+/// within its advance across and spans exactly top…bottom down, and no name is drawn twice.
+final class SymbolDrawingTests: XCTestCase {
+    func testEachSymbolSpansTheBoxItStates() throws {
+        XCTAssertEqual(Set(SymbolShape.all.map(\.name)).count, SymbolShape.all.count, "a name drawn twice")
+        XCTAssertGreaterThanOrEqual(SymbolShape.all.count, 40)
+        for symbol in SymbolShape.all {
+            var path = Path()
+            ViewRenderer.append(try SVGPathData.parse(symbol.pathData), to: &path) { $0 }
+            let bounds = try XCTUnwrap(path.bounds, symbol.name)
+            XCTAssertEqual(bounds.minY, symbol.top, accuracy: 0.1, symbol.name)
+            XCTAssertEqual(bounds.maxY, symbol.bottom, accuracy: 0.1, symbol.name)
+            XCTAssertGreaterThanOrEqual(bounds.minX, -0.5, symbol.name)
+            XCTAssertLessThanOrEqual(bounds.maxX, symbol.width + 0.5, symbol.name)
+        }
+    }
+}

@@ -12,7 +12,11 @@ struct SymbolShape: Sendable {
     let top: Double
     let bottom: Double
 
-    static let all: [SymbolShape] = [
+    /// Every drawing: the seeds' and the gallery's first, then `more`.
+    static let all: [SymbolShape] = first + more
+
+    /// The seed demos' and the first gallery components' symbols.
+    private static let first: [SymbolShape] = [
         SymbolShape(
             name: "gift.fill",
             width: 132,
