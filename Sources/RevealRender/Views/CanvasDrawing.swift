@@ -14,7 +14,8 @@ extension CanvasLayer {
     /// nil when the transform flattens the plane (nothing is drawn, as Core Graphics draws nothing then).
     func source(of command: CanvasCommand) -> Source? {
         guard let gradient = command.gradient else { return .color(command.color.premultiplied) }
-        let t = gradient.transform
+        // Six values as `init` keeps them; any other count (a caller's own array) is the identity.
+        let t = gradient.transform.count == 6 ? gradient.transform : [1, 0, 0, 1, 0, 0]
         let userToCanvas = PlaneTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5])
         guard let canvasToUser = userToCanvas.inverse else { return nil }
         let geometry: GradientField.Geometry
