@@ -57,6 +57,24 @@ public struct Spring: Equatable, Hashable, Sendable {
         return 1 + x
     }
 
+    /// The displacement `t` seconds after a unit velocity kick from rest at the target: the same equation's
+    /// solution with x(0) = 0, x'(0) = 1. A spring keyframe adds it, times the velocity a value arrives with,
+    /// to `value(at:)`.
+    public func impulseResponse(at t: Double) -> Double {
+        let omega = 2 * Double.pi / response
+        let zeta = dampingFraction
+        guard t > 0, omega.isFinite, omega > 0 else { return 0 }
+        if zeta < 1 {
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            return exp(-zeta * omega * t) * sin(omegaD * t) / omegaD
+        } else if zeta == 1 {
+            return t * exp(-omega * t)
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let (r1, r2) = (-omega * (zeta - root), -omega * (zeta + root))
+        return (exp(r1 * t) - exp(r2 * t)) / (r1 - r2)
+    }
+
     /// The time from which the spring stays within `settleThreshold` of its target for good: the end of
     /// its last excursion beyond it. Infinite for an undamped spring (`dampingFraction` <= 0).
     ///

@@ -109,6 +109,7 @@ struct PixelBox: Equatable, Sendable {
     var x: Int, y: Int, width: Int, height: Int
 
     var isEmpty: Bool { width <= 0 || height <= 0 }
+
     /// Its rows and its columns, as ranges.
     var rows: Range<Int> { y..<y + max(height, 0) }
     var columns: Range<Int> { x..<x + max(width, 0) }
@@ -143,6 +144,18 @@ extension PixelBox {
     /// The box of `columns` by `rows`.
     init(columns: Range<Int>, rows: Range<Int>) {
         self.init(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+    }
+}
+
+extension PixelBox {
+    /// The whole pixels a shape with these bounds (in pixels) reaches into; empty for none.
+    init(covering bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?) {
+        guard let b = bounds else {
+            self = .empty
+            return
+        }
+        let (x0, y0) = (Int(b.minX.rounded(.down)), Int(b.minY.rounded(.down)))
+        self.init(x: x0, y: y0, width: Int(b.maxX.rounded(.up)) - x0, height: Int(b.maxY.rounded(.up)) - y0)
     }
 }
 

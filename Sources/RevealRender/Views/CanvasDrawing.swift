@@ -66,13 +66,7 @@ extension CanvasLayer {
                 let kept = clip.inverse ? 255 - UInt32(one.bytes[i]) : UInt32(one.bytes[i])
                 mask.bytes[i] = UInt8(Compositor.multiply(UInt32(mask.bytes[i]), kept))
             }
-            if !clip.inverse, let b = path.bounds {
-                box = box.intersection(
-                    PixelBox(
-                        x: Int(b.minX.rounded(.down)), y: Int(b.minY.rounded(.down)),
-                        width: Int(b.maxX.rounded(.up)) - Int(b.minX.rounded(.down)),
-                        height: Int(b.maxY.rounded(.up)) - Int(b.minY.rounded(.down))))
-            }
+            if !clip.inverse { box = box.intersection(PixelBox(covering: path.bounds)) }
         }
         clipCache = (clips, mask, box)
         return (mask, box)

@@ -124,12 +124,7 @@ struct CanvasLayer {
     /// The coverage of `path` (layer pixels) written into `coverage` in the box around it, which it returns;
     /// what `coverage` holds outside that box is left as it was, and read by no one.
     mutating func fillCoverage(_ path: Path) -> PixelBox {
-        guard let bounds = path.bounds else { return .empty }
-        let box = PixelBox(
-            x: Int(bounds.minX.rounded(.down)), y: Int(bounds.minY.rounded(.down)),
-            width: Int(bounds.maxX.rounded(.up)) - Int(bounds.minX.rounded(.down)),
-            height: Int(bounds.maxY.rounded(.up)) - Int(bounds.minY.rounded(.down))
-        ).intersection(PixelBox(x: 0, y: 0, width: width, height: height))
+        let box = PixelBox(covering: path.bounds).intersection(PixelBox(x: 0, y: 0, width: width, height: height))
         guard !box.isEmpty else { return .empty }
         rasterizer.fill(
             path, into: &coverage, rows: RowRange(box.rows.lowerBound, box.rows.upperBound), columns: box.columns)

@@ -33,24 +33,8 @@ public struct Spring: Hashable, Sendable {
         var moved = to - from
         moved.scale(by: engine.value(at: t))
         var push = velocity
-        push.scale(by: impulseResponse(at: t))
+        push.scale(by: engine.impulseResponse(at: t))
         return from + moved + push
-    }
-
-    /// The displacement `t` seconds after a unit velocity kick from rest at the target.
-    private func impulseResponse(at t: Double) -> Double {
-        let omega = 2 * Double.pi / engine.response
-        let zeta = engine.dampingFraction
-        guard omega.isFinite, omega > 0 else { return 0 }
-        if zeta < 1 {
-            let omegaD = omega * (1 - zeta * zeta).squareRoot()
-            return exp(-zeta * omega * t) * sin(omegaD * t) / omegaD
-        } else if zeta == 1 {
-            return t * exp(-omega * t)
-        }
-        let root = (zeta * zeta - 1).squareRoot()
-        let (r1, r2) = (-omega * (zeta - root), -omega * (zeta + root))
-        return (exp(r1 * t) - exp(r2 * t)) / (r1 - r2)
     }
 }
 

@@ -160,9 +160,9 @@ nonisolated public struct OffsetShape<Content: Shape>: Shape {
 
     /// The offset animates, and the shape's own data.
     public var animatableData: AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Content.AnimatableData> {
-        get { AnimatablePair(AnimatablePair(offset.width, offset.height), shape.animatableData) }
+        get { AnimatablePair(offset.animatableData, shape.animatableData) }
         set {
-            offset = CGSize(width: newValue.first.first, height: newValue.first.second)
+            offset.animatableData = newValue.first
             shape.animatableData = newValue.second
         }
     }
@@ -180,9 +180,9 @@ nonisolated public struct ScaledShape<Content: Shape>: Shape {
 
     /// The scale animates, and the shape's own data.
     public var animatableData: AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Content.AnimatableData> {
-        get { AnimatablePair(AnimatablePair(scale.width, scale.height), shape.animatableData) }
+        get { AnimatablePair(scale.animatableData, shape.animatableData) }
         set {
-            scale = CGSize(width: newValue.first.first, height: newValue.first.second)
+            scale.animatableData = newValue.first
             shape.animatableData = newValue.second
         }
     }

@@ -12,10 +12,15 @@ extension GradientStyle {
     /// The gradient with each color as drawn in `scheme`.
     nonisolated func resolved(_ scheme: ColorScheme) -> Self {
         var resolved = self
-        resolved.gradient.stops = gradient.stops.map {
-            Gradient.Stop(color: $0.color.resolved(scheme), location: $0.location)
-        }
+        resolved.gradient = gradient.resolved(scheme)
         return resolved
+    }
+}
+
+extension Gradient {
+    /// The gradient with each color as drawn in `scheme`.
+    nonisolated func resolved(_ scheme: ColorScheme) -> Gradient {
+        Gradient(stops: stops.map { Stop(color: $0.color.resolved(scheme), location: $0.location) })
     }
 }
 

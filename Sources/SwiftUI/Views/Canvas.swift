@@ -254,11 +254,8 @@ public struct GraphicsContext {
         case .color(let c): color = c.resolved(scheme).value
         case .gradient(let g, let geometry, let options):
             let t = transform
-            let stops = g.stops.map {
-                GradientStop(color: $0.color.resolved(scheme).value, location: Double($0.location))
-            }
             gradient = CanvasGradient(
-                stops: stops, geometry: geometry, spread: options.spread,
+                stops: g.resolved(scheme).engine, geometry: geometry, spread: options.spread,
                 transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })
         }
         recorder.commands.append(
