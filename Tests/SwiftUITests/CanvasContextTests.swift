@@ -194,6 +194,43 @@ final class CanvasContextTests: XCTestCase {
         }
     }
 
+    func testCoordinatesPastAnyScreenOrNotNumbersDrawWithoutTrapping() throws {
+        try MainActor.assumeIsolated {
+            // A rectangle far wider than any screen is drawn where it meets the canvas; a point that is not a
+            // number counts as the origin, as it does outside a canvas.
+            let huge = try draw { context, _ in
+                context.fill(Path(CGRect(x: 0, y: 0, width: 1e300, height: 50)), with: .color(.white))
+                var scaled = context
+                scaled.scaleBy(x: 1e300, y: 1)
+                scaled.fill(Path(CGRect(x: 0, y: 50, width: 1, height: 50)), with: .color(.white))
+                var broken = Path()
+                broken.move(to: CGPoint(x: CGFloat.nan, y: 10))
+                broken.addLine(to: CGPoint(x: 50, y: CGFloat.infinity))
+                broken.addLine(to: CGPoint(x: -1e308, y: 20))
+                context.fill(
+                    broken,
+                    with: .linearGradient(
+                        Gradient(colors: [.white, .black]), startPoint: .zero, endPoint: CGPoint(x: 1e300, y: 0)))
+                context.clip(to: Path(CGRect(x: -1e300, y: 0, width: 2e300, height: 1e300)))
+                context.fill(Path(ellipseIn: CGRect(x: 40, y: 40, width: 1e-300, height: 1e300)), with: .color(.white))
+            }
+            XCTAssertEqual(rgb(huge, 50, 25), [255, 255, 255])
+            XCTAssertEqual(rgb(huge, 50, 75), [255, 255, 255])
+            // A round-capped line as wide as no screen, or of a width that is not a number.
+            let wide = try draw { context, _ in
+                var line = Path()
+                line.move(to: CGPoint(x: 10, y: 10))
+                line.addLine(to: CGPoint(x: 20, y: 10))
+                for width in [CGFloat(1e300), .nan] {
+                    context.stroke(
+                        line, with: .color(.white),
+                        style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
+                }
+            }
+            XCTAssertEqual(rgb(wide, 50, 50), [255, 255, 255])
+        }
+    }
+
     func testALayerIsDrawnAsOneAndFiltersWorkAsTheModifiersDo() throws {
         try MainActor.assumeIsolated {
             let left = Path(CGRect(x: 0, y: 0, width: 60, height: 100))

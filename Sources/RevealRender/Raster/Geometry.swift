@@ -147,6 +147,16 @@ extension PixelBox {
     }
 }
 
+extension Point {
+    /// This point (in pixels) held within ten million pixels of the origin, on an axis that is not a number
+    /// at the origin: far past any screen, where the rasterizer's integer pixel bounds stay in range. A user's
+    /// huge scale or coordinate is drawn where it meets the screen instead of trapping.
+    var held: Point { Point(x: Point.held(x), y: Point.held(y)) }
+
+    /// `v` pixels held as `held` holds a point's coordinates.
+    static func held(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -1e7), 1e7) }
+}
+
 extension PixelBox {
     /// The whole pixels a shape with these bounds (in pixels) reaches into; empty for none.
     init(covering bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?) {

@@ -59,7 +59,7 @@ extension CanvasLayer {
         let s = scale
         for clip in clips {
             var path = Path()
-            clip.path.flatten(into: &path) { Point(x: $0.x * s, y: $0.y * s) }
+            clip.path.flatten(into: &path) { CanvasLayer.pixel($0, scale: s) }
             one.fill(0)
             rasterizer.fill(path, into: &one, rows: RowRange(0, height))
             for i in mask.bytes.indices {

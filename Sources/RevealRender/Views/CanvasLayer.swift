@@ -110,7 +110,10 @@ struct CanvasLayer {
     private mutating func drawLast() -> PixelBox {
         guard let command = commands.last else { return .empty }
         if let points = CanvasLayer.polyline(command), let stroke = command.stroke {
-            growing = (StrokeOutline(width: stroke.lineWidth * scale, size: PixelSize(width: width, height: height)), 0)
+            growing = (
+                StrokeOutline(
+                    width: Point.held(stroke.lineWidth * scale), size: PixelSize(width: width, height: height)), 0
+            )
             coverage.fill(0)
             return grow(to: points, command)
         }
@@ -142,7 +145,7 @@ struct CanvasLayer {
     private mutating func grow(to points: [Point], _ command: CanvasCommand) -> PixelBox {
         guard var outline = growing?.outline, let count = growing?.points else { return .empty }
         growing = nil  // the outline's only owner while it grows
-        for p in points.dropFirst(count) { outline.add(Point(x: p.x * scale, y: p.y * scale)) }
+        for p in points.dropFirst(count) { outline.add(CanvasLayer.pixel(p, scale: scale)) }
         let box = rasterizer.fillChangedTiles(of: &outline, into: &coverage)
         growing = (outline, points.count)
         pixels.copy(settled, x: 0, y: 0, rows: box.rows, columns: box.columns)
@@ -166,14 +169,17 @@ struct CanvasLayer {
         }
     }
 
+    /// A canvas point (`p`, in points) in layer pixels at `scale`, held where the rasterizer can take it.
+    static func pixel(_ p: Point, scale: Double) -> Point { Point(x: p.x * scale, y: p.y * scale).held }
+
     /// A command's outline in layer pixels: its path filled, or stroked with round caps and joins.
     static func path(of command: CanvasCommand, scale s: Double) -> Path {
         var path = Path()
-        let toPixels = { (p: Point) in Point(x: p.x * s, y: p.y * s) }
+        let toPixels = { (p: Point) in CanvasLayer.pixel(p, scale: s) }
         if let stroke = command.stroke {
             for line in command.path.polylines(toPixels) {
                 let points = line.closed ? line.points + line.points.prefix(1) : line.points
-                path.append(Stroker.roundStroke(points, width: stroke.lineWidth * s))
+                path.append(Stroker.roundStroke(points, width: Point.held(stroke.lineWidth * s)))
             }
         } else {
             command.path.flatten(into: &path, toPixels)

@@ -177,13 +177,7 @@ struct ViewRenderer {
     func transformed(_ path: Path) -> Path {
         guard let transform else { return path }
         let o = Point(x: Double(origin.x), y: Double(origin.y))
-        // A scale past any screen (a user's huge factor) is held within ten million pixels, where the
-        // rasterizer's integer pixel bounds stay in range.
-        func held(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -1e7), 1e7) }
-        return path.mapped {
-            let p = transform.apply($0 + o) - o
-            return Point(x: held(p.x), y: held(p.y))
-        }
+        return path.mapped { (transform.apply($0 + o) - o).held }
     }
 
     /// The screen pixels a group may draw on.
