@@ -103,6 +103,18 @@ final class ButtonRoleTests: XCTestCase {
             XCTAssertEqual(try fill(.destructive), [255, 59, 48])
             XCTAssertEqual(try fill(.destructive, dark: true), [255, 69, 58])
             XCTAssertEqual(try fill(.cancel), [0, 122, 255])
+            // A prominent bordered button, drawn by the engine, filled with the tint of the scheme it is in.
+            @MainActor func prominent(dark: Bool) throws -> [Int] {
+                rgb(
+                    try render(dark: dark) {
+                        Button {
+                        } label: {
+                            SwiftUI.Color.clear.frame(width: 10, height: 10)
+                        }.buttonStyle(.borderedProminent)
+                    }, 20, 20)
+            }
+            XCTAssertEqual(try prominent(dark: false), [0, 122, 255])
+            XCTAssertEqual(try prominent(dark: true), [10, 132, 255])
         }
     }
 }

@@ -23,18 +23,9 @@ extension _BuiltinModifier {
         case .environment(let change, let engine):
             var changed = environment
             change(&changed)
-            var views = graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
-            if changed.layoutDirection != environment.layoutDirection {
-                // The engine lays the views inside out mirrored, or back.
-                let rightToLeft = changed.layoutDirection == .rightToLeft
-                views = views.map { $0.modifier(.layoutDirection(rightToLeft: rightToLeft)) }
-            }
-            // The engine's tint is the tint as drawn in the color scheme there.
-            let modifier = engine.map { engine -> RevealRender.ViewModifier in
-                guard case .tint = engine else { return engine }
-                return .tint((changed.tint ?? .accentColor).resolved(changed.colorScheme).value)
-            }
-            return modifier.map { modifier in views.map { $0.modifier(modifier) } } ?? views
+            let views = graph.engineEnvironment(
+                graph.lower(content, path: inner, changed), from: environment, to: changed)
+            return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
         case .foregroundStyle(let style):
             // A hierarchical level is resolved against the foreground around it, then flows down as a color.
             let resolved = style.resolved(in: environment)
@@ -136,7 +127,7 @@ extension _BuiltinModifier {
             graph.preferredColorScheme = scheme
             var changed = environment
             changed.colorScheme = scheme
-            return graph.labelColor(graph.lower(content, path: inner, changed), from: environment, to: changed)
+            return graph.engineEnvironment(graph.lower(content, path: inner, changed), from: environment, to: changed)
         case .transition(let transition):
             graph.noteTransition(transition)
             return passing()

@@ -151,20 +151,30 @@ package enum TouchTarget {
     /// The root view lowered onto the engine's views. Views inside a `GeometryReader` are evaluated when the
     /// engine lays the reader out, so `endEvaluation` comes after layout.
     package func evaluateRoot() -> RevealRender.View {
-        var light = environment
-        light.colorScheme = .light
-        return single(labelColor(lower(root(), path: "", environment), from: light, to: environment))
+        // The engine starts from the default environment's: light mode, the accent tint, left to right.
+        single(engineEnvironment(lower(root(), path: "", environment), from: EnvironmentValues(), to: environment))
     }
 
-    /// `views` drawn in `inside`'s color scheme where they meet `outside`'s: where the scheme changes and no
-    /// foreground style is set, text, symbols and shapes take the new scheme's label color (the engine's
-    /// default is light mode's black).
-    func labelColor(_ views: [RevealRender.View], from outside: EnvironmentValues, to inside: EnvironmentValues)
-        -> [RevealRender.View]
-    {
-        guard inside.colorScheme != outside.colorScheme, inside.foregroundStyle == nil else { return views }
-        let label = HierarchicalShapeStyle.labelColors[0].resolved(inside.colorScheme).value
-        return views.map { $0.modifier(.foreground(.color(label))) }
+    /// `views` where the environment changes from `outside` to `inside`, with the engine's own copies of it
+    /// set where they differ: the label color text, symbols and shapes take when no foreground style is set
+    /// (it follows the color scheme), the tint as drawn in the scheme, and the layout direction (the engine
+    /// lays the views inside out mirrored, or back).
+    func engineEnvironment(
+        _ views: [RevealRender.View], from outside: EnvironmentValues, to inside: EnvironmentValues
+    ) -> [RevealRender.View] {
+        var modifiers: [RevealRender.ViewModifier] = []
+        if inside.colorScheme != outside.colorScheme, inside.foregroundStyle == nil {
+            modifiers.append(
+                .foreground(.color(HierarchicalShapeStyle.labelColors[0].resolved(inside.colorScheme).value)))
+        }
+        func tint(_ environment: EnvironmentValues) -> RevealRender.Color {
+            (environment.tint ?? .accentColor).resolved(environment.colorScheme).value
+        }
+        if tint(inside) != tint(outside) { modifiers.append(.tint(tint(inside))) }
+        if inside.layoutDirection != outside.layoutDirection {
+            modifiers.append(.layoutDirection(rightToLeft: inside.layoutDirection == .rightToLeft))
+        }
+        return modifiers.isEmpty ? views : views.map { view in modifiers.reduce(view) { $0.modifier($1) } }
     }
 
     /// Ends an evaluation: the state of identities not met is dropped.

@@ -170,7 +170,7 @@ extension View {
 
     /// The tint of controls inside (nil: the accent color).
     nonisolated public func tint(_ tint: Color?) -> some View {
-        environmentChange(.tint((tint ?? .accentColor).value)) { $0.tint = tint }
+        environmentChange { $0.tint = tint }
     }
 }
 
