@@ -16,24 +16,66 @@ public enum ViewHost {
     /// `--layout-at N`, the views as laid out at frame N instead of frames. The frames go to what was standard output;
     /// the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
+        mainThread = pthread_self()
         // Frames on the original standard output; anything the user's code prints, to standard error.
         let stream = dup(1)
         dup2(2, 1)
         exit(run(Array(CommandLine.arguments.dropFirst()), to: stream, view))
     }
 
-    /// The wall clock (`CLOCK_REALTIME`) as the scene's clock, into `spec`: the program `reveal-render
-    /// swiftui` builds answers `clock_gettime` with it, so `Date()`, `Date.now` and a `.periodic(from: .now,
-    /// by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch advanced by the frame times) and
-    /// every run plays the same. False for any other clock (monotonic clocks keep real time, so Dispatch's
-    /// timers still work).
+    /// The clocks as the scene's clock, into `spec`: the program `reveal-render swiftui` builds answers
+    /// `clock_gettime` with it. The wall clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`,
+    /// `Date.now` and a `.periodic(from: .now, by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch
+    /// advanced by the frame times). On the main thread, where the view's code runs, the monotonic clocks
+    /// are too (`DispatchTime.now()`, `ContinuousClock`, `SuspendingClock`), so the deadlines the view's code
+    /// computes are whole scene times. False for any other clock, and for the monotonic clocks on other
+    /// threads, where Dispatch's own timers keep real time.
     public static func readSceneClock(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Bool {
-        guard clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE, let spec else { return false }
-        let seconds = SceneClock.epoch.timeIntervalSince1970 + max(SceneClock.now, 0)
+        guard let spec else { return false }
+        let seconds: Double
+        switch clock {
+        case CLOCK_REALTIME, CLOCK_REALTIME_COARSE:
+            seconds = SceneClock.epoch.timeIntervalSince1970 + max(SceneClock.now, 0)
+        case CLOCK_MONOTONIC, CLOCK_MONOTONIC_COARSE, CLOCK_BOOTTIME:
+            guard let mainThread, pthread_equal(pthread_self(), mainThread) != 0 else { return false }
+            seconds = monotonicEpoch + max(SceneClock.now, 0)
+        default:
+            return false
+        }
         let whole = seconds.rounded(.down)
         spec.pointee = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
         return true
     }
+
+    /// What the monotonic clocks read at the scene's time 0 on the main thread: a day, in seconds.
+    static let monotonicEpoch = 86_400.0
+    /// The thread `main` runs on: the view's code runs there.
+    nonisolated(unsafe) private static var mainThread: pthread_t?
+
+    /// Runs `block`, given to Dispatch for `queue` at `when` (`dispatch_after`; nil: now, `dispatch_async`), on
+    /// the scene's clock when `queue` is the main queue and the view's code enqueued it: what
+    /// `DispatchQueue.main.async` and `asyncAfter(deadline:)` do in the program `reveal-render swiftui` builds,
+    /// which answers those two calls with this. False: Dispatch is to take it.
+    public static func runOnScene(
+        _ queue: OpaquePointer?, at when: UInt64?, _ block: @escaping @convention(block) () -> Void
+    ) -> Bool {
+        guard let queue, UnsafeMutableRawPointer(queue) == mainQueue else { return false }
+        var delay = 0.0
+        if let when {
+            if when == DispatchTime.distantFuture.rawValue { return true }  // never due
+            if Int64(bitPattern: when) < 0 {
+                // A wall-clock deadline (`DispatchWallTime`): minus its nanoseconds since 1970.
+                delay = Double(-Int64(bitPattern: when)) / 1e9 - Date().timeIntervalSince1970
+            } else {
+                delay = (Double(when) - Double(DispatchTime.now().rawValue)) / 1e9
+            }
+        }
+        nonisolated(unsafe) let block = block
+        return SceneExecutors.schedule(after: delay) { block() }
+    }
+
+    /// Dispatch's main queue (`_dispatch_main_q`).
+    nonisolated(unsafe) private static let mainQueue = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_main_q")
 
     @MainActor static func run(_ arguments: [String], to fd: Int32, _ view: @escaping @MainActor () -> any SwiftUI.View)
         -> Int32
@@ -101,9 +143,10 @@ public enum ViewHost {
                     try player.skip(frame: index)
                     continue
                 }
-                let started = DispatchTime.now().uptimeNanoseconds
+                // Timed on the raw monotonic clock: on this thread the others tell the scene's time.
+                let started = rawNanoseconds()
                 let frame = try player.render(frame: index)
-                rendering += DispatchTime.now().uptimeNanoseconds - started
+                rendering += rawNanoseconds() - started
                 rendered += 1
                 guard index >= first else { continue }
                 writer.send(.accessibility(try player.currentAccessibility()))
@@ -127,6 +170,13 @@ public enum ViewHost {
         }
         return writer.ok ? 0 : 1
     }
+}
+
+/// Nanoseconds on `CLOCK_MONOTONIC_RAW`, a clock the scene never answers for.
+private func rawNanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC_RAW, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
 /// Writes messages to a file descriptor, whole; stops at the first failure (the reader went away).

@@ -106,16 +106,32 @@ public struct ViewPlayer: FrameSequence {
     private var screen: ViewScreen?
     /// Draws each frame from the one before: what changed, not the whole screen.
     private(set) var renderer = ScreenRenderer()
-    private var fingers: [Int: ActiveTouch] = [:]
+    /// What each finger down touches: the target that took it, and the simultaneous ones along with it.
+    private var fingers: [Int: [ActiveTouch]] = [:]
+    /// Two-finger gestures under way, by the anchor of their view.
+    private var pairs: [Int: ActivePair] = [:]
     var onEvent: ((String) -> Void)?
 
     /// A finger down on a target: where it went down, in the target's coordinates' origin.
     private struct ActiveTouch {
+        var anchor: Int
         var target: TouchTarget
         var frame: Rect
         var start: Point
         var began: Bool
         var last: Point
+    }
+
+    /// Two fingers on a magnify or rotate gesture's view: the first down, the second, and where they are.
+    private struct ActivePair {
+        var recognizer: GestureRecognizer
+        var frame: Rect
+        var fingers: (first: Int, second: Int)
+        var points: FingerPair
+        var began: Bool
+        /// The magnification and rotation last reported: SwiftUI's onChanged runs "when the gesture's value
+        /// changes", not for a move that changes nothing.
+        var reported: (CGFloat, Double)?
     }
 
     init(script: ViewScript, fonts: FontFiles, view: @escaping @MainActor () -> any SwiftUI.View) {
@@ -151,18 +167,25 @@ public struct ViewPlayer: FrameSequence {
             try dry.advance(to: last)
             dry.graph.time = last
             _ = try dry.layout()
-            // What the view scheduled plays out too (a completion that starts another animation), within
-            // `maxEvaluations` rounds.
-            for _ in 0..<PlayerState.maxEvaluations {
-                end = max(end, dry.graph.settledTime)
+            // What the view scheduled plays out too (a completion that starts another animation, a task's
+            // sleeps). What is still scheduled after `maxScheduledRounds` rounds, or past `maxScheduledLength`,
+            // never settles (a task that ticks for ever).
+            var rounds = 0
+            while true {
+                // The last time the view changed: a scheduled action that changes nothing (a cancelled task's
+                // sleep ending) does not make the run longer.
+                end = max(end, dry.evaluated, dry.graph.animationsEnd)
                 guard end.isFinite, let timer = dry.graph.nextTimer, timer.isFinite else { break }
+                rounds += 1
+                guard rounds <= PlayerState.maxScheduledRounds, timer <= last + PlayerState.maxScheduledLength
+                else { return last + PlayerState.foreverLength }
                 try dry.advance(to: timer)
                 _ = try dry.layout()
             }
         } catch {
             return last  // the drawn run meets the same error and reports it
         }
-        end = max(end, dry.graph.settledTime)
+        end = max(end, dry.evaluated, dry.graph.animationsEnd)
         // An animation that repeats for ever never settles: without `until`, the run shows it for this long.
         return end.isFinite ? end : last + PlayerState.foreverLength
     }
@@ -172,25 +195,26 @@ public struct ViewPlayer: FrameSequence {
     /// evaluated at its time, as SwiftUI updates the view after each event, so an `onChange` it sets off
     /// runs then, whichever frame is drawn next.
     func advance(to time: Double) throws {
-        ViewGraph.current = graph
-        if screen == nil {
-            // The view appears at t = 0, whichever frame is asked for first: its onAppear runs then.
-            graph.time = 0
-            _ = try layout()
-        }
-        while true {
-            let event = next < events.count ? events[next].t : .infinity
-            let timer = graph.nextTimer ?? .infinity
-            guard min(event, timer) <= time + FrameClock.tolerance else { return }
-            if timer < event {
-                graph.runNextTimer()
-            } else {
-                onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
-                graph.time = events[next].t
-                try handle(events[next].event)
-                next += 1
+        try graph.running {
+            if screen == nil {
+                // The view appears at t = 0, whichever frame is asked for first: its onAppear runs then.
+                graph.time = 0
+                _ = try layout()
             }
-            if graph.needsEvaluation { _ = try layout() }
+            while true {
+                let event = next < events.count ? events[next].t : .infinity
+                let timer = graph.nextTimer ?? .infinity
+                guard min(event, timer) <= time + FrameClock.tolerance else { return }
+                if timer < event {
+                    graph.runNextTimer()
+                } else {
+                    onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
+                    graph.time = events[next].t
+                    try handle(events[next].event)
+                    next += 1
+                }
+                if graph.needsEvaluation { _ = try layout() }
+            }
         }
     }
 
@@ -201,40 +225,45 @@ public struct ViewPlayer: FrameSequence {
     /// How long past the last event a run of a view that animates for ever lasts when the script gives
     /// no `until`.
     static let foreverLength = 3.0
+    /// How many rounds of scheduled actions, and how many seconds past the last event, a run plays out to find
+    /// when the view settles.
+    static let maxScheduledRounds = 1000
+    static let maxScheduledLength = 60.0
 
     /// The view as it is now: evaluated again when a state changed since the last layout, or while an
     /// animation that was running then is still to be shown.
     func layout() throws -> ViewScreen {
-        var count = 0
-        ViewGraph.current = graph
-        while screen == nil || graph.needsEvaluation || (graph.isAnimating && graph.time > evaluated) {
-            count += 1
-            guard count <= PlayerState.maxEvaluations else {
-                throw ViewScriptError(
-                    description:
-                        "the view's state never settles: its body was evaluated \(PlayerState.maxEvaluations) times at t = \(formatNumber(graph.time)) s and changed state each time (a state write in body?)"
-                )
+        try graph.running {
+            var count = 0
+            while screen == nil || graph.needsEvaluation || (graph.isAnimating && graph.time > evaluated) {
+                count += 1
+                guard count <= PlayerState.maxEvaluations else {
+                    throw ViewScriptError(
+                        description:
+                            "the view's state never settles: its body was evaluated \(PlayerState.maxEvaluations) times at t = \(formatNumber(graph.time)) s and changed state each time (a state write in body?)"
+                    )
+                }
+                graph.beginEvaluation()
+                let root = graph.evaluateRoot()
+                let laid = try ViewScreen(
+                    root, width: script.width, height: script.height, safeArea: script.safeArea,
+                    ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
+                    background: graph.environment.colorScheme == .dark ? .black : .white)
+                graph.endEvaluation()
+                // A preferred color scheme is the whole screen's: evaluated again from the root in it.
+                let scheme = graph.preferredColorScheme ?? (script.appearance == .dark ? .dark : .light)
+                if scheme != graph.environment.colorScheme {
+                    graph.environment.colorScheme = scheme
+                    graph.invalidate()
+                }
+                screen = laid
+                evaluated = graph.time
+                // onAppear, onDisappear and onChange run after the evaluation that found them, before the frame
+                // is drawn; what they change is evaluated again at the same time.
+                _ = graph.runPendingActions()
             }
-            graph.beginEvaluation()
-            let root = graph.evaluateRoot()
-            let laid = try ViewScreen(
-                root, width: script.width, height: script.height, safeArea: script.safeArea,
-                ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
-                background: graph.environment.colorScheme == .dark ? .black : .white)
-            graph.endEvaluation()
-            // A preferred color scheme is the whole screen's: evaluated again from the root in it.
-            let scheme = graph.preferredColorScheme ?? (script.appearance == .dark ? .dark : .light)
-            if scheme != graph.environment.colorScheme {
-                graph.environment.colorScheme = scheme
-                graph.invalidate()
-            }
-            screen = laid
-            evaluated = graph.time
-            // onAppear, onDisappear and onChange run after the evaluation that found them, before the frame
-            // is drawn; what they change is evaluated again at the same time.
-            _ = graph.runPendingActions()
+            return screen!
         }
-        return screen!
     }
 
     private func handle(_ event: ScriptEvent) throws {
@@ -268,63 +297,127 @@ public struct ViewPlayer: FrameSequence {
         }
     }
 
-    /// The topmost target under `point`: the last met in the tree (inner views after the views around them,
-    /// later siblings after earlier ones).
+    /// The topmost target under `point` (the last met in the tree: inner views after the views around them,
+    /// later siblings after earlier ones), and every simultaneous target under it.
     private func touchDown(_ finger: Int, at point: Point, in screen: ViewScreen) {
         let anchors = screen.anchors
-        for (anchor, target) in graph.targets.reversed() {
-            guard let frame = anchors[anchor], frame.contains(point) else { continue }
-            var touch = ActiveTouch(target: target, frame: frame, start: point, began: false, last: point)
-            if case .drag(let recognizer) = target, recognizer.minimumDistance <= 0 {
-                // DragGesture(minimumDistance: 0) starts at touch-down: onChanged with location == startLocation.
-                touch.began = true
-                for action in recognizer.changed { action(dragValue(touch, at: point)) }
+        var taken = false
+        var touches: [ActiveTouch] = []
+        for (anchor, target, simultaneous) in graph.targets.reversed() {
+            guard simultaneous || !taken, let frame = anchors[anchor], frame.contains(point) else { continue }
+            taken = taken || !simultaneous
+            var touch = ActiveTouch(
+                anchor: anchor, target: target, frame: frame, start: point, began: false, last: point)
+            switch target {
+            case .gesture(let recognizer):
+                switch recognizer.kind {
+                case .drag(let minimumDistance) where minimumDistance <= 0:
+                    // DragGesture(minimumDistance: 0) starts at touch-down: onChanged with location == startLocation.
+                    touch.began = true
+                    recognizer.change(dragValue(touch, at: point))
+                case .magnify, .rotate:
+                    // The second finger on the view makes the pair; the gesture starts once they move enough.
+                    let other = fingers.sorted { $0.key < $1.key }.first { $0.value.contains { $0.anchor == anchor } }
+                    if pairs[anchor] == nil, let other, let first = other.value.first(where: { $0.anchor == anchor }) {
+                        pairs[anchor] = ActivePair(
+                            recognizer: recognizer, frame: frame, fingers: (other.key, finger),
+                            points: FingerPair(start: (local(first.last, in: frame), local(point, in: frame))),
+                            began: false)
+                    }
+                case .drag:
+                    break
+                }
+            case .longPress(let recognizer):
+                recognizer.touchDown(in: graph)
+            case .button, .tap:
+                break
             }
-            fingers[finger] = touch
-            if case .longPress(let recognizer) = target { recognizer.touchDown(in: graph) }
-            return
+            touches.append(touch)
         }
+        if !touches.isEmpty { fingers[finger] = touches }
     }
 
     private func touchMoved(_ finger: Int, to point: Point) {
-        guard var touch = fingers[finger] else { return }
-        touch.last = point
-        if case .drag(let recognizer) = touch.target {
-            if !touch.began, hypot(point.x - touch.start.x, point.y - touch.start.y) >= recognizer.minimumDistance {
-                touch.began = true
+        guard var touches = fingers[finger] else { return }
+        for index in touches.indices {
+            touches[index].last = point
+            let touch = touches[index]
+            let distance = hypot(point.x - touch.start.x, point.y - touch.start.y)
+            switch touch.target {
+            case .gesture(let recognizer):
+                guard case .drag(let minimumDistance) = recognizer.kind else { continue }
+                if !touch.began, distance >= minimumDistance { touches[index].began = true }
+                if touches[index].began { recognizer.change(dragValue(touch, at: point)) }
+            case .longPress(let recognizer):
+                recognizer.touchMoved(distance: distance)
+            case .button, .tap:
+                break
             }
-            if touch.began { for action in recognizer.changed { action(dragValue(touch, at: point)) } }
         }
-        if case .longPress(let recognizer) = touch.target {
-            recognizer.touchMoved(distance: hypot(point.x - touch.start.x, point.y - touch.start.y))
+        fingers[finger] = touches
+        for anchor in pairs.keys.sorted() {
+            guard var pair = pairs[anchor], pair.fingers.first == finger || pair.fingers.second == finger else {
+                continue
+            }
+            if pair.fingers.first == finger {
+                pair.points.now.0 = local(point, in: pair.frame)
+            } else {
+                pair.points.now.1 = local(point, in: pair.frame)
+            }
+            if !pair.began, pair.points.reaches(pair.recognizer.kind) { pair.began = true }
+            let now = (pair.points.magnification, pair.points.rotation.radians)
+            let changed = pair.began && (pair.reported.map { $0 != now } ?? true)
+            if changed { pair.reported = now }
+            pairs[anchor] = pair
+            if changed { pair.recognizer.change(pairValue(pair)) }
         }
-        fingers[finger] = touch
     }
 
     private func touchUp(_ finger: Int, at point: Point) {
-        guard let touch = fingers.removeValue(forKey: finger) else { return }
-        switch touch.target {
-        case .drag(let recognizer):
-            if touch.began { for action in recognizer.ended { action(dragValue(touch, at: point)) } }
-        case .button(let action):
-            // A button acts on touch-up inside its frame.
-            if touch.frame.contains(point) { action() }
-        case .longPress(let recognizer):
-            recognizer.touchUp()
-        case .tap(let recognizer):
-            recognizer.touchUp(
-                at: graph.time, inside: touch.frame.contains(point),
-                moved: hypot(point.x - touch.start.x, point.y - touch.start.y))
+        guard let touches = fingers.removeValue(forKey: finger) else { return }
+        // A two-finger gesture ends when either finger lifts.
+        for anchor in pairs.keys.sorted() {
+            guard let pair = pairs[anchor], pair.fingers.first == finger || pair.fingers.second == finger else {
+                continue
+            }
+            pairs[anchor] = nil
+            if pair.began { pair.recognizer.end(pairValue(pair)) }
         }
+        for touch in touches {
+            switch touch.target {
+            case .gesture(let recognizer):
+                if case .drag = recognizer.kind, touch.began { recognizer.end(dragValue(touch, at: point)) }
+            case .button(let action):
+                // A button acts on touch-up inside its frame.
+                if touch.frame.contains(point) { action() }
+            case .longPress(let recognizer):
+                recognizer.touchUp()
+            case .tap(let recognizer):
+                recognizer.touchUp(
+                    at: graph.time, inside: touch.frame.contains(point),
+                    moved: hypot(point.x - touch.start.x, point.y - touch.start.y))
+            }
+        }
+    }
+
+    /// `point` in the coordinates of a view at `frame`.
+    private func local(_ point: Point, in frame: Rect) -> CGPoint {
+        CGPoint(x: point.x - frame.x, y: point.y - frame.y)
+    }
+
+    /// A two-finger gesture's value now.
+    private func pairValue(_ pair: ActivePair) -> Any {
+        pair.points.value(
+            for: pair.recognizer.kind, in: CGSize(width: pair.frame.width, height: pair.frame.height),
+            at: SceneClock.date(at: graph.time))
     }
 
     /// A drag's value in the gesture view's own coordinates; times on the script's clock from a fixed epoch.
     private func dragValue(_ touch: ActiveTouch, at point: Point) -> DragGesture.Value {
-        let local = CGPoint(x: point.x - touch.frame.x, y: point.y - touch.frame.y)
-        let start = CGPoint(x: touch.start.x - touch.frame.x, y: touch.start.y - touch.frame.y)
-        return DragGesture.Value(
-            time: SceneClock.date(at: graph.time), location: local, startLocation: start,
-            velocity: .zero, predictedEndLocation: local)
+        DragGesture.Value(
+            time: SceneClock.date(at: graph.time), location: local(point, in: touch.frame),
+            startLocation: local(touch.start, in: touch.frame),
+            velocity: .zero, predictedEndLocation: local(point, in: touch.frame))
     }
 
     private func perform(_ action: String, on label: String, in screen: ViewScreen, index: Int) throws {

@@ -175,6 +175,7 @@ struct ViewBuild {
             "-module-name", "Views", "-swift-version", "5", "-Onone", "-I", kit.modules,
             "-load-plugin-library", plugin, "-L", kit.libraries, "-lRevealSwiftUIKit",
             "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-Xlinker", "--export-dynamic-symbol=clock_gettime",
+            "-Xlinker", "--export-dynamic-symbol=dispatch_after", "-Xlinker", "--export-dynamic-symbol=dispatch_async",
             "-o", work + "/view",
         ]
         for map in kit.moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
@@ -227,19 +228,41 @@ struct ViewBuild {
 
     /// The first preview in the files, in order: a `#Preview` line, or a type declared on one line as
     /// conforming to `PreviewProvider`.
-    /// The program's own `clock_gettime`, exported so that every library's calls reach it before the C
-    /// library's: the wall clock reads the scene's clock (`ViewHost.readSceneClock`), any other clock is the
-    /// C library's. `Date()` in the user's code then tells the scene's time, the same on every run.
+    /// The program's own `clock_gettime`, `dispatch_after` and `dispatch_async`, exported so that every
+    /// library's calls reach them before the C libraries': the clocks read the scene's clock
+    /// (`ViewHost.readSceneClock`), and work the view's code gives the main queue runs on it
+    /// (`ViewHost.runOnScene`); anything else goes on to the C library and Dispatch. `Date()`,
+    /// `DispatchQueue.main.asyncAfter` and `Task.sleep` in the user's code then keep the scene's time, the
+    /// same on every run.
     static let sceneClockSource = """
         import Glibc
+        import Dispatch
 
-        private let __revealSystemClock = unsafeBitCast(
-            dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime"),
-            to: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self)
+        private func __revealNext<T>(_ name: String, as type: T.Type) -> T {
+            unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: -1), name), to: type)
+        }
+        private let __revealSystemClock = __revealNext(
+            "clock_gettime", as: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self)
+        private let __revealSystemAfter = __revealNext(
+            "dispatch_after", as: (@convention(c) (UInt64, OpaquePointer?, @convention(block) () -> Void) -> Void).self)
+        private let __revealSystemAsync = __revealNext(
+            "dispatch_async", as: (@convention(c) (OpaquePointer?, @convention(block) () -> Void) -> Void).self)
 
         @_cdecl("clock_gettime")
         public func __revealClockGettime(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Int32 {
             ViewHost.readSceneClock(clock, spec) ? 0 : __revealSystemClock(clock, spec)
+        }
+
+        @_cdecl("dispatch_after")
+        public func __revealDispatchAfter(
+            _ when: UInt64, _ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void
+        ) {
+            if !ViewHost.runOnScene(queue, at: when, block) { __revealSystemAfter(when, queue, block) }
+        }
+
+        @_cdecl("dispatch_async")
+        public func __revealDispatchAsync(_ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
+            if !ViewHost.runOnScene(queue, at: nil, block) { __revealSystemAsync(queue, block) }
         }
 
 

@@ -89,6 +89,12 @@ private let gallery: [GalleryEntry] = [
     // Dark mode by preference: a switch, a segmented picker and a slider in their dark values, label
     // levels, an indigo symbol; the slider dragged warmer, then the picker's thumb sliding to "Custom".
     GalleryEntry(name: "NightShift", times: [0, 0.7, 1.4]) { NightShift_Previews.previews },
+    // A message typed by a task sleeping 45 ms a letter, the caret blinking in a second task: part-typed
+    // with the caret shown, then hidden, then the button rising in after the pause.
+    GalleryEntry(name: "Typewriter", times: [0.3, 0.6, 1.6]) { Typewriter_Previews.previews },
+    // Two fingers spreading and turning a photo (magnify and a simultaneous rotate, both gesture states):
+    // half-way, at 1.6 times and 20°, then springing back after the fingers lift at 1 s.
+    GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -134,6 +134,49 @@ final class SwiftUICommandTests: XCTestCase {
         XCTAssertEqual(texts, ["start 0.00", "tick 0.50", "now 0.50"])
     }
 
+    func testDispatchTimersAndSleepsInTheViewsProcessKeepTheSceneClock() throws {
+        // `DispatchQueue.main.async`, `asyncAfter` on both of Dispatch's clocks, and a task's sleeps measured on
+        // `ContinuousClock` and `Date`: each runs at its scene time, and every duration is exact.
+        let source = try file(
+            "Timers.swift",
+            """
+            import Foundation
+            import SwiftUI
+
+            struct Timers: View {
+                @State private var log: [String] = []
+                var body: some View {
+                    Text(log.joined(separator: ","))
+                        .onAppear {
+                            DispatchQueue.main.async { log.append("async") }
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { log.append("after 0.3") }
+                            DispatchQueue.main.asyncAfter(wallDeadline: .now() + 0.6) { log.append("wall 0.6") }
+                        }
+                        .task {
+                            let start = ContinuousClock.now
+                            try? await Task.sleep(for: .seconds(0.5))
+                            log.append("slept \\(start.duration(to: .now))")
+                            let date = Date()
+                            try? await Task.sleep(nanoseconds: 200_000_000)
+                            log.append(String(format: "date %.6f", Date().timeIntervalSince(date)))
+                        }
+                }
+            }
+            """)
+        let script = try file("timers.json", #"{"width": 400, "height": 100, "scale": 1, "fps": 10}"#)
+        func text(at time: String) throws -> String? {
+            let output = try ReleaseBinary.run(
+                try ReleaseBinary.url(), ["layout", source, "--view", "Timers", "--script", script, "--time", time],
+                expecting: 0)
+            let json = try XCTUnwrap(output.range(of: "{\"frame\"").map { String(output[$0.lowerBound...]) }, output)
+            let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try XCTUnwrap(listing["views"] as? [[String: Any]]).compactMap { $0["text"] as? String }.first
+        }
+        XCTAssertEqual(try text(at: "0.29"), "async")
+        XCTAssertEqual(try text(at: "0.5"), "async,after 0.3,slept 0.5 seconds")
+        XCTAssertEqual(try text(at: "0.7"), "async,after 0.3,slept 0.5 seconds,wall 0.6,date 0.200000")
+    }
+
     func testEvaluatingEveryFrameAgainChangesNoPixelAndTheTimingsCountTheFrames() throws {
         // What Scripts/bench times for a static component: every body evaluated and every frame drawn whole.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")

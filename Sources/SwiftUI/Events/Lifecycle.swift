@@ -12,6 +12,25 @@ extension View {
         builtin(.lifecycle(appear: nil, disappear: action))
     }
 
+    /// Starts `action` as a task when the view appears, and cancels it when the view disappears (SwiftUI: "Adds
+    /// an asynchronous task to perform before this view appears"). It runs on the scene's clock: its
+    /// `Task.sleep`s last scene time (`SceneExecutors`).
+    nonisolated public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
+    ) -> some View {
+        builtin(.task(id: nil, priority, action))
+    }
+
+    /// Starts `action` as a task when the view appears, and cancels and starts it again whenever `value`
+    /// changes (SwiftUI: "the task is cancelled and restarted when the value changes").
+    nonisolated public func task<T: Equatable>(
+        id value: T, priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
+    ) -> some View {
+        builtin(.task(id: ValueWatch(value), priority, action))
+    }
+
     /// Runs `action` with the old and new value when `value` changes between evaluations, and once on
     /// appearing when `initial` (SwiftUI, `onChange(of:initial:_:)`).
     nonisolated public func onChange<V: Equatable>(
@@ -79,6 +98,23 @@ extension ViewGraph {
         defer { watchedValues[key] = watch.value }
         guard let old = watchedValues[key] else { return (watch.value, true) }
         return watch.equals(old) ? nil : (old, false)
+    }
+
+    /// Notes a `.task` at `key`: started after this evaluation when first met, or when its `id` changed (the
+    /// task before is cancelled then).
+    func noteTask(
+        key: String, id: ValueWatch?, priority: TaskPriority,
+        _ action: @escaping @isolated(any) @Sendable () async -> Void
+    ) {
+        tasksSeen.insert(key)
+        if let running = tasks[key] {
+            guard let id, let old = running.id, !id.equals(old.value) else { return }
+            running.task.cancel()
+            tasks[key] = nil
+        }
+        pendingActions.append { [weak self] in
+            self?.tasks[key] = (id, Task(priority: priority, operation: action))
+        }
     }
 
     /// Notes an `onAppear`/`onDisappear` at `key`; `appear` runs when the key was not met last time.

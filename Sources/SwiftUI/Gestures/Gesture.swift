@@ -95,34 +95,59 @@ extension Gesture {
     }
 }
 
-/// A drag gesture's recognizer settings and actions, gathered from the modifiers around it.
-package struct DragRecognizer {
-    package var minimumDistance: CGFloat
-    package var changed: [(DragGesture.Value) -> Void] = []
-    package var ended: [(DragGesture.Value) -> Void] = []
+/// What the runtime recognizes for a gesture, and how far the fingers go before it starts.
+package enum GestureKind {
+    /// One finger moving `minimumDistance` points.
+    case drag(minimumDistance: CGFloat)
+    /// Two fingers moving apart or together by `minimumScaleDelta` of their distance.
+    case magnify(minimumScaleDelta: CGFloat)
+    /// Two fingers turning about each other by `minimumAngleDelta`.
+    case rotate(minimumAngleDelta: Angle)
 }
 
-/// A gesture the runtime can recognize: the drag inside it, with its actions.
-protocol DragRecognizing {
-    var dragRecognizer: DragRecognizer? { get }
+/// A gesture's recognizer: what it recognizes, and the actions gathered from the modifiers around it. The
+/// player hands it `DragGesture.Value`, `MagnifyGesture.Value` or `RotateGesture.Value`; `project` makes the
+/// gesture's own value of it (a deprecated gesture's plain number or angle).
+package struct GestureRecognizer {
+    package var kind: GestureKind
+    var project: (Any) -> Any = { $0 }
+    var changed: [(Any) -> Void] = []
+    var ended: [(Any) -> Void] = []
+
+    /// Runs the changed actions with `value`.
+    package func change(_ value: Any) {
+        let value = project(value)
+        for action in changed { action(value) }
+    }
+
+    /// Runs the ended actions with `value`.
+    package func end(_ value: Any) {
+        let value = project(value)
+        for action in ended { action(value) }
+    }
 }
 
-extension DragGesture: DragRecognizing {
-    var dragRecognizer: DragRecognizer? { DragRecognizer(minimumDistance: minimumDistance) }
+/// A gesture the runtime can recognize: its recognizer, with its actions.
+protocol GestureRecognizing {
+    var recognizer: GestureRecognizer? { get }
 }
 
-extension _ChangedGesture: DragRecognizing {
-    var dragRecognizer: DragRecognizer? {
-        guard var recognizer = (content as? any DragRecognizing)?.dragRecognizer else { return nil }
+extension DragGesture: GestureRecognizing {
+    var recognizer: GestureRecognizer? { GestureRecognizer(kind: .drag(minimumDistance: minimumDistance)) }
+}
+
+extension _ChangedGesture: GestureRecognizing {
+    var recognizer: GestureRecognizer? {
+        guard var recognizer = (content as? any GestureRecognizing)?.recognizer else { return nil }
         let action = action
         recognizer.changed.append { value in (value as? Content.Value).map(action) }
         return recognizer
     }
 }
 
-extension _EndedGesture: DragRecognizing {
-    var dragRecognizer: DragRecognizer? {
-        guard var recognizer = (content as? any DragRecognizing)?.dragRecognizer else { return nil }
+extension _EndedGesture: GestureRecognizing {
+    var recognizer: GestureRecognizer? {
+        guard var recognizer = (content as? any GestureRecognizing)?.recognizer else { return nil }
         let action = action
         recognizer.ended.append { value in (value as? Content.Value).map(action) }
         return recognizer
@@ -130,8 +155,17 @@ extension _EndedGesture: DragRecognizing {
 }
 
 extension View {
-    /// Recognizes `gesture` on this view (a drag: hit-tested on the view's content shape).
+    /// Recognizes `gesture` on this view, hit-tested on its content shape; a gesture of a view inside
+    /// takes a touch first.
     nonisolated public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View {
-        builtin(.gesture(gesture))
+        builtin(.gesture(gesture, simultaneous: false))
+    }
+
+    /// Recognizes `gesture` on this view at the same time as any other gesture a touch meets (SwiftUI:
+    /// "Attaches a gesture to the view to process simultaneously with gestures defined by the view").
+    nonisolated public func simultaneousGesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all)
+        -> some View
+    {
+        builtin(.gesture(gesture, simultaneous: true))
     }
 }

@@ -49,13 +49,14 @@ extension Gesture {
     }
 }
 
-extension GestureStateGesture: DragRecognizing {
-    var dragRecognizer: DragRecognizer? {
-        guard var recognizer = (base as? any DragRecognizing)?.dragRecognizer else { return nil }
+extension GestureStateGesture: GestureRecognizing {
+    var recognizer: GestureRecognizer? {
+        guard var recognizer = (base as? any GestureRecognizing)?.recognizer else { return nil }
         // The recognizer calls these on the main thread, as it handles the script's touches.
         let captured = MainThreadBox(value: (state: state, body: body))
         recognizer.changed.append { value in
-            guard let value = value as? Base.Value else { return }
+            guard let cast = value as? Base.Value else { return }
+            nonisolated(unsafe) let value = cast  // handed over on the main thread
             MainActor.assumeIsolated {
                 let (state, body) = captured.value
                 var updated = state.cell.value

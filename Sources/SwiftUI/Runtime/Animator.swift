@@ -77,13 +77,11 @@ extension ViewGraph {
         return shown
     }
 
-    /// When every running animation has ended (the time now if none runs).
-    package var settledTime: Double {
+    /// When every running animation has ended (minus infinity if none runs).
+    package var animationsEnd: Double {
         // A timeline never settles: it has a next date for as long as it is shown.
         if hasLiveTimeline || !timelineUpdates.isEmpty { return .infinity }
-        var end = time
-        for slot in animatedValues.values { end = max(end, slot.settles ?? end) }
-        return end
+        return animatedValues.values.reduce(-Double.infinity) { max($0, $1.settles ?? $0) }
     }
 
     /// Whether an animation was still running at the last evaluation, so a later time shows something else.

@@ -131,10 +131,10 @@ extension _BuiltinModifier {
         case .transition(let transition):
             graph.noteTransition(transition)
             return passing()
-        case .gesture(let gesture):
+        case .gesture(let gesture, let simultaneous):
             let anchor = graph.anchor()
-            if let recognizer = (gesture as? any DragRecognizing)?.dragRecognizer {
-                graph.addTarget(.drag(recognizer), anchor: anchor, environment)
+            if let recognizer = (gesture as? any GestureRecognizing)?.recognizer {
+                graph.addTarget(.gesture(recognizer), anchor: anchor, environment, simultaneous: simultaneous)
             }
             return each(.anchor(anchor))
         case .accessibilityHidden(let hidden):
@@ -149,6 +149,9 @@ extension _BuiltinModifier {
             return each(.accessibilityAddTraits(AccessibilityTrait.allCases.filter { traits.traits.contains($0) }))
         case .lifecycle(let appear, let disappear):
             graph.noteLifecycle(key: path + "/lifecycle", appear: appear, disappear: disappear)
+            return passing()
+        case .task(let watch, let priority, let action):
+            graph.noteTask(key: path + "/task", id: watch, priority: priority, action)
             return passing()
         case .onChange(let watch, let initial, let action):
             if let change = graph.changedValue(watch, key: path + "/onChange"), !change.first || initial {

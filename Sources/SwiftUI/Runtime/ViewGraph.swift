@@ -29,8 +29,8 @@ import RevealRender
 package enum TouchTarget {
     /// A button: its action runs when a touch that went down on it lifts inside it.
     case button(@MainActor () -> Void)
-    /// A drag gesture.
-    case drag(DragRecognizer)
+    /// A drag, magnify or rotate gesture.
+    case gesture(GestureRecognizer)
     /// A tap gesture: counts touch-ups inside that did not move far.
     case tap(TapRecognizer)
     /// A long press: acts when a touch is held long enough without moving far.
@@ -78,13 +78,17 @@ package enum TouchTarget {
     package private(set) var rootIgnoresSafeArea = false
     /// The color scheme the innermost `preferredColorScheme` met asks the screen to be drawn in; nil: none.
     package internal(set) var preferredColorScheme: ColorScheme?
-    /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front).
-    package private(set) var targets: [(anchor: Int, target: TouchTarget)] = []
+    /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front);
+    /// a simultaneous target takes a touch along with the one that takes it first.
+    package private(set) var targets: [(anchor: Int, target: TouchTarget, simultaneous: Bool)] = []
     /// VoiceOver actions, by anchor id.
     package private(set) var accessibilityActions: [Int: @MainActor () -> Void] = [:]
     /// The `onAppear`/`onDisappear` modifiers met in the last evaluation, by path, with their disappear action.
     var appeared: [String: (@MainActor () -> Void)?] = [:]
     var appearedSeen: [String: (@MainActor () -> Void)?] = [:]
+    /// The tasks `.task` started, by path, with the value they were started for (`task(id:)`).
+    var tasks: [String: (id: ValueWatch?, task: Task<Void, Never>)] = [:]
+    var tasksSeen: Set<String> = []
     /// Values watched by `onChange(of:)` and `animation(_:value:)`, by path.
     var watchedValues: [String: Any] = [:]
     var watchedSeen: Set<String> = []
@@ -142,6 +146,7 @@ package enum TouchTarget {
         animatedSeen = []
         slotSeen = []
         appearedSeen = [:]
+        tasksSeen = []
         watchedSeen = []
         forEachSeen = []
         hasLiveTimeline = false
@@ -194,6 +199,11 @@ package enum TouchTarget {
             if let disappear { pendingActions.append(disappear) }
         }
         appeared = appearedSeen
+        // SwiftUI cancels a view's task "at some point after the view disappears".
+        for (path, entry) in tasks.sorted(by: { $0.key < $1.key }) where !tasksSeen.contains(path) {
+            entry.task.cancel()
+            tasks[path] = nil
+        }
     }
 
     /// Runs `action` at `time` on the scene's clock (at once if that has passed, at the next event or frame).
@@ -253,9 +263,11 @@ package enum TouchTarget {
 
     /// Adds what a touch on the view marked `anchor` does, unless touches do not reach it there (a disabled
     /// view, or one that does not allow hit testing).
-    func addTarget(_ target: TouchTarget, anchor: Int, _ environment: EnvironmentValues) {
+    func addTarget(
+        _ target: TouchTarget, anchor: Int, _ environment: EnvironmentValues, simultaneous: Bool = false
+    ) {
         guard environment.isEnabled, environment.allowsHitTesting else { return }
-        targets.append((anchor, target))
+        targets.append((anchor, target, simultaneous))
     }
 
     /// Adds a VoiceOver action to the view marked `anchor`, unless it is disabled.

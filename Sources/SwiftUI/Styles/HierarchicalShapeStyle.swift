@@ -37,6 +37,17 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
 }
 
+/// The tint of the environment a shape is drawn in, as SwiftUI's `TintShapeStyle` (`.tint`): the color
+/// `tint(_:)` set around it, else the accent color.
+public struct TintShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    /// The environment's tint.
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
 extension ShapeStyle {
     /// This style as drawn in `environment`: a hierarchical level becomes a color of the foreground there,
     /// and colors (gradients' too) take their value for the environment's color scheme.
@@ -45,12 +56,14 @@ extension ShapeStyle {
         guard let level = (self as? HierarchicalShapeStyle)?.level else {
             if let color = self as? Color { return color.resolved(scheme) }
             if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }
+            if self is TintShapeStyle { return (environment.tint ?? .accentColor).resolved(scheme) }
             return self
         }
         // The foreground around, itself resolved where nothing is set (a hierarchical foreground would
         // otherwise ask for itself).
         var outside = EnvironmentValues()
         outside.colorScheme = scheme
+        outside.tint = environment.tint
         let label = HierarchicalShapeStyle.labelColors[level].resolved(scheme)
         guard let foreground = environment.foregroundStyle?.resolved(in: outside), level > 0 else {
             return environment.foregroundStyle?.resolved(in: outside) ?? label
