@@ -7,8 +7,9 @@ let layoutHelp = """
 
     Prints every view's frame at one moment (default: the first frame) as JSON: a view debugger, and how
     tests check layout. Each view has its kind, its depth in the tree and its frame (x, y, width, height)
-    in points in the screen's coordinates; text adds the string, the font file, size and weight and the
-    first baseline (points below the frame's top). The effect's own views (content and cover, or base and
+    in points in the screen's coordinates; text adds the string, the font file, size and weight, the
+    first baseline (points below the frame's top) and textX, textY: where its glyphs are drawn from, the
+    frame's origin snapped to whole pixels; a symbol adds its name. The effect's own views (content and cover, or base and
     revealed) follow it, laid out in its frame. With Swift files, the view is played through the script
     (as reveal-render swiftui plays it; this runs your code) and listed after the events up to that frame.
     """
@@ -70,6 +71,10 @@ func layoutJSON(_ views: [LaidOutView], frame: Int, time: Double) -> String {
         if let weight = v.fontWeight { fields.append("\"weight\": \"\(weight.rawValue)\"") }
         if let baseline = v.firstBaseline { fields.append("\"baseline\": \(number(baseline))") }
         if let symbol = v.symbol { fields.append("\"symbol\": \(jsonQuoted(symbol, limit: .max))") }
+        if let origin = v.textOrigin {
+            fields.append("\"textX\": \(number(origin.x))")
+            fields.append("\"textY\": \(number(origin.y))")
+        }
         return "  {" + fields.joined(separator: ", ") + "}"
     }
     return "{\"frame\": \(frame), \"time\": \(number(time)), \"views\": [\n" + lines.joined(separator: ",\n") + "\n]}"

@@ -19,7 +19,7 @@ final class ViewLayoutTests: XCTestCase {
 
     /// The frames of every node of one kind, in drawing order.
     private func frames(_ root: LayoutNode, _ kind: String) -> [Rect] {
-        root.listing().filter { $0.kind == kind }.map(\.frame)
+        root.listing(scale: 1).filter { $0.kind == kind }.map(\.frame)
     }
 
     func testStackOfFixedChildrenIsTheirSumCentred() throws {
@@ -76,7 +76,7 @@ final class ViewLayoutTests: XCTestCase {
         let root = try layout(
             fixed(40, 10).modifier(
                 .frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: 1, vertical: 0.5)))))
-        let listed = root.listing()
+        let listed = root.listing(scale: 1)
         XCTAssertEqual(
             listed[0].frame, Rect(x: 0, y: 95, width: 300, height: 10), "width: all it is offered; height: its child's")
         XCTAssertEqual(listed[1].frame, Rect(x: 260, y: 95, width: 40, height: 10), "trailing alignment")
@@ -148,7 +148,7 @@ final class ViewLayoutTests: XCTestCase {
             .text("50% off"),
             [.font(FontSpec(style: .largeTitle, weight: .bold)), .lineLimit(1), .minimumScaleFactor(0.5)])
         let root = try layout(text, in: Size(width: 80, height: 200))
-        let size = try XCTUnwrap(root.listing().first { $0.kind == "text" }?.fontSize)
+        let size = try XCTUnwrap(root.listing(scale: 1).first { $0.kind == "text" }?.fontSize)
         XCTAssertLessThan(size, 34)
         XCTAssertGreaterThanOrEqual(size, 17)
         XCTAssertLessThanOrEqual(root.frame.width, 80)

@@ -242,6 +242,12 @@ final class SwiftUICommandTests: XCTestCase {
         let x = try XCTUnwrap(stack["x"] as? Double)
         let width = try XCTUnwrap(stack["width"] as? Double)
         XCTAssertEqual(x + width / 2, 100, accuracy: 1e-6)
+        // Each text also says where its glyphs are drawn from: its origin on whole pixels (scale 1).
+        let count = try XCTUnwrap(before.first { $0["text"] as? String == "Count 0" })
+        let textX = try XCTUnwrap(count["textX"] as? Double)
+        XCTAssertEqual(textX, (try XCTUnwrap(count["x"] as? Double) + 0.5).rounded(.down))
+        XCTAssertEqual(
+            try XCTUnwrap(count["textY"] as? Double), (try XCTUnwrap(count["y"] as? Double) + 0.5).rounded(.down))
     }
 
     func testItNeverWritesOverTheSwiftFilesOrTheScript() throws {

@@ -119,3 +119,29 @@ final class TaskTests: XCTestCase {
         }
     }
 }
+
+/// The layout listing says where text is drawn: its frame's origin snapped to whole pixels.
+final class TextOriginListingTests: XCTestCase {
+    func testTheListingGivesTheSnappedOriginTheGlyphsAreDrawnFrom() throws {
+        var screen = ViewScript(width: 100, height: 40, scale: 2, fps: 10, safeArea: EdgeInsets())
+        screen.until = 0
+        try MainActor.assumeIsolated {
+            @MainActor func placed(_ x: CGFloat) -> ViewPlayer {
+                ViewPlayer(script: screen) {
+                    Text("Ag").padding(.leading, x).padding(.top, 5.2)
+                        .frame(width: 100, height: 40, alignment: .topLeading)
+                }
+            }
+            // 10.3 points is 20.6 pixels at 2x: drawn from pixel 21, 10.5 points; 5.2 is 10.4 pixels: pixel 10.
+            var between = placed(10.3)
+            let text = try XCTUnwrap(try between.layout(at: 0).first { $0.text != nil })
+            XCTAssertEqual(text.frame.x, 10.3, accuracy: 1e-9)
+            XCTAssertEqual(text.textOrigin, Point(x: 10.5, y: 5))
+            // The same glyphs, in the same pixels, as a text whose frame starts on those whole pixels.
+            var whole = placed(10.5)
+            XCTAssertEqual(try between.render(frame: 0), try whole.render(frame: 0))
+            var next = placed(11)
+            XCTAssertNotEqual(try between.render(frame: 0), try next.render(frame: 0))
+        }
+    }
+}

@@ -125,6 +125,10 @@ public enum FrameStream {
                 optional(view.fontWeight?.rawValue, text)
                 optional(view.firstBaseline, double)
                 optional(view.symbol, text)
+                optional(view.textOrigin) {
+                    double($0.x)
+                    double($0.y)
+                }
             }
         }
         return out
@@ -208,13 +212,15 @@ public enum FrameStream {
                 guard let kind = text(), let depth = int(), let x = double(), let y = double(), let w = double(),
                     let h = double(), let string = optional(text), let font = optional(text),
                     let size = optional(double), let weight = optional(text), let baseline = optional(double),
-                    let symbol = optional(text)
+                    let symbol = optional(text),
+                    let origin = optional({ double().flatMap { x in double().map { Point(x: x, y: $0) } } })
                 else { return nil }
                 views.append(
                     LaidOutView(
                         kind: kind, depth: depth, frame: Rect(x: x, y: y, width: w, height: h), text: string,
                         fontFile: font, fontSize: size, fontWeight: weight.flatMap { FontWeight(rawValue: $0) },
-                        firstBaseline: baseline, symbol: symbol))
+                        firstBaseline: baseline, symbol: symbol,
+                        textOrigin: origin))
             }
             return views
         }

@@ -21,11 +21,15 @@ public struct LaidOutView: Equatable, Sendable {
     public var firstBaseline: Double?
     /// The SF Symbols name a symbol view draws; nil for other views.
     public var symbol: String? = nil
+    /// Where a text view's glyphs are drawn from, in points: its frame's origin snapped to whole pixels at
+    /// the screen's scale, as the renderer places them (`frame` is the origin before snapping); nil for
+    /// other views.
+    public var textOrigin: Point? = nil
 }
 
 extension LayoutNode {
-    /// This tree, listed in drawing order; frames moved by `offset` points.
-    func listing(offset: Point = Point(x: 0, y: 0), depth: Int = 0) -> [LaidOutView] {
+    /// This tree, listed in drawing order; frames moved by `offset` points, drawn at `scale` pixels a point.
+    func listing(offset: Point = Point(x: 0, y: 0), depth: Int = 0, scale: Double) -> [LaidOutView] {
         var views: [LaidOutView] = []
         visit { node, level in
             var view = LaidOutView(
@@ -40,6 +44,9 @@ extension LayoutNode {
                 view.fontSize = size
                 view.fontWeight = block.font.weight
                 view.firstBaseline = block.firstBaseline(size: size)
+                view.textOrigin = Point(
+                    x: Double(ViewRenderer.pixel(view.frame.x * scale)) / scale,
+                    y: Double(ViewRenderer.pixel(view.frame.y * scale)) / scale)
             }
             if case .leaf(.symbol(let symbol, _, _)) = node.role { view.symbol = symbol.name }
             views.append(view)
@@ -57,13 +64,14 @@ extension PreparedScene {
         var effect = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         if let screen = scene.presentation {
             let layout = try ScreenLayout(screen, fonts: scene.fonts, scale: scene.scale, conditions: conditions)
-            views += layout.root.listing()
+            views += layout.root.listing(scale: scene.scale)
             effect = layout.effectFrame
         } else {
             views.append(LaidOutView(kind: "effect", depth: 0, frame: effect))
         }
         for (name, view) in scene.effectViews {
-            var listed = try effectTree(view, in: effect).listing(offset: Point(x: effect.x, y: effect.y), depth: 1)
+            var listed = try effectTree(view, in: effect).listing(
+                offset: Point(x: effect.x, y: effect.y), depth: 1, scale: scene.scale)
             if !listed.isEmpty { listed[0].kind = name + ":" + listed[0].kind }
             views += listed
         }

@@ -70,7 +70,7 @@ package struct ViewScreen {
     }
 
     /// Every view as laid out, in drawing order, as `reveal-render layout` lists them.
-    package var laidOutViews: [LaidOutView] { root.listing() }
+    package var laidOutViews: [LaidOutView] { root.listing(scale: scale) }
 
     /// The screen's size in pixels.
     var pixelSize: PixelSize {
