@@ -94,6 +94,9 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "Typewriter", times: [0.3, 0.6, 1.6]) { Typewriter_Previews.previews },
     // Two fingers spreading and turning a photo (magnify and a simultaneous rotate, both gesture states):
     // half-way, at 1.6 times and 20°, then springing back after the fingers lift at 1 s.
+    // A task counting down every half second, each number rolling in (numeric text, counting down): mid
+    // roll from 5 to 4, at rest on 3, then the Go capsule popping in after 1.
+    GalleryEntry(name: "LaunchCountdown", times: [0.6, 1.3, 2.65]) { LaunchCountdown_Previews.previews },
     GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
 ]
 

@@ -45,6 +45,19 @@ public struct Animation: Equatable, Sendable {
     {
         Animation(spec: .spring(RevealRender.Spring(duration: duration, bounce: bounce)))
     }
+    /// A smooth spring of `duration`, with no bounce but `extraBounce` (SwiftUI: `spring(duration:bounce:)`
+    /// with a bounce of 0 plus the extra).
+    public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(duration: duration, bounce: extraBounce)
+    }
+    /// A snappy spring: a bounce of 0.15 plus `extraBounce`.
+    public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(duration: duration, bounce: 0.15 + extraBounce)
+    }
+    /// A bouncy spring: a bounce of 0.3 plus `extraBounce`.
+    public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(duration: duration, bounce: 0.3 + extraBounce)
+    }
     /// SwiftUI's `interactiveSpring`: a stiff, lightly damped spring (response 0.15, damping 0.86).
     public static func interactiveSpring(
         response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25

@@ -97,6 +97,10 @@ extension ViewGraph {
     /// How many animated changes there have been: the animated value counts them, so the fraction of the
     /// latest is how far past the one before the value is.
     var changes = 0
+    /// The value a `.numericText(value:)` transition gave at the last evaluation, and whether the latest
+    /// change counted down.
+    var numericValue: Double?
+    var countsDown = false
 
     init(_ current: Text) { self.current = current }
 }
@@ -105,13 +109,17 @@ extension ViewGraph {
     /// The content `value` at `key` gives way to, and how far: SwiftUI's default `.opacity` content
     /// transition for a change inside an animation ("content transitions only take effect within
     /// transactions that apply an animation"). Nil when nothing is giving way.
-    func contentChange(_ value: Text, key: String) -> (previous: Text, fraction: Double)? {
+    func contentChange(_ value: Text, key: String, numericValue: Double? = nil)
+        -> (previous: Text, fraction: Double, countsDown: Bool)?
+    {
         let state = contentChanges[key] ?? ContentChange(value)
         contentChanges[key] = state
+        defer { state.numericValue = numericValue }
         if value != state.current {
             if transaction.animation != nil && !seeding {
                 state.previous = state.current
                 state.changes += 1
+                if let numericValue, let before = state.numericValue { state.countsDown = numericValue < before }
             } else {
                 state.previous = nil
             }
@@ -122,7 +130,7 @@ extension ViewGraph {
             state.previous = nil
             return nil
         }
-        return (previous, min(max(fraction, 0), 1))
+        return (previous, min(max(fraction, 0), 1), state.countsDown)
     }
 }
 

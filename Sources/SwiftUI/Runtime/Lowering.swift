@@ -60,12 +60,19 @@ extension Group: @MainActor Lowerable {
 
 extension Text: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        guard let change = graph.contentChange(self, key: path + "/text") else { return [lowered(environment)] }
-        return [
-            RevealRender.View(
-                .crossfade(
-                    from: change.previous.lowered(environment), to: lowered(environment), fraction: change.fraction))
-        ]
+        let transition = environment.contentTransition
+        var numericValue: Double?
+        var countsDown: Bool?
+        if case .numeric(let down, let value) = transition.kind {
+            numericValue = value
+            countsDown = down
+        }
+        guard let change = graph.contentChange(self, key: path + "/text", numericValue: numericValue),
+            let shown = lowered(
+                from: change.previous, fraction: change.fraction, countsDown: countsDown ?? change.countsDown,
+                transition, environment)
+        else { return [lowered(environment)] }
+        return [shown]
     }
 
     /// The engine's text: plain text in the inherited font when nothing is styled (the text's own font

@@ -35,6 +35,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var isEnabled = true
     /// How text inside is set in capitals or small letters (`textCase(_:)`).
     public var textCase: Text.Case?
+    /// How content inside changes in an animation (`contentTransition`).
+    var contentTransitionValue = ContentTransition.opacity
     /// Styles every text inside takes where it sets none of its own (`italic()`, `underline()`, `kerning(_:)`, …).
     var textStyle = Text.Run("")
     /// Whether touches reach the views inside (`allowsHitTesting(_:)`).

@@ -78,7 +78,7 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
     /// The two texts as one, each part keeping its own style (SwiftUI's `Text.+`).
     public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
 
-    private init(runs: [Run]) { self.runs = runs }
+    init(runs: [Run]) { self.runs = runs }
 
     /// This text with `change` made to every run.
     private func styled(_ change: (inout Run) -> Void) -> Text {
