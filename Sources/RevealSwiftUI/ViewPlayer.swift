@@ -250,6 +250,9 @@ public struct ViewPlayer: FrameSequence {
                     ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
                     background: graph.environment.colorScheme == .dark ? .black : .white)
                 graph.endEvaluation()
+                // Matched geometry takes the frames just laid out (a follower's target, an inserted source's
+                // start), evaluating again at once when they move something.
+                _ = graph.matchedGeometryLaidOut { laid.anchors }
                 // A preferred color scheme is the whole screen's: evaluated again from the root in it.
                 let scheme = graph.preferredColorScheme ?? (script.appearance == .dark ? .dark : .light)
                 if scheme != graph.environment.colorScheme {

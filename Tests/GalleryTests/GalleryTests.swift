@@ -97,6 +97,9 @@ private let gallery: [GalleryEntry] = [
     // A task counting down every half second, each number rolling in (numeric text, counting down): mid
     // roll from 5 to 4, at rest on 3, then the Go capsule popping in after 1.
     GalleryEntry(name: "LaunchCountdown", times: [0.6, 1.3, 2.65]) { LaunchCountdown_Previews.previews },
+    // The selection capsule sliding from Home to Library on a spring (matched geometry: the new tab's
+    // capsule starts from the old one's frame), at rest there, then on its way back to Search.
+    GalleryEntry(name: "TabPill", times: [0.35, 1.1, 1.35]) { TabPill_Previews.previews },
     GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
 ]
 

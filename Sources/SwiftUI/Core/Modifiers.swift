@@ -84,6 +84,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case accessibilityAction(AccessibilityActionKind, @MainActor () -> Void)
         case lifecycle(appear: (@MainActor () -> Void)?, disappear: (@MainActor () -> Void)?)
         case onChange(ValueWatch, initial: Bool, @MainActor (Any, Any) -> Void)
+        case matchedGeometry(MatchedGeometryKey, MatchedGeometryProperties, UnitPoint, isSource: Bool)
         case task(id: ValueWatch?, TaskPriority, @isolated(any) @Sendable () async -> Void)
         case animation(Animation?, ValueWatch?)
         case transaction((inout Transaction) -> Void)

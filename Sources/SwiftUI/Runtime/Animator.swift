@@ -30,6 +30,13 @@ import RevealRender
         target = value
     }
 
+    /// Shows the value `delta` away from the target, going back to it by `animation` from `start` (at once
+    /// without one): a move from elsewhere with no change of target.
+    func add(_ delta: Value, animation: AnimationCurve?, at start: Double) {
+        guard let animation else { return }
+        animations.append((delta, start, animation, start + animation.duration))
+    }
+
     /// The value shown at `time`; animations that have ended are dropped.
     func presented(at time: Double) -> Value {
         animations.removeAll { time >= $0.end - FrameClock.tolerance }

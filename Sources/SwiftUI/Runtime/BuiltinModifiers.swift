@@ -150,6 +150,9 @@ extension _BuiltinModifier {
         case .lifecycle(let appear, let disappear):
             graph.noteLifecycle(key: path + "/lifecycle", appear: appear, disappear: disappear)
             return passing()
+        case .matchedGeometry(let key, let properties, let anchor, let isSource):
+            return graph.matchedGeometry(
+                passing(), key: key, properties: properties, anchor: anchor, isSource: isSource, path: path)
         case .task(let watch, let priority, let action):
             graph.noteTask(key: path + "/task", id: watch, priority: priority, action)
             return passing()

@@ -86,6 +86,8 @@ package enum TouchTarget {
     /// The `onAppear`/`onDisappear` modifiers met in the last evaluation, by path, with their disappear action.
     var appeared: [String: (@MainActor () -> Void)?] = [:]
     var appearedSeen: [String: (@MainActor () -> Void)?] = [:]
+    /// Matched geometry groups and the matched views' frames, from one layout to the next.
+    var matched = MatchedGeometryState()
     /// The tasks `.task` started, by path, with the value they were started for (`task(id:)`).
     var tasks: [String: (id: ValueWatch?, task: Task<Void, Never>)] = [:]
     var tasksSeen: Set<String> = []
