@@ -200,17 +200,12 @@ struct Rasterizer {
     private mutating func scan(into mask: inout Mask, rows: RowRange, columns: Range<Int>? = nil) -> Double {
         let width = mask.width
         let columns = columns ?? 0..<width
-        var least = Double.infinity
-        mask.bytes.withUnsafeMutableBufferPointer { out in
-            sweepEdges(columns: columns, rows: rows) { y, row in
-                let base = y * width + columns.lowerBound
-                for x in 0..<columns.count {
-                    least = min(least, row[x])
-                    out[base + x] = Rasterizer.quantize(row[x])
-                }
-            }
+        return mask.bytes.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return .infinity }
+            var sink = MaskRows(bytes: base + columns.lowerBound, stride: width)
+            sweepEdges(columns: columns, rows: rows, into: &sink)
+            return sink.least
         }
-        return least
     }
 
     /// Computes the exact covered area (0...1) of every pixel in `rows`, `width` pixels wide, and
@@ -220,13 +215,18 @@ struct Rasterizer {
         _ body: (Int, UnsafeBufferPointer<Double>) -> Void
     ) {
         buildEdges(path, rows: rows)
-        sweepEdges(columns: 0..<width, rows: rows, body)
+        var row = [Double](repeating: 0, count: width)
+        row.withUnsafeMutableBufferPointer { row in
+            withoutActuallyEscaping(body) { body in
+                var sink = DenseRows(row: row, body: body)
+                sweepEdges(columns: 0..<width, rows: rows, into: &sink)
+            }
+        }
     }
 
-    /// Sweeps `edges` over `rows`, handing each row's coverage in `columns` (index 0 is the first column).
-    private mutating func sweepEdges(
-        columns: Range<Int>, rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void
-    ) {
+    /// Sweeps `edges` over `rows`, handing each row's coverage in `columns` (index 0 is the first column) to
+    /// `sink`.
+    private mutating func sweepEdges<Sink: CoverageRows>(columns: Range<Int>, rows: RowRange, into sink: inout Sink) {
         let n = max(edges.count, 1)
         let (doubles, ints) = Sweep.scratchSizes(edges: n, width: columns.count)
         if sweepDoubles.count < doubles { sweepDoubles = [Double](repeating: 0, count: doubles) }
@@ -235,7 +235,7 @@ struct Rasterizer {
             sweepDoubles.withUnsafeMutableBufferPointer { doubles in
                 sweepInts.withUnsafeMutableBufferPointer { ints in
                     Sweep(edges: edges, columns: columns, evenOdd: evenOdd, doubles: doubles, ints: ints)
-                        .run(rows: rows, body)
+                        .run(rows: rows, into: &sink)
                 }
             }
         }
@@ -304,10 +304,15 @@ private struct Sweep {
     let firstBands: UnsafeMutableBufferPointer<Int>
     let spanning: UnsafeMutableBufferPointer<Int>
     let nextSpanning: UnsafeMutableBufferPointer<Int>
+    /// The columns of `accumulator` the current row has added to, in the order first touched, how many,
+    /// and a mark (1) on each: the row's coverage is constant between them, so only they are summed.
+    let touched: UnsafeMutableBufferPointer<Int>
+    let touchedCount: UnsafeMutablePointer<Int>
+    let marks: UnsafeMutableBufferPointer<Int>
 
     /// How many doubles and integers of scratch space a sweep of `edges` edges over `width` columns needs.
     static func scratchSizes(edges n: Int, width: Int) -> (doubles: Int, ints: Int) {
-        (width + 2 + 5 * n + 2, 10 * n + 3)
+        (width + 2 + 5 * n + 2, 10 * n + 3 + 2 * (width + 2) + 1)
     }
 
     /// A sweep of `edges` over `columns`, working in `doubles` and `ints` (at least `scratchSizes`).
@@ -345,9 +350,14 @@ private struct Sweep {
         firstBands = intBuffer(2 * n + 3)
         spanning = intBuffer(n)
         nextSpanning = intBuffer(n)
+        touched = intBuffer(width + 2)
+        marks = intBuffer(width + 2)
+        marks.update(repeating: 0)
+        touchedCount = intBuffer(1).baseAddress!
+        touchedCount.pointee = 0
     }
 
-    func run(rows: RowRange, _ body: (Int, UnsafeBufferPointer<Double>) -> Void) {
+    func run<Sink: CoverageRows>(rows: RowRange, into sink: inout Sink) {
         var activeCount = 0
         var next = 0
         for y in rows.lower..<rows.upper {
@@ -368,7 +378,7 @@ private struct Sweep {
                 next += 1
             }
             if activeCount == 0 {
-                body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
+                sink.fill(row: y, columns: 0..<width, area: 0)
                 continue
             }
             // Left to right by where each edge is in this row (ties by index), so that every band's edges
@@ -416,13 +426,54 @@ private struct Sweep {
                 unique += 1
             }
             sweepBands(activeCount, breakCount: unique, row: top)
-            var sum = 0.0
-            for x in 0..<width {
-                sum += accumulator[x]
-                accumulator[x] = sum
+            emit(row: y, into: &sink)
+        }
+    }
+
+    /// Hands the row's coverage to `sink`: the running sum of `accumulator`, which changes only at the
+    /// touched columns, so each stretch between two is one run of one area. The same sums, bit for bit,
+    /// as adding up every column (the others hold zeros). Clears what the row touched.
+    private func emit<Sink: CoverageRows>(row y: Int, into sink: inout Sink) {
+        let count = touchedCount.pointee
+        var columns = UnsafeMutableBufferPointer(rebasing: touched[0..<count])
+        if count > 32 {
+            columns.sort()
+        } else {
+            for i in 1..<max(count, 1) {  // nearly in order: the bands go left to right
+                let item = columns[i]
+                var j = i - 1
+                while j >= 0 && columns[j] > item {
+                    columns[j + 1] = columns[j]
+                    j -= 1
+                }
+                columns[j + 1] = item
             }
-            body(y, UnsafeBufferPointer(rebasing: accumulator[0..<width]))
-            accumulator.update(repeating: 0)
+        }
+        var sum = 0.0
+        var next = 0
+        for x in columns {
+            guard x < width else { break }  // the spare columns past the right end add to none swept
+            if x > next { sink.fill(row: y, columns: next..<x, area: sum) }
+            sum += accumulator[x]
+            sink.set(row: y, column: x, area: sum)
+            next = x + 1
+        }
+        if next < width || width == 0 { sink.fill(row: y, columns: next..<width, area: sum) }
+        for x in columns {
+            accumulator[x] = 0
+            marks[x] = 0
+        }
+        touchedCount.pointee = 0
+    }
+
+    /// Adds `value` to the accumulator's column `index`, noting the column as touched.
+    @inline(__always)
+    private func add(_ index: Int, _ value: Double) {
+        accumulator[index] += value
+        if marks[index] == 0 {
+            marks[index] = 1
+            touched[touchedCount.pointee] = index
+            touchedCount.pointee += 1
         }
     }
 
@@ -578,7 +629,7 @@ private struct Sweep {
         }
         let height = (y1 - y0) * sign
         if x0 <= l && x1 <= l {
-            accumulator[0] += height
+            add(0, height)
             return
         }
         if x0 >= w && x1 >= w { return }
@@ -588,8 +639,8 @@ private struct Sweep {
         if upper - lower < 1e-12 || Double(column + 1) >= upper {
             // Within one column: a trapezoid whose mean distance to the column's right side is known.
             let mid = (x0 + x1) / 2 - Double(column)
-            accumulator[column - left] += height * (1 - mid)
-            accumulator[column - left + 1] += height * mid
+            add(column - left, height * (1 - mid))
+            add(column - left + 1, height * mid)
             return
         }
         let heightPerX = height / (upper - lower)
@@ -598,10 +649,63 @@ private struct Sweep {
             let next = min(Double(column + 1), upper)
             let h = (next - x) * heightPerX
             let mid = (x + next) / 2 - Double(column)
-            accumulator[column - left] += h * (1 - mid)
-            accumulator[column - left + 1] += h * mid
+            add(column - left, h * (1 - mid))
+            add(column - left + 1, h * mid)
             x = next
             column += 1
         }
+    }
+}
+
+/// Where a sweep hands each row's coverage (exact areas, 0...1), left to right: runs of columns of one area
+/// and single columns. Generic, so that each use is compiled into the sweep.
+private protocol CoverageRows {
+    /// Columns `columns` (counted from the first swept) of row `row` each cover `area`.
+    mutating func fill(row: Int, columns: Range<Int>, area: Double)
+    /// Column `column` of row `row` covers `area`.
+    mutating func set(row: Int, column: Int, area: Double)
+}
+
+/// Coverage quantised into a mask's bytes, noting the least area met.
+private struct MaskRows: CoverageRows {
+    /// The first swept column of row 0, and the bytes from one row to the next.
+    let bytes: UnsafeMutablePointer<UInt8>
+    let stride: Int
+    var least = Double.infinity
+
+    mutating func fill(row: Int, columns: Range<Int>, area: Double) {
+        least = min(least, area)
+        (bytes + row * stride + columns.lowerBound).update(repeating: Rasterizer.quantize(area), count: columns.count)
+    }
+
+    mutating func set(row: Int, column: Int, area: Double) {
+        least = min(least, area)
+        bytes[row * stride + column] = Rasterizer.quantize(area)
+    }
+}
+
+/// Coverage gathered into one row of doubles, handed whole to `body` at each row's end.
+private struct DenseRows: CoverageRows {
+    let row: UnsafeMutableBufferPointer<Double>
+    let body: (Int, UnsafeBufferPointer<Double>) -> Void
+
+    init(row: UnsafeMutableBufferPointer<Double>, body: @escaping (Int, UnsafeBufferPointer<Double>) -> Void) {
+        self.row = row
+        self.body = body
+    }
+
+    mutating func fill(row y: Int, columns: Range<Int>, area: Double) {
+        UnsafeMutableBufferPointer(rebasing: row[columns]).update(repeating: area)
+        finish(y, at: columns.upperBound)
+    }
+
+    mutating func set(row y: Int, column: Int, area: Double) {
+        row[column] = area
+        finish(y, at: column + 1)
+    }
+
+    /// Hands the row over once its last column is written.
+    private mutating func finish(_ y: Int, at end: Int) {
+        if end == row.count { body(y, UnsafeBufferPointer(row)) }
     }
 }
