@@ -22,6 +22,24 @@ final class ViewLayoutTests: XCTestCase {
         root.listing(scale: 1).filter { $0.kind == kind }.map(\.frame)
     }
 
+    func testAStackHoldingASpacerIsOfferedWhatIsLeftLast() throws {
+        // SwiftUI's stacks order children by flexibility, their widths offered infinity less offered 0: a
+        // VStack around a row with a spacer grows without end, so it comes after the fixed views and takes
+        // what they leave (268 - 36 - 28 - 2 * 12 = 180), instead of an equal share.
+        let row = View(
+            .stack(
+                .horizontal, spacing: nil, alignment: .center,
+                children: [View(.text("Jonas")), View(.spacer(minLength: nil)), View(.text("9:12"))]))
+        let column = View(.stack(.vertical, spacing: nil, alignment: .center, children: [row]))
+        let root = try layout(
+            View(
+                .stack(.horizontal, spacing: 12, alignment: .center, children: [fixed(36, 36), column, fixed(28, 28)])
+            )
+            .modifier(.frame(FrameSpec(width: 268))))
+        XCTAssertEqual(frames(root, "vstack").map(\.width), [180])
+        XCTAssertEqual(frames(root, "hstack").map(\.width), [268, 180])
+    }
+
     func testStackOfFixedChildrenIsTheirSumCentred() throws {
         let root = try layout(
             View(.stack(.vertical, spacing: 10, alignment: .center, children: [fixed(50, 20), fixed(30, 40)])))

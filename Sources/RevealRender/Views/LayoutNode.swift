@@ -431,7 +431,13 @@ final class LayoutNode {
         func length(_ s: Size) -> Double { vertical ? s.height : s.width }
         let gaps = spacing * Double(max(children.count - 1, 0))
         var lengths = [Double](repeating: 0, count: children.count)
-        if let along {
+        if let along, along.isInfinite {
+            // Offered all the room there is, each child is offered all of it too (an equal share of infinity),
+            // and takes what it takes: a spacer or a color all of it.
+            for (index, child) in children.enumerated() {
+                lengths[index] = length(child.size(for: proposal(along, child)))
+            }
+        } else if let along {
             let order = children.indices.sorted { a, b in
                 let fa =
                     length(children[a].size(for: proposal(.infinity, children[a])))
@@ -489,6 +495,11 @@ final class LayoutNode {
             return horizontal ? s.width : s.height
         }
         guard let line = values.max() else { return CrossPlacement(offsets: [], extent: 0) }
+        // A child as long as all the room there is (a spacer or a color offered infinity): so is the stack,
+        // which is only asked so to know how far it can grow; lined up, infinity less infinity is no number.
+        if lengths.contains(where: \.isInfinite) {
+            return CrossPlacement(offsets: values.map { _ in 0 }, extent: .infinity)
+        }
         let beyond = zip(lengths, values).map { $0 - $1 }.max() ?? 0
         return CrossPlacement(offsets: values.map { line - $0 }, extent: line + beyond)
     }
