@@ -38,6 +38,31 @@ final class RedactionTests: XCTestCase {
         }
     }
 
+    func testAPlaceholderSymbolKeepsTheSymbolsSize() throws {
+        // SwiftUI keeps a redacted view's frame: the box in a stack is where the star was, not stretched
+        // over the room the stack offers.
+        try MainActor.assumeIsolated {
+            @MainActor func frames(_ redacted: Bool) throws -> [Rect] {
+                let player = ViewPlayer(script: screen) {
+                    HStack {
+                        Image(systemName: "star.fill")
+                        Text("4.8")
+                    }.font(.caption)
+                        .redacted(reason: redacted ? .placeholder : [])
+                }
+                return try player.layout(at: 0).filter {
+                    $0.kind == "text" || $0.kind == "frame" || $0.kind == "symbol"
+                }
+                .map(\.frame)
+            }
+            let plain = try frames(false)
+            let placeholder = try frames(true)
+            XCTAssertEqual(plain.count, 2)
+            XCTAssertEqual(placeholder.first, plain.first, "the box has the symbol's frame")
+            XCTAssertEqual(placeholder.last, plain.last, "the text stays where it was")
+        }
+    }
+
     func testUnredactedContentOtherReasonsAndShapesDrawAsTheyAre() throws {
         try MainActor.assumeIsolated {
             let plain = try render { Text("Price 12").font(.system(size: 30)) }

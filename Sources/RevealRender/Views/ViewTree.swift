@@ -360,14 +360,24 @@ struct ViewTreeBuilder {
         guard let shape = SymbolShape.named(name) else { return LayoutNode(.leaf(.none), name: "symbol") }
         let capHeight = (try? FontLibrary.shared.instance(for: env.font, files: fonts).metrics.capHeight) ?? 0.727
         let unit = capHeight * env.font.size / 100 * ControlMetrics.imageScale(env.imageScale)
-        let drawing: Drawing =
-            env.redacted
-            ? .shape(
-                .roundedRectangle(radius: Redaction.cornerRadius(unit * 100), style: .continuous),
-                Redaction.paint(env.foreground))
-            : .symbol(shape, pointsPerUnit: unit, env.foreground)
-        let node = LayoutNode(.leaf(drawing), name: "symbol")
-        node.semantics = [.element(label: SymbolShape.accessibilityLabel(name), traits: [.isImage], actions: [])]
+        let semantics: [AccessibilitySemantic] = [
+            .element(label: SymbolShape.accessibilityLabel(name), traits: [.isImage], actions: [])
+        ]
+        guard env.redacted else {
+            let node = LayoutNode(.leaf(.symbol(shape, pointsPerUnit: unit, env.foreground)), name: "symbol")
+            node.semantics = semantics
+            return node
+        }
+        // Redacted: a placeholder box the symbol's own size (SwiftUI keeps a redacted view's frame).
+        let box = LayoutNode(
+            .leaf(
+                .shape(
+                    .roundedRectangle(radius: Redaction.cornerRadius(unit * 100), style: .continuous),
+                    Redaction.paint(env.foreground))), name: "symbol")
+        let node = LayoutNode(
+            .frame(FrameSpec(width: shape.width * unit, height: (shape.bottom - shape.top) * unit)), name: "frame",
+            children: [box])
+        node.semantics = semantics
         return node
     }
 }
