@@ -100,6 +100,25 @@ private let gallery: [GalleryEntry] = [
     // The selection capsule sliding from Home to Library on a spring (matched geometry: the new tab's
     // capsule starts from the old one's frame), at rest there, then on its way back to Search.
     GalleryEntry(name: "TabPill", times: [0.35, 1.1, 1.35]) { TabPill_Previews.previews },
+    // An ObservableObject shared by @StateObject and @ObservedObject views: the cache segment of a
+    // GeometryReader bar sliding away after "Clear Cache", the apps segment halving after the bound switch
+    // is turned through VoiceOver, then at rest.
+    GalleryEntry(name: "StorageMeter", times: [0.6, 1.45, 2]) { StorageMeter_Previews.previews },
+    // A LazyVStack of identifiable messages, subjects cut to one line: a new one pushing in from the
+    // trailing edge, an archived one fading out (asymmetric), then the list closed up.
+    GalleryEntry(name: "MailTriage", times: [0.45, 1.25, 1.8]) { MailTriage_Previews.previews },
+    // A redacted skeleton pulsing (text as bars, symbols as boxes, the header greyed, the edition tag
+    // unredacted), mid cross-fade once the task has slept, then the loaded card.
+    GalleryEntry(name: "ArticleLoader", times: [0.3, 1, 1.6]) { ArticleLoader_Previews.previews },
+    // Key caps from a ViewModifier: the third dot popping in, the dots mid-swing in a shake chained
+    // through animation completions (repeatCount 3, autoreverses), then cleared under the red prompt.
+    GalleryEntry(name: "PasscodePad", times: [0.5, 0.8, 1.9]) { PasscodePad_Previews.previews },
+    // Switches from a ToggleStyle of our own: Focus's knob mid-slide, the rows mid cross-fade to their
+    // right-to-left copy, then right to left at rest with Notifications' knob slid to the left.
+    GalleryEntry(name: "DirectionPreview", times: [0.3, 0.85, 1.7]) { DirectionPreview_Previews.previews },
+    // A ProgressView filling and the day count cross-fading after "Check In", the star blurring in
+    // (withTransaction) as the dashed ring turns, then unlocked at rest.
+    GalleryEntry(name: "StreakBadge", times: [0.6, 1.1, 2.1]) { StreakBadge_Previews.previews },
     GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
 ]
 
