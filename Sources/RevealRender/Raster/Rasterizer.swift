@@ -411,15 +411,7 @@ private struct Sweep {
                     breakCount += 1
                 }
             }
-            for k in 1..<breakCount {  // few, and mostly in order
-                let cut = breaks[k]
-                var j = k - 1
-                while j >= 0 && breaks[j] > cut {
-                    breaks[j + 1] = breaks[j]
-                    j -= 1
-                }
-                breaks[j + 1] = cut
-            }
+            Sweep.sortNearlyOrdered(UnsafeMutableBufferPointer(rebasing: breaks[0..<breakCount]))  // few
             var unique = 1
             for b in 1..<breakCount where breaks[b] > breaks[unique - 1] {
                 breaks[unique] = breaks[b]
@@ -435,20 +427,8 @@ private struct Sweep {
     /// as adding up every column (the others hold zeros). Clears what the row touched.
     private func emit<Sink: CoverageRows>(row y: Int, into sink: inout Sink) {
         let count = touchedCount.pointee
-        var columns = UnsafeMutableBufferPointer(rebasing: touched[0..<count])
-        if count > 32 {
-            columns.sort()
-        } else {
-            for i in 1..<max(count, 1) {  // nearly in order: the bands go left to right
-                let item = columns[i]
-                var j = i - 1
-                while j >= 0 && columns[j] > item {
-                    columns[j + 1] = columns[j]
-                    j -= 1
-                }
-                columns[j + 1] = item
-            }
-        }
+        let columns = UnsafeMutableBufferPointer(rebasing: touched[0..<count])
+        Sweep.sortNearlyOrdered(columns)  // the bands go left to right
         var sum = 0.0
         var next = 0
         for x in columns {
@@ -464,6 +444,24 @@ private struct Sweep {
             marks[x] = 0
         }
         touchedCount.pointee = 0
+    }
+
+    /// Sorts `items`, which are mostly in order already: by insertion when few, else by the standard sort.
+    private static func sortNearlyOrdered<T: Comparable>(_ items: UnsafeMutableBufferPointer<T>) {
+        guard items.count <= 32 else {
+            var all = items
+            all.sort()
+            return
+        }
+        for i in 1..<max(items.count, 1) {
+            let item = items[i]
+            var j = i - 1
+            while j >= 0 && items[j] > item {
+                items[j + 1] = items[j]
+                j -= 1
+            }
+            items[j + 1] = item
+        }
     }
 
     /// Adds `value` to the accumulator's column `index`, noting the column as touched.
