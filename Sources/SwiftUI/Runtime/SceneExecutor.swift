@@ -130,7 +130,9 @@ extension SceneScheduling {
 extension ViewGraph {
     /// Runs `body` as this graph's player: its view's jobs and sleeps are captured on its clock meanwhile.
     package func running<T>(_ body: () throws -> T) rethrows -> T {
-        SceneExecutors.install()
+        // Only the main thread's jobs are captured, so only there are the executors swapped: a job of the main
+        // queue on another thread (Swift Testing's `@MainActor` tests on Linux) keeps the executor it runs on.
+        if Thread.isMainThread { SceneExecutors.install() }
         let previous = SceneExecutors.graph
         SceneExecutors.graph = self
         ViewGraph.current = self
