@@ -59,6 +59,46 @@ final class TextShapingTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1e-3, "largest advance difference, points")
     }
 
+    func testTextPastItsLineLimitEndsInAnEllipsisAsHarfBuzzMeasuresIt() throws {
+        // SwiftUI's default truncation, `.tail`: the last line allowed takes as much of the rest of the text
+        // as fits with an ellipsis, and no space before it. Worked out from hb-shape's own glyphs and
+        // advances for the whole text and for "…": the first k glyphs whose advances and the ellipsis fit.
+        let text = "Slides for Thursday are in the shared folder"
+        let size = 17.0
+        let width = 150.0
+        let theirs = try hbShape(text, font: FontFiles.inter.text, size: size, weight: 400)
+        let dots = try XCTUnwrap(try hbShape("\u{2026}", font: FontFiles.inter.text, size: size, weight: 400).first)
+        var kept = 0
+        var used = 0.0
+        while kept < theirs.count, used + theirs[kept].advance + dots.advance <= width {
+            used += theirs[kept].advance
+            kept += 1
+        }
+        let scalars = Array(text.unicodeScalars)
+        while kept > 0 && scalars[kept - 1] == " " { kept -= 1 }
+        var builder = ViewTreeBuilder(fonts: .inter, scale: 2)
+        let root = try builder.build(View(.text(text), [.font(FontSpec(size: size)), .lineLimit(1)]))
+        ViewLayout.place(root, in: Size(width: width, height: 100))
+        var block: TextBlock?
+        root.visit { n, _ in if case .leaf(.text(let b, _)) = n.role { block = b } }
+        let placed = try XCTUnwrap(block).placed(
+            in: Rect(x: 0, y: 0, width: width, height: 100), proposal: ProposedSize(width: width, height: nil))
+        XCTAssertEqual(placed.glyphs.map { Int($0.glyph) }, theirs.prefix(kept).map(\.glyph) + [dots.glyph])
+        XCTAssertLessThan(kept, theirs.count - 10, "the line is cut well short of the text")
+        let listed = try XCTUnwrap(root.listing(scale: 2).first { $0.kind == "text" })
+        XCTAssertLessThanOrEqual(listed.frame.width, width)
+        // With two lines allowed, the second takes the words that would have wrapped and is cut the same way.
+        let two = try builder.build(View(.text(text), [.font(FontSpec(size: size)), .lineLimit(2)]))
+        ViewLayout.place(two, in: Size(width: width, height: 100))
+        var second: TextBlock?
+        two.visit { n, _ in if case .leaf(.text(let b, _)) = n.role { second = b } }
+        let glyphs = try XCTUnwrap(second).placed(
+            in: Rect(x: 0, y: 0, width: width, height: 100), proposal: ProposedSize(width: width, height: nil)
+        ).glyphs
+        XCTAssertEqual(glyphs.last.map { Int($0.glyph) }, dots.glyph)
+        XCTAssertEqual(Set(glyphs.map(\.y)).count, 2, "two lines")
+    }
+
     func testKerningAndWeightChangeTheAdvances() throws {
         let regular = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 400)
         let bold = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 700)

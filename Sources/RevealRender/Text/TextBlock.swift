@@ -43,10 +43,12 @@ final class TextBlock {
         }
     }
 
-    /// One laid-out line: a range of glyphs and its width in ems.
+    /// One laid-out line: a range of glyphs and its width in ems; a line cut short ends in an ellipsis, in
+    /// the font of the run it follows.
     struct Line {
         var glyphs: Range<Int>
         var width: Double
+        var ellipsis: (glyph: ShapedGlyph, run: Int)? = nil
     }
 
     convenience init(
@@ -169,12 +171,45 @@ final class TextBlock {
         return true
     }
 
-    /// The font size laid out for `p` and the lines shown at it: at most `lineLimit` of them.
+    /// The font size laid out for `p` and the lines shown at it: at most `lineLimit` of them, the last cut
+    /// short with an ellipsis when text is left over (SwiftUI's default `truncationMode`, `.tail`).
     private func shownLines(for p: ProposedSize) -> (size: Double, lines: [Line]) {
         let size = fittedSize(for: p)
-        let lines = lines(size: size, width: p.width)
+        var lines = lines(size: size, width: p.width)
         guard let lineLimit, lines.count > lineLimit else { return (size, lines) }
-        return (size, Array(lines.prefix(max(lineLimit, 1))))
+        lines = Array(lines.prefix(max(lineLimit, 1)))
+        lines[lines.count - 1] = truncated(from: lines[lines.count - 1].glyphs.lowerBound, size: size, width: p.width)
+        return (size, lines)
+    }
+
+    /// The text from glyph `start` to the next line feed as one line that fits `width` points with an
+    /// ellipsis after it: as many glyphs as fit, less the spaces before the ellipsis.
+    private func truncated(from start: Int, size: Double, width: Double?) -> Line {
+        guard !glyphs.isEmpty else { return Line(glyphs: start..<start, width: 0) }
+        let run = runOfGlyph[min(start, glyphs.count - 1)]
+        let set = runs[run]
+        let ratio = set.font.size / max(font.size, 1e-9)
+        guard var dots = set.instance.shape("\u{2026}").first else {
+            return Line(glyphs: start..<start, width: 0)
+        }
+        dots.advance *= ratio
+        let limit = width.map { $0 / max(size, 1e-9) + 1e-9 } ?? .infinity
+        var end = start
+        var used = 0.0
+        while end < glyphs.count, !isBreak[end], used + glyphs[end].advance + dots.advance <= limit {
+            used += glyphs[end].advance
+            end += 1
+        }
+        while end > start && isSpace[end - 1] {
+            end -= 1
+            used -= glyphs[end].advance
+        }
+        let last = end > start ? runOfGlyph[end - 1] : run
+        if last != run, let own = runs[last].instance.shape("\u{2026}").first {
+            dots = own
+            dots.advance *= runs[last].font.size / max(font.size, 1e-9)
+        }
+        return Line(glyphs: start..<end, width: used + dots.advance, ellipsis: (dots, last))
     }
 
     /// Where a line `width` points wide starts in `frame`, as the text's alignment places it.
@@ -272,6 +307,11 @@ final class TextBlock {
                     }
                     spanStart = x
                 }
+            }
+            if let (dots, run) = line.ellipsis {
+                placed.append(
+                    PlacedGlyph(
+                        glyph: dots.glyph, x: x + dots.offsetX * size, y: baseline - dots.offsetY * size, run: run))
             }
         }
         return (size, placed, decorations)
