@@ -65,7 +65,7 @@ public enum ViewHost {
             if when == DispatchTime.distantFuture.rawValue { return true }  // never due
             if Int64(bitPattern: when) < 0 {
                 // A wall-clock deadline (`DispatchWallTime`): minus its nanoseconds since 1970.
-                delay = Double(-Int64(bitPattern: when)) / 1e9 - Date().timeIntervalSince1970
+                delay = -Double(Int64(bitPattern: when)) / 1e9 - Date().timeIntervalSince1970
             } else {
                 delay = (Double(when) - Double(DispatchTime.now().rawValue)) / 1e9
             }
