@@ -119,6 +119,9 @@ private let gallery: [GalleryEntry] = [
     // A ProgressView filling and the day count cross-fading after "Check In", the star blurring in
     // (withTransaction) as the dashed ring turns, then unlocked at rest.
     GalleryEntry(name: "StreakBadge", times: [0.6, 1.1, 2.1]) { StreakBadge_Previews.previews },
+    // A row following the finger, the trash can grown over the red action and its masked word; the row
+    // gone and the list closed up; the next row let go short of the threshold, springing back.
+    GalleryEntry(name: "SwipeToDelete", times: [0.4, 0.95, 1.45]) { SwipeToDelete_Previews.previews },
     GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
 ]
 
