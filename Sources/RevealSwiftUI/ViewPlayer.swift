@@ -134,6 +134,13 @@ public struct ViewPlayer: FrameSequence {
         var reported: (CGFloat, Double)?
     }
 
+    /// The anchors of the two-finger gestures `finger` is one of the fingers of, in order.
+    private func pairAnchors(of finger: Int) -> [Int] {
+        pairs.keys.sorted().filter {
+            pairs[$0].map { $0.fingers.first == finger || $0.fingers.second == finger } == true
+        }
+    }
+
     init(script: ViewScript, fonts: FontFiles, view: @escaping @MainActor () -> any SwiftUI.View) {
         self.script = script
         self.fonts = fonts
@@ -358,10 +365,8 @@ public struct ViewPlayer: FrameSequence {
             }
         }
         fingers[finger] = touches
-        for anchor in pairs.keys.sorted() {
-            guard var pair = pairs[anchor], pair.fingers.first == finger || pair.fingers.second == finger else {
-                continue
-            }
+        for anchor in pairAnchors(of: finger) {
+            guard var pair = pairs[anchor] else { continue }
             if pair.fingers.first == finger {
                 pair.points.now.0 = local(point, in: pair.frame)
             } else {
@@ -379,11 +384,8 @@ public struct ViewPlayer: FrameSequence {
     private func touchUp(_ finger: Int, at point: Point) {
         guard let touches = fingers.removeValue(forKey: finger) else { return }
         // A two-finger gesture ends when either finger lifts.
-        for anchor in pairs.keys.sorted() {
-            guard let pair = pairs[anchor], pair.fingers.first == finger || pair.fingers.second == finger else {
-                continue
-            }
-            pairs[anchor] = nil
+        for anchor in pairAnchors(of: finger) {
+            guard let pair = pairs.removeValue(forKey: anchor) else { continue }
             if pair.began { pair.recognizer.end(pairValue(pair)) }
         }
         for touch in touches {
