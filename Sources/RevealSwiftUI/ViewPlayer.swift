@@ -53,6 +53,13 @@ public struct ViewPlayer: FrameSequence {
         }
     }
 
+    /// The frame `render(frame:)` drew last, drawn again whole from the same layout: a check on the
+    /// incremental drawing that plays the script once.
+    public func renderedWhole() throws -> Pixmap {
+        let state = state
+        return try MainActor.assumeIsolated { try state.layout().render() }
+    }
+
     /// The boxes the last `render(frame:)` drew again; every other pixel is as in the frame before it.
     public var changedBoxes: [(x: Int, y: Int, width: Int, height: Int)] {
         let state = state

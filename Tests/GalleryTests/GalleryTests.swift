@@ -144,17 +144,18 @@ final class GalleryTests: XCTestCase {
     }
 
     func testEachFrameDrawnFromTheFrameBeforeEqualsTheFrameDrawnWhole() throws {
-        // ScreenRenderer against drawing every frame whole, over every frame of every component (turns,
-        // scales, strokes, switches, removals): the same bytes.
+        // ScreenRenderer against drawing the same layout whole (turns, scales, strokes, switches, removals):
+        // the same bytes. Every frame is drawn from the one before; every third one, and the last, is also
+        // drawn whole. A pixel drawn wrong stays wrong until a later change covers it, so a fault outlives
+        // the frame that made it and the sample sees it, at a third of the cost of drawing each frame twice.
         for entry in gallery {
             let script = try ViewScriptFile.load(path: "\(galleryFolder)/scripts/\(entry.name).script.json")
             let differing = try MainActor.assumeIsolated { () throws -> Int? in
-                var incremental = ViewPlayer(script: script, view: entry.view)
-                var whole = ViewPlayer(script: script, view: entry.view)
-                whole.redrawsWholeFrames = true
-                for index in 0..<incremental.frameCount
-                where try incremental.render(frame: index) != whole.render(frame: index) {
-                    return index
+                var player = ViewPlayer(script: script, view: entry.view)
+                for index in 0..<player.frameCount {
+                    let frame = try player.render(frame: index)
+                    guard index % 3 == 0 || index == player.frameCount - 1 else { continue }
+                    if try frame != player.renderedWhole() { return index }
                 }
                 return nil
             }
