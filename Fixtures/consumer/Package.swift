@@ -32,12 +32,15 @@ let package = Package(
             ],
             exclude: ["__Goldens__"]
         ),
-        // README's Swift snippets, extracted into README.swift by Scripts/test before each build.
+        // README's Swift snippets, extracted into README.swift by Scripts/test before each build: scenes
+        // whose views are written as SwiftUI.
         .testTarget(
             name: "ReadmeTests",
             dependencies: [
                 .product(name: "RevealRender", package: "reveal-render"),
                 .product(name: "RevealRenderTesting", package: "reveal-render"),
+                .product(name: "RevealSwiftUI", package: "reveal-render"),
+                .product(name: "SwiftUI", package: "reveal-render", condition: .when(platforms: [.linux])),
             ],
             exclude: ["__Goldens__"]
         ),

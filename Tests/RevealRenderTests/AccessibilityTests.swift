@@ -65,8 +65,8 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(try prepared.accessibility(atFrame: 0)[1].frame, button)
         // Without the demo's `.accessibilityHidden(isDark)`, both scenes are read.
         var plain = scene
-        plain.base = CircleRevealScene.demoScene(
-            [SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
+        plain.base = SceneContent(
+            CircleRevealScene.demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day"))
         XCTAssertEqual(try elements(plain, atFrame: inserted).map(\.label), ["Day", "Night", "Sunrise"])
     }
 
@@ -75,7 +75,7 @@ final class AccessibilityTests: XCTestCase {
     func testASceneWithoutAScreenIsTheCardAlone() throws {
         var scene = ScratchScene(
             width: 120, height: 80, scale: 1, strokes: [], actions: [ScratchAction(t: 0.5, type: .reveal)])
-        scene.content = View(.text("Prize"))
+        scene.content = SceneContent(View(.text("Prize")))
         let prepared = try scene.prepare()
         XCTAssertEqual(
             try prepared.accessibility(atFrame: 0),
@@ -93,7 +93,7 @@ final class AccessibilityTests: XCTestCase {
         -> [AccessibilityElement]
     {
         var scene = CircleRevealScene(width: width, height: height, scale: 1, toggles: [])
-        scene.base = view
+        scene.base = SceneContent(view)
         scene.revealed = .color(.black)
         scene.background = .color(.white)
         let prepared = try scene.prepare()

@@ -202,7 +202,7 @@ final class CircleRevealTests: XCTestCase {
         XCTAssertEqual(timeline.frameCount(), 91, "1.0 + 0.5 s is frame 90")
         let cover = hypot(30.0, 50.0)
         let under = try Self.baseOnly(scene)
-        let revealed = try XCTUnwrap(scene.revealed.plainPaint).render(width: 30, height: 50)
+        let revealed = try XCTUnwrap(scene.revealed.view.plainPaint).render(width: 30, height: 50)
         var renderer = try CircleRevealRenderer(timeline: timeline)
         for index in 0..<95 {
             let t = Double(index) / 60
@@ -293,8 +293,8 @@ final class CircleRevealTests: XCTestCase {
         scene.scale = 1
         scene.origin = UnitPoint(x: 0.3, y: 0.7)
         scene.animation = .timing(.easeInOut, duration: 0.4)
-        scene.revealed = .linearGradient(
-            [SystemColor.pink, Color(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom)
+        scene.revealed = .paint(
+            .linearGradient([SystemColor.pink, Color(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom))
         scene.toggles = [0.05, 0.35, 0.5]
         var spring = scene
         spring.animation = .spring(.bouncy)
@@ -304,7 +304,7 @@ final class CircleRevealTests: XCTestCase {
         for (name, scene) in [("toggles", scene), ("spring", spring), ("reduce motion", reduced)] {
             let timeline = CircleRevealTimeline(scene: scene)
             let under = try Self.baseOnly(scene)
-            let revealed = try XCTUnwrap(scene.revealed.plainPaint).render(width: 60, height: 120)
+            let revealed = try XCTUnwrap(scene.revealed.view.plainPaint).render(width: 60, height: 120)
             var sequential = try CircleRevealRenderer(timeline: timeline)
             var overshoot = false
             var undershoot = false

@@ -75,14 +75,14 @@ final class ExportTests: XCTestCase {
 
     func testCompactLayersHaveThePixelsOfFullOnes() throws {
         for paint in [
-            try XCTUnwrap(CircleRevealScene.day.plainPaint), .color(SystemColor.pink.opacity(0.5)),
+            try XCTUnwrap(CircleRevealScene.day.view.plainPaint), .color(SystemColor.pink.opacity(0.5)),
             Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0)),
         ] {
             let layer = try Layer(paint, width: 13, height: 29)
             guard case .rowColors = layer else { return XCTFail("\(paint) should be row-constant") }
             XCTAssertEqual(try layer.materialized(), try paint.render(width: 13, height: 29))
         }
-        guard case .pixmap = try Layer(XCTUnwrap(ScratchScene.demoCover.plainPaint), width: 13, height: 29) else {
+        guard case .pixmap = try Layer(XCTUnwrap(ScratchScene.demoCover.view.plainPaint), width: 13, height: 29) else {
             return XCTFail("a diagonal gradient is not row-constant")
         }
     }

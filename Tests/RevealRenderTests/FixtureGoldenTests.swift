@@ -175,7 +175,7 @@ final class FixtureGoldenTests: XCTestCase {
         let paints =
             (scratch.flatMap { [$0.content, $0.cover, $0.background] }
             + circle.flatMap { [$0.base, $0.revealed, $0.background] })
-            .compactMap(\.plainPaint)
+            .compactMap(\.view.plainPaint)
         XCTAssertTrue(paints.contains { if case .image = $0.kind { return true } else { return false } }, "image paint")
         // Small, so the repository and the suite stay small.
         for scene in scratch { XCTAssertLessThanOrEqual(scene.pixelSize.width * scene.pixelSize.height, 200 * 200) }

@@ -264,9 +264,11 @@ final class OutputSafetyTests: CLITestCase {
             guard case .image(let image, _) = paint.kind else { return nil }
             return image.bytes.withUnsafeBytes { $0.baseAddress }
         }
-        let first = scene.content.plainPaint.flatMap(storage)
+        let first = scene.content.view.plainPaint.flatMap(storage)
         XCTAssertNotNil(first)
-        for paint in [scene.cover.plainPaint, scene.background.plainPaint, scene.card.canvas].compactMap({ $0 }) {
+        for paint in [scene.cover.view.plainPaint, scene.background.view.plainPaint, scene.card.canvas].compactMap({
+            $0
+        }) {
             XCTAssertEqual(storage(paint), first, "one decoded image, shared")
         }
         XCTAssertEqual(inputs.paths.count, 1)

@@ -15,7 +15,7 @@ final class ViewSmokeTests: XCTestCase {
             [
                 .foreground(.color(.white)), .minimumScaleFactor(0.5),
                 .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
-                .background(ScratchScene.demoContent, alignment: .center),
+                .background(ScratchScene.demoContent.view, alignment: .center),
             ])
         let pixmap = try ViewRenderer.render(prize, size: PixelSize(width: 1011, height: 720), scale: 3, fonts: .inter)
         try Data(PNG.encode(pixmap)).write(to: URL(fileURLWithPath: "/tmp/prize.png"))

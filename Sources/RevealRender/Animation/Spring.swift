@@ -3,7 +3,7 @@ import Foundation
 /// SwiftUI's spring: a unit mass on a spring of stiffness (2π/response)² with damping
 /// 4π·dampingFraction/response, starting at rest. `value(at:)` is its step response: 0 at the start,
 /// settling at 1, possibly overshooting.
-public struct Spring: Equatable, Hashable, Sendable {
+public struct SpringParameters: Equatable, Hashable, Sendable {
     /// The period of the undamped spring in seconds; smaller is stiffer and faster.
     public var response: Double
     /// The damping as a fraction of critical damping: 1 settles without overshoot, below 1 bounces,
@@ -24,11 +24,11 @@ public struct Spring: Equatable, Hashable, Sendable {
     }
 
     /// `.smooth`, `.snappy` and `.bouncy`: SwiftUI's presets, 0.5 s with bounce 0, 0.15 and 0.3.
-    public static let smooth = Spring(duration: 0.5, bounce: 0)
+    public static let smooth = SpringParameters(duration: 0.5, bounce: 0)
     /// SwiftUI's `.snappy`: 0.5 s with bounce 0.15, a slight overshoot.
-    public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+    public static let snappy = SpringParameters(duration: 0.5, bounce: 0.15)
     /// SwiftUI's `.bouncy`: 0.5 s with bounce 0.3, a visible overshoot.
-    public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+    public static let bouncy = SpringParameters(duration: 0.5, bounce: 0.3)
 
     /// Distance from the target within which a spring counts as settled.
     public static let settleThreshold = 0.001
@@ -142,7 +142,7 @@ public enum AnimationSpec: Equatable, Sendable {
     /// duration of 0 or less jumps straight to the end.
     case timing(TimingCurve, duration: Double)
     /// A spring, as SwiftUI's `.spring(_:)`: it has no fixed duration and runs until it settles.
-    case spring(Spring)
+    case spring(SpringParameters)
 
     /// Progress `elapsed` seconds after the animation started: 0 before, 1 once finished (a spring
     /// may overshoot on the way).
@@ -172,3 +172,6 @@ public enum AnimationSpec: Equatable, Sendable {
     /// The circle reveal demo's `.easeInOut(duration: 0.8)`.
     public static let circleDemo = AnimationSpec.timing(.easeInOut, duration: 0.8)
 }
+
+/// The engine's own name for `SpringParameters`, inside the package (SwiftUI's `Spring` is another type).
+package typealias Spring = SpringParameters

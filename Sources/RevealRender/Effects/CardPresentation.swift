@@ -3,7 +3,7 @@
 /// file's): black at a third, radius 10.
 public struct Shadow: Equatable, Sendable {
     /// The shadow's color, opacity included (default black at 33%).
-    public var color: Color
+    public var color: RGBAColor
     /// The blur radius in points; the blur's standard deviation is half of it (default 10).
     public var radius: Double
     /// The horizontal offset in points, positive to the right (default 0).
@@ -12,7 +12,7 @@ public struct Shadow: Equatable, Sendable {
     public var y: Double
 
     /// A shadow as `.shadow(color:radius:x:y:)` draws it; the defaults are SwiftUI's.
-    public init(color: Color = Color.black.opacity(0.33), radius: Double = 10, x: Double = 0, y: Double = 0) {
+    public init(color: RGBAColor = RGBAColor.black.opacity(0.33), radius: Double = 10, x: Double = 0, y: Double = 0) {
         self.color = color
         self.radius = radius
         self.x = x
@@ -79,6 +79,6 @@ extension CardStyle {
         let pixels = PixelSize(width: PixelSize.pixels(width * scale), height: PixelSize.pixels(height * scale))
         return Screen(
             width: Double(pixels.width) / scale + 2 * pad, height: Double(pixels.height) / scale + 2 * pad,
-            view: effect, background: .paint(canvas))
+            view: SceneContent(effect), background: .paint(canvas))
     }
 }

@@ -18,17 +18,17 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// Frames per second (default 60).
     public var fps: Double
     /// Where the circle grows from, in the view's unit square (default center).
-    public var origin: UnitPoint
+    public var origin: RelativePoint
     /// The transition's animation (the seed demo's: easeInOut over 0.8 s).
     public var animation: AnimationSpec
     /// Reduce Motion: the view fades instead of being clipped.
     public var reduceMotion: Bool
     /// The view underneath (default: the demo's Day gradient, cyan → blue, top → bottom).
-    public var base: View
+    public var base: SceneContent
     /// The view revealed (default: the demo's Night gradient, indigo → black, top → bottom).
-    public var revealed: View
+    public var revealed: SceneContent
     /// Drawn under everything (default clear).
-    public var background: View
+    public var background: SceneContent
     /// Times at which the revealed view is inserted (1st, 3rd, …) and removed (2nd, 4th, …); in order.
     public var toggles: [Double]
     public var cornerRadius: Double
@@ -44,9 +44,10 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// A circle reveal of a `width`×`height`-point view, every other field at the scene file's default.
     /// Nothing is checked here: `validate` (or `prepare`) throws for a scene that breaks a rule.
     public init(
-        width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: UnitPoint = .center,
-        animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: View = CircleRevealScene.day,
-        revealed: View = CircleRevealScene.night, background: View = .color(.clear), toggles: [Double] = [0],
+        width: Double, height: Double, scale: Double = 2, fps: Double = 60, origin: RelativePoint = .center,
+        animation: AnimationSpec = .circleDemo, reduceMotion: Bool = false, base: SceneContent = CircleRevealScene.day,
+        revealed: SceneContent = CircleRevealScene.night, background: SceneContent = .color(.clear),
+        toggles: [Double] = [0],
         cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous, shadow: Shadow? = nil,
         padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil, fonts: FontFiles = .inter
     ) {
@@ -71,9 +72,11 @@ public struct CircleRevealScene: RevealScene, Equatable {
     }
 
     /// The demo's Day gradient, cyan at the top to blue at the bottom: the default `base`.
-    public static let day = View.linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom)
+    public static let day = SceneContent.paint(
+        .linearGradient([SystemColor.cyan, SystemColor.blue], from: .top, to: .bottom))
     /// The demo's Night gradient, indigo at the top to black at the bottom: the default `revealed`.
-    public static let night = View.linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom)
+    public static let night = SceneContent.paint(
+        .linearGradient([SystemColor.indigo, .black], from: .top, to: .bottom))
 
     /// `CircleRevealTransitionDemo` as the seed writes it: a 393×852-point phone at 3× (the demo
     /// ignores the safe area), Day with its sun under Night with its moon, the circle growing from
@@ -94,18 +97,20 @@ public struct CircleRevealScene: RevealScene, Equatable {
             ])
         let screen = Screen(
             width: 393, height: 852,
-            view: View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle])))
+            view: SceneContent(
+                View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle]))))
         return CircleRevealScene(
             width: 393, height: 852, scale: 3, origin: origin,
-            base: demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
-                .modifier(.accessibilityHidden(.state("inserted"))),
-            revealed: demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night"),
+            base: SceneContent(
+                demoScene([SystemColor.cyan, SystemColor.blue], symbol: "sun.max.fill", title: "Day")
+                    .modifier(.accessibilityHidden(.state("inserted")))),
+            revealed: SceneContent(demoScene([SystemColor.indigo, .black], symbol: "moon.stars.fill", title: "Night")),
             toggles: [0.25, 2.0], screen: screen)
     }
 
     /// The demo's `scene(colors:systemImage:title:)`: a top-to-bottom gradient with a symbol and a
     /// title in white.
-    public static func demoScene(_ colors: [Color], symbol: String, title: String) -> View {
+    package static func demoScene(_ colors: [Color], symbol: String, title: String) -> View {
         View(
             .stack(
                 .depth, spacing: nil, alignment: .center,
@@ -130,7 +135,7 @@ public struct CircleRevealScene: RevealScene, Equatable {
 
     /// The seed's `CircleRevealTransitionGeometry.coverRadius`: the smallest circle centred on
     /// `origin` that covers the whole view, in points.
-    public static func coverRadius(from origin: UnitPoint, width: Double, height: Double) -> Double {
+    public static func coverRadius(from origin: RelativePoint, width: Double, height: Double) -> Double {
         let horizontal = max(origin.x, 1 - origin.x) * width
         let vertical = max(origin.y, 1 - origin.y) * height
         return hypot(horizontal, vertical)
@@ -145,9 +150,9 @@ public struct CircleRevealScene: RevealScene, Equatable {
     public func validateOwnFields(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
         try origin.validate(at: path.key("origin"))
         try animation.validate(at: path.key("animation"))
-        try base.validate(limits, at: path.key("base"), states: conditionNames)
-        try revealed.validate(limits, at: path.key("revealed"), states: conditionNames)
-        try background.validate(limits, at: path.key("background"), states: conditionNames)
+        try base.view.validate(limits, at: path.key("base"), states: conditionNames)
+        try revealed.view.validate(limits, at: path.key("revealed"), states: conditionNames)
+        try background.view.validate(limits, at: path.key("background"), states: conditionNames)
         try fonts.validate(at: path.key("fonts"))
         guard toggles.count <= SceneLimits.maxToggles else {
             throw SceneError(
@@ -166,7 +171,9 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// inside `withAnimation`, so views that depend on it cross-fade on the scene's animation.
     public var conditionNames: [String] { ["inserted"] }
 
-    public var effectViews: [(String, View)] { [("background", background), ("base", base), ("revealed", revealed)] }
+    public var effectViews: [(String, SceneContent)] {
+        [("background", background), ("base", base), ("revealed", revealed)]
+    }
 }
 
 /// What is true of the circle reveal at one frame.

@@ -22,11 +22,13 @@ struct CircleRevealRenderer {
         let scene = timeline.scene
         let width = scene.pixelSize.width
         let size = scene.pixelSize
-        under = try Layer(scene.base, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
-            .over(
-                Layer(scene.background, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset))
+        under = try Layer(
+            scene.base.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset
+        )
+        .over(
+            Layer(scene.background.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset))
         revealed = try Layer(
-            scene.revealed, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
+            scene.revealed.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
         frame = try under.materialized()
         coverage = [UInt8](repeating: 0, count: width)

@@ -39,7 +39,7 @@ public protocol RevealScene: Sendable {
     /// The conditions a screen's `when` views may test (the scratch card: "revealed").
     var conditionNames: [String] { get }
     /// The effect's own views by their field names, bottom first ("background", "content", "cover").
-    var effectViews: [(String, View)] { get }
+    var effectViews: [(String, SceneContent)] { get }
 
     /// Checks the rules of this kind's own fields (the shared ones are `validate`'s), each error at the
     /// path of what breaks it.
@@ -77,12 +77,12 @@ public struct SceneOverrides: Sendable {
     /// A change to the scene's own animation (the scratch card's fade, the circle's transition).
     public var animation: (@Sendable (AnimationSpec) -> AnimationSpec)?
     /// Where the circle grows from.
-    public var origin: UnitPoint?
+    public var origin: RelativePoint?
 
     /// Overrides that change only what is given; with every default they change nothing.
     public init(
         fps: Double? = nil, scale: Double? = nil, reduceMotion: Bool = false,
-        animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: UnitPoint? = nil
+        animation: (@Sendable (AnimationSpec) -> AnimationSpec)? = nil, origin: RelativePoint? = nil
     ) {
         self.fps = fps
         self.scale = scale
@@ -141,6 +141,9 @@ extension RevealScene {
         try SceneRules.check(padding, in: 0...SceneLimits.maxPadding, "padding", at: path.key("padding"))
         try canvas.validate(limits, at: path.key("canvas"))
         try validateOwnFields(limits, at: path)
+        for (name, content) in effectViews { try content.checkDrawable(at: path.key(name)) }
+        try screen?.view.checkDrawable(at: path.key("screen").key("view"))
+        try screen?.background.checkDrawable(at: path.key("screen").key("background"))
     }
 
     /// The frames are at least a pixel and at most `limits.maxPixels`, with sides a pixmap can have.

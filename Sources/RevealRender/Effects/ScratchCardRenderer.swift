@@ -39,13 +39,13 @@ struct ScratchCardRenderer {
         let height = scene.pixelSize.height
         let size = scene.pixelSize
         var base = try ViewRenderer.render(
-            scene.background, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
+            scene.background.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         let content = try ViewRenderer.render(
-            scene.content, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
+            scene.content.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         Compositor.sourceOver(content, onto: &base, rows: RowRange(0, height))
         self.base = base
         cover = try ViewRenderer.render(
-            scene.cover, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
+            scene.cover.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         committed = try Mask(width: width, height: height, value: 255)
         visible = committed
         strokeCoverage = try Mask(width: width, height: height)

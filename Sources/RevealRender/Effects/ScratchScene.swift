@@ -78,11 +78,11 @@ public struct ScratchScene: RevealScene, Equatable {
     /// VoiceOver's activate actions, in time order.
     public var actions: [ScratchAction]
     /// The prize under the cover (default: the seed demo's pink → orange gradient).
-    public var content: View
+    public var content: SceneContent
     /// The cover (default: the seed demo's gray gradient).
-    public var cover: View
+    public var cover: SceneContent
     /// Drawn under everything (default clear).
-    public var background: View
+    public var background: SceneContent
     /// The cover's fade once revealed (the seed: easeOut over 0.35 s).
     public var fade: AnimationSpec
     public var cornerRadius: Double
@@ -100,8 +100,8 @@ public struct ScratchScene: RevealScene, Equatable {
     public init(
         width: Double, height: Double, scale: Double = 2, fps: Double = 60, brushWidth: Double = 44,
         revealThreshold: Double = 0.6, reduceMotion: Bool = false, strokes: [Stroke] = [],
-        actions: [ScratchAction] = [], content: View = ScratchScene.demoContent,
-        cover: View = ScratchScene.demoCover, background: View = .color(.clear),
+        actions: [ScratchAction] = [], content: SceneContent = ScratchScene.demoContent,
+        cover: SceneContent = ScratchScene.demoCover, background: SceneContent = .color(.clear),
         fade: AnimationSpec = .scratchFade, cornerRadius: Double = 0, cornerStyle: CornerStyle = .continuous,
         shadow: Shadow? = nil, padding: Double = 0, canvas: Paint = .color(.clear), screen: Screen? = nil,
         fonts: FontFiles = .inter
@@ -129,14 +129,16 @@ public struct ScratchScene: RevealScene, Equatable {
     }
 
     /// The seed demo's prize, a pink → orange gradient from top leading to bottom trailing: the default `content`.
-    public static let demoContent = View.linearGradient(
-        [SystemColor.pink, SystemColor.orange],
-        from: .topLeading, to: .bottomTrailing)
+    public static let demoContent = SceneContent.paint(
+        .linearGradient(
+            [SystemColor.pink, SystemColor.orange],
+            from: .topLeading, to: .bottomTrailing))
     /// The seed demo's cover, a gray gradient (white 0.82, 0.62, then 0.8) from top leading to bottom
     /// trailing: the default `cover`.
-    public static let demoCover = View.linearGradient(
-        [Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
-        from: .topLeading, to: .bottomTrailing)
+    public static let demoCover = SceneContent.paint(
+        .linearGradient(
+            [Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
+            from: .topLeading, to: .bottomTrailing))
 
     /// `ScratchToRevealDemo` as the seed writes it, on a 393×852-point phone at 3×: the title (which
     /// reads "You found it!" from the reveal on), the card (brush 56, threshold 0.7, 240 points high,
@@ -161,9 +163,10 @@ public struct ScratchScene: RevealScene, Equatable {
         let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
         let screen = Screen(
             width: 393, height: 852, safeArea: Screen.phoneSafeArea,
-            view: View(
-                .stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
-                [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))]))
+            view: SceneContent(
+                View(
+                    .stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
+                    [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))])))
         // "Try again" at 3 s starts round 1: the same two strokes, 3.4 s later, uncover the new card.
         let again = [first, second].map {
             Stroke(points: $0.map { TouchSample(x: $0.x, y: $0.y, t: $0.t + demoRoundShift) })
@@ -180,30 +183,34 @@ public struct ScratchScene: RevealScene, Equatable {
 
     /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange, one
     /// element for VoiceOver with the gift hidden.
-    public static let demoPrize = View(
-        .stack(
-            .vertical, spacing: 8, alignment: .center,
-            children: [
-                View(
-                    .symbol("gift.fill"), [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
-                View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
-                View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
-            ]),
-        [
-            .foreground(.color(.white)), .minimumScaleFactor(0.5),
-            .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
-            .background(demoContent, alignment: .center), .accessibilityElement(.combine),
-        ])
+    public static let demoPrize = SceneContent(
+        View(
+            .stack(
+                .vertical, spacing: 8, alignment: .center,
+                children: [
+                    View(
+                        .symbol("gift.fill"),
+                        [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
+                    View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+                    View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+                ]),
+            [
+                .foreground(.color(.white)), .minimumScaleFactor(0.5),
+                .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
+                .background(demoContent.view, alignment: .center), .accessibilityElement(.combine),
+            ]))
 
     /// The demo's cover: the grey gradient with the "Scratch here" label over it.
-    public static let demoCoverWithLabel = View(
-        demoCover.kind,
-        [
-            .overlay(
-                View(
-                    .label(title: "Scratch here", symbol: "hand.draw.fill"),
-                    [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]), alignment: .center)
-        ])
+    public static let demoCoverWithLabel = SceneContent(
+        View(
+            demoCover.view.kind,
+            [
+                .overlay(
+                    View(
+                        .label(title: "Scratch here", symbol: "hand.draw.fill"),
+                        [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]),
+                    alignment: .center)
+            ]))
 
     /// The brush as the seed's mask draws it: at least one point wide.
     public var maskBrushWidth: Double { max(brushWidth, 1) }
@@ -220,9 +227,9 @@ public struct ScratchScene: RevealScene, Equatable {
         try SceneRules.check(revealThreshold, in: -1e6...1e6, "revealThreshold", at: path.key("revealThreshold"))
         try validateStrokes(at: path.key("strokes"))
         try validateActions(at: path.key("actions"))
-        try content.validate(limits, at: path.key("content"), states: conditionNames)
-        try cover.validate(limits, at: path.key("cover"), states: conditionNames)
-        try background.validate(limits, at: path.key("background"), states: conditionNames)
+        try content.view.validate(limits, at: path.key("content"), states: conditionNames)
+        try cover.view.validate(limits, at: path.key("cover"), states: conditionNames)
+        try background.view.validate(limits, at: path.key("background"), states: conditionNames)
         try fonts.validate(at: path.key("fonts"))
         try fade.validate(at: path.key("fade"))
     }
@@ -279,5 +286,7 @@ public struct ScratchScene: RevealScene, Equatable {
     /// any animation, so at once).
     public var conditionNames: [String] { ["revealed"] }
 
-    public var effectViews: [(String, View)] { [("background", background), ("content", content), ("cover", cover)] }
+    public var effectViews: [(String, SceneContent)] {
+        [("background", background), ("content", content), ("cover", cover)]
+    }
 }

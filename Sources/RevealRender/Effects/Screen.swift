@@ -7,18 +7,18 @@ public struct Screen: Equatable, Sendable {
     /// The screen's height in points.
     public var height: Double
     /// Room the system keeps at the edges (status bar, home indicator); `.ignoresSafeArea()` is 0.
-    public var safeArea: EdgeInsets
+    public var safeArea: Insets
     /// The screen's view tree, which must hold the effect exactly once (`View(.effect)`).
-    public var view: View
+    public var view: SceneContent
     /// Drawn over the whole screen, safe area included, under everything (default: white, the
     /// system background in light mode).
-    public var background: View
+    public var background: SceneContent
 
     /// A `width`×`height`-point screen laying out `view` inside `safeArea` (default none) over
     /// `background` (default white).
     public init(
-        width: Double, height: Double, safeArea: EdgeInsets = EdgeInsets(), view: View,
-        background: View = .color(.white)
+        width: Double, height: Double, safeArea: Insets = Insets(), view: SceneContent,
+        background: SceneContent = .color(.white)
     ) {
         self.width = width
         self.height = height
@@ -29,7 +29,7 @@ public struct Screen: Equatable, Sendable {
 
     /// The safe area of a 393×852-point iPhone 15 Pro held upright (Apple's Human Interface
     /// Guidelines, Layout: 59 points at the top, 34 at the bottom).
-    public static let phoneSafeArea = EdgeInsets(top: 59, bottom: 34)
+    public static let phoneSafeArea = Insets(top: 59, bottom: 34)
 
     /// The frames' size in pixels.
     public func pixelSize(scale: Double) -> PixelSize {
@@ -47,11 +47,13 @@ public struct Screen: Equatable, Sendable {
         ] {
             try SceneRules.check(value, in: 0...limit, name, at: at.key(name))
         }
-        try background.validate(limits, at: path.key("background"), states: conditions)
+        try background.view.validate(limits, at: path.key("background"), states: conditions)
         var rules = ViewRules(limits: limits, conditions: conditions, isScreen: true)
-        try rules.check(view, at: path.key("view"))
+        try rules.check(view.view, at: path.key("view"))
         guard rules.effects == 1 else {
-            throw SceneError(path.key("view"), "a screen holds the effect exactly once ({\"effect\": {}})")
+            throw SceneError(
+                path.key("view"),
+                "a screen holds the effect exactly once ({\"effect\": {}} in a file, SceneEffect() in Swift)")
         }
     }
 }
@@ -66,7 +68,7 @@ struct ScreenLayout {
 
     init(_ screen: Screen, fonts: FontFiles, scale: Double, conditions: ViewConditions) throws(FontError) {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
-        root = try builder.build(screen.view)
+        root = try builder.build(screen.view.view)
         ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
         effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         effectGroups = builder.effectGroups

@@ -80,7 +80,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
     /// Draws `box` of the screen in `layout` into both layers, replacing what was there.
     private func draw(_ layout: ScreenLayout, box: PixelBox, into layers: inout Layers) throws {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
-        let background = try builder.build(screen.background)
+        let background = try builder.build(screen.background.view)
         ViewLayout.place(background, in: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         var under = try Pixmap(width: box.width, height: box.height)
         var painter = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y))

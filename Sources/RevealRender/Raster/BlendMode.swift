@@ -5,7 +5,7 @@ import Foundation
 /// source-over); `sourceAtop`, `destinationOver` and `destinationOut` are Porter–Duff operators;
 /// `plusLighter` is the spec's `plus-lighter` and `plusDarker` Core Graphics' `PlusDarker`
 /// (`max(0, 1 − ((1 − D) + (1 − S)))`).
-public enum BlendMode: String, Equatable, Sendable, CaseIterable {
+package enum BlendMode: String, Equatable, Sendable, CaseIterable {
     /// The source over the backdrop.
     case normal
     /// The product of the two colors: never lighter.

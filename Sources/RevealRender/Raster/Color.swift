@@ -1,5 +1,5 @@
 /// A straight-alpha sRGB color with gamma-encoded components in 0...1, as SwiftUI's `Color` holds it.
-public struct Color: Equatable, Hashable, Sendable {
+public struct RGBAColor: Equatable, Hashable, Sendable {
     /// The red component, gamma-encoded sRGB in 0...1, not multiplied by `alpha`.
     public var red: Double
     /// The green component, gamma-encoded sRGB in 0...1, not multiplied by `alpha`.
@@ -29,14 +29,14 @@ public struct Color: Equatable, Hashable, Sendable {
     }
 
     /// SwiftUI's `Color.clear`: fully transparent black, alpha 0.
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
     /// SwiftUI's `Color.black`: opaque black.
-    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
     /// SwiftUI's `Color.white`: opaque white.
-    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let white = RGBAColor(red: 1, green: 1, blue: 1)
 
     /// The same color with its alpha multiplied by `opacity` (SwiftUI's `.opacity(_:)`).
-    public func opacity(_ opacity: Double) -> Color {
+    public func opacity(_ opacity: Double) -> RGBAColor {
         Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
 
@@ -86,3 +86,7 @@ public struct PremultipliedRGBA8: Equatable, Hashable, Sendable {
     /// The fully transparent pixel, all four channels 0; what a new pixmap is filled with.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
 }
+
+/// The engine's own name for `RGBAColor`, inside the package: in a file that imports SwiftUI too, `Color` is
+/// SwiftUI's.
+package typealias Color = RGBAColor

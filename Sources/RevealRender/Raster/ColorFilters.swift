@@ -56,7 +56,7 @@ public struct ColorMatrix: Equatable, Sendable {
     }
 
     /// Each channel, alpha too, multiplied by `color`'s (SwiftUI's `colorMultiply`).
-    public static func multiply(_ color: Color) -> ColorMatrix {
+    public static func multiply(_ color: RGBAColor) -> ColorMatrix {
         let (r, g, b, a) = (color.red, color.green, color.blue, color.alpha)
         return ColorMatrix([r, 0, 0, 0, 0, 0, g, 0, 0, 0, 0, 0, b, 0, 0, 0, 0, 0, a, 0])
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A point in a view's unit square, as SwiftUI's `UnitPoint`: (0, 0) is top leading, (1, 1) bottom trailing.
-public struct UnitPoint: Equatable, Hashable, Sendable {
+public struct RelativePoint: Equatable, Hashable, Sendable {
     /// The horizontal position as a fraction of the view's width: 0 leading, 1 trailing.
     public var x: Double
     /// The vertical position as a fraction of the view's height: 0 top, 1 bottom.
@@ -14,26 +14,26 @@ public struct UnitPoint: Equatable, Hashable, Sendable {
     }
 
     /// SwiftUI's `.topLeading`: the top-left corner, (0, 0).
-    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topLeading = RelativePoint(x: 0, y: 0)
     /// SwiftUI's `.top`: the middle of the top edge, (0.5, 0).
-    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let top = RelativePoint(x: 0.5, y: 0)
     /// SwiftUI's `.topTrailing`: the top-right corner, (1, 0).
-    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let topTrailing = RelativePoint(x: 1, y: 0)
     /// SwiftUI's `.leading`: the middle of the left edge, (0, 0.5).
-    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let leading = RelativePoint(x: 0, y: 0.5)
     /// SwiftUI's `.center`: the middle of the view, (0.5, 0.5).
-    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let center = RelativePoint(x: 0.5, y: 0.5)
     /// SwiftUI's `.trailing`: the middle of the right edge, (1, 0.5).
-    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let trailing = RelativePoint(x: 1, y: 0.5)
     /// SwiftUI's `.bottomLeading`: the bottom-left corner, (0, 1).
-    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomLeading = RelativePoint(x: 0, y: 1)
     /// SwiftUI's `.bottom`: the middle of the bottom edge, (0.5, 1).
-    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let bottom = RelativePoint(x: 0.5, y: 1)
     /// SwiftUI's `.bottomTrailing`: the bottom-right corner, (1, 1).
-    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+    public static let bottomTrailing = RelativePoint(x: 1, y: 1)
 
     /// The nine names SwiftUI gives unit points, for scene files.
-    public static let named: [String: UnitPoint] = [
+    public static let named: [String: RelativePoint] = [
         "topLeading": .topLeading, "top": .top, "topTrailing": .topTrailing,
         "leading": .leading, "center": .center, "trailing": .trailing,
         "bottomLeading": .bottomLeading, "bottom": .bottom, "bottomTrailing": .bottomTrailing,
@@ -43,19 +43,19 @@ public struct UnitPoint: Equatable, Hashable, Sendable {
 /// A color at a position along a gradient's axis (0 at the start point, 1 at the end point).
 public struct GradientStop: Equatable, Sendable {
     /// The color at this stop, straight alpha.
-    public var color: Color
+    public var color: RGBAColor
     /// The stop's position along the axis: 0 at the start point, 1 at the end point.
     public var location: Double
 
     /// A stop of `color` at `location` along the axis (0 at the start point, 1 at the end point).
-    public init(color: Color, location: Double) {
+    public init(color: RGBAColor, location: Double) {
         self.color = color
         self.location = location
     }
 }
 
 /// How an image is sized into the view, as SwiftUI's `.resizable()` with a content mode.
-public enum ContentMode: String, Equatable, Sendable, CaseIterable {
+public enum ContentFit: String, Equatable, Sendable, CaseIterable {
     /// Scaled to cover the view, keeping its aspect ratio, centred; the overflow is cut off.
     case fill
     /// Scaled to fit inside the view, keeping its aspect ratio, centred; the rest is clear.
@@ -69,21 +69,21 @@ public struct Paint: Equatable, Sendable {
     /// What the paint draws, before its overall opacity is applied.
     public enum Kind: Equatable, Sendable {
         /// One color over the whole view, as SwiftUI's `Color` used as a view.
-        case color(Color)
+        case color(RGBAColor)
         /// Stops ascending by location; the axis runs between two unit points of the view.
-        case linearGradient(stops: [GradientStop], startPoint: UnitPoint, endPoint: UnitPoint)
+        case linearGradient(stops: [GradientStop], startPoint: RelativePoint, endPoint: RelativePoint)
         /// Circles about a unit point, from the start radius to the end radius (points), as SwiftUI's
         /// `RadialGradient`.
-        case radialGradient(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
+        case radialGradient(stops: [GradientStop], center: RelativePoint, startRadius: Double, endRadius: Double)
         /// Ellipses about a unit point, stretched with the view: radii are fractions of its width and height
         /// (0.5 reaches the edges from the middle), as SwiftUI's `EllipticalGradient`.
         case ellipticalGradient(
-            stops: [GradientStop], center: UnitPoint, startRadiusFraction: Double, endRadiusFraction: Double)
+            stops: [GradientStop], center: RelativePoint, startRadiusFraction: Double, endRadiusFraction: Double)
         /// A sweep about a unit point from the start angle to the end angle (radians, 0 pointing trailing,
         /// growing clockwise on the screen), as SwiftUI's `AngularGradient`.
-        case angularGradient(stops: [GradientStop], center: UnitPoint, startAngle: Double, endAngle: Double)
+        case angularGradient(stops: [GradientStop], center: RelativePoint, startAngle: Double, endAngle: Double)
         /// An image sized into the view by a content mode, as SwiftUI's resizable `Image`.
-        case image(Pixmap, ContentMode)
+        case image(Pixmap, ContentFit)
     }
 
     /// What the paint draws: a color, a gradient or an image.
@@ -98,10 +98,11 @@ public struct Paint: Equatable, Sendable {
     }
 
     /// A solid `color` at opacity 1 (the color's own alpha still applies).
-    public static func color(_ color: Color) -> Paint { Paint(.color(color)) }
+    public static func color(_ color: RGBAColor) -> Paint { Paint(.color(color)) }
 
     /// A gradient with its colors evenly spaced from start to end, as `LinearGradient(colors:)`.
-    public static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> Paint {
+    public static func linearGradient(_ colors: [RGBAColor], from start: RelativePoint, to end: RelativePoint) -> Paint
+    {
         let last = Double(max(colors.count - 1, 1))
         let stops = colors.enumerated().map { GradientStop(color: $0.element, location: Double($0.offset) / last) }
         return Paint(.linearGradient(stops: stops, startPoint: start, endPoint: end))
@@ -438,3 +439,8 @@ struct GradientField: Sendable {
             b: UInt8(truncatingIfNeeded: bits[2]), a: UInt8(truncatingIfNeeded: bits[3]))
     }
 }
+
+/// The engine's own names inside the package: in a file that imports SwiftUI too, `UnitPoint` and
+/// `ContentMode` are SwiftUI's.
+package typealias UnitPoint = RelativePoint
+package typealias ContentMode = ContentFit

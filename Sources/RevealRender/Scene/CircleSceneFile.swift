@@ -35,9 +35,9 @@ public enum CircleSceneFile {
         if let node = root["origin"] { scene.origin = try paints.unitPoint(node) }
         if let node = root["animation"] { scene.animation = try AnimationDecoder.animation(node, default: .circleDemo) }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
-        if let node = root["base"] { scene.base = try document.views.view(node) }
-        if let node = root["revealed"] { scene.revealed = try document.views.view(node) }
-        if let node = root["background"] { scene.background = try document.views.view(node) }
+        if let node = root["base"] { scene.base = SceneContent(try document.views.view(node)) }
+        if let node = root["revealed"] { scene.revealed = SceneContent(try document.views.view(node)) }
+        if let node = root["background"] { scene.background = SceneContent(try document.views.view(node)) }
         if let node = root["toggles"] {
             var toggles: [Double] = []
             for toggle in try node.array(maxCount: SceneLimits.maxToggles) { toggles.append(try toggle.number()) }

@@ -37,9 +37,9 @@ public enum ScratchSceneFile {
         if let node = root["brushWidth"] { scene.brushWidth = try node.number() }
         if let node = root["revealThreshold"] { scene.revealThreshold = try node.number() }
         if let node = root["reduceMotion"] { scene.reduceMotion = try node.bool() }
-        if let node = root["content"] { scene.content = try document.views.view(node) }
-        if let node = root["cover"] { scene.cover = try document.views.view(node) }
-        if let node = root["background"] { scene.background = try document.views.view(node) }
+        if let node = root["content"] { scene.content = SceneContent(try document.views.view(node)) }
+        if let node = root["cover"] { scene.cover = SceneContent(try document.views.view(node)) }
+        if let node = root["background"] { scene.background = SceneContent(try document.views.view(node)) }
         if let node = root["fade"] { scene.fade = try AnimationDecoder.animation(node, default: .scratchFade) }
         if let node = root["strokes"] { scene.strokes = try strokes(node) }
         if let node = root["actions"] { scene.actions = try actions(node) }

@@ -347,8 +347,9 @@ struct ViewDecoder {
         }
         return Screen(
             width: try node.required("width").number(), height: try node.required("height").number(),
-            safeArea: safeArea, view: try view(try node.required("view")),
-            background: try node["background"].map { (b: JSONNode) throws(SceneError) in try view(b) } ?? .color(.white)
+            safeArea: safeArea, view: SceneContent(try view(try node.required("view"))),
+            background: try node["background"].map { (b: JSONNode) throws(SceneError) in SceneContent(try view(b)) }
+                ?? .color(.white)
         )
     }
 

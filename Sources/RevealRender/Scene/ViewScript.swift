@@ -59,7 +59,7 @@ public struct ViewScript: Equatable, Sendable {
     /// Frames per second.
     public var fps: Double
     /// Room the system keeps at the screen's edges; a root view that ignores it is laid out on the whole screen.
-    public var safeArea: EdgeInsets
+    public var safeArea: Insets
     /// As with the system's Reduce Motion setting on.
     public var reduceMotion: Bool
     /// Light or dark mode: the screen's background and the colors that adapt to it (a view's
@@ -77,7 +77,7 @@ public struct ViewScript: Equatable, Sendable {
     /// A script on a 393×852-point phone at 3×, 60 fps, with the phone's safe area, and nothing happening.
     public init(
         width: Double = 393, height: Double = 852, scale: Double = 3, fps: Double = 60,
-        safeArea: EdgeInsets = Screen.phoneSafeArea, reduceMotion: Bool = false, touches: [Touch] = [],
+        safeArea: Insets = Screen.phoneSafeArea, reduceMotion: Bool = false, touches: [Touch] = [],
         taps: [Tap] = [], accessibility: [AccessibilityAction] = [], until: Double? = nil
     ) {
         self.width = width

@@ -212,8 +212,8 @@ extension RevealScene {
     /// The font files the scene's text is set in (its effect's views and its screen in every state), sorted.
     public var fontFilesUsed: [String] {
         var files: Set<String> = []
-        var views = effectViews.map(\.1)
-        if let screen { views += [screen.view, screen.background] }
+        var views = effectViews.map(\.1.view)
+        if let screen { views += [screen.view.view, screen.background.view] }
         for value in [0.0, 1.0] {
             let conditions = Dictionary(uniqueKeysWithValues: conditionNames.map { ($0, value) })
             for view in views {

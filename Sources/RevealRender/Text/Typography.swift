@@ -1,11 +1,11 @@
 /// SwiftUI's text styles at iOS's default Dynamic Type size ("Large"): point size and weight, from
 /// Apple's Human Interface Guidelines, Typography › Specifications › iOS Dynamic Type sizes.
-public enum TextStyle: String, Equatable, Sendable, CaseIterable {
+package enum TextStyle: String, Equatable, Sendable, CaseIterable {
     /// SwiftUI's styles by their names, from the largest (`largeTitle`, 34 pt) to the smallest (`caption2`, 11 pt).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
     /// The style's size in points, e.g. 17 for `body`.
-    public var size: Double {
+    package var size: Double {
         switch self {
         case .largeTitle: return 34
         case .title: return 28
@@ -21,7 +21,7 @@ public enum TextStyle: String, Equatable, Sendable, CaseIterable {
     }
 
     /// The style's weight: semibold for `headline`, regular for every other style.
-    public var weight: FontWeight { self == .headline ? .semibold : .regular }
+    package var weight: FontWeight { self == .headline ? .semibold : .regular }
 }
 
 /// Font weights by SwiftUI's names, with the `wght` axis value each sets in a variable font.
@@ -62,7 +62,7 @@ public struct ResolvedFont: Hashable, Sendable {
     public static let body = ResolvedFont(size: TextStyle.body.size, weight: .regular, design: .default)
 
     /// This font with `spec` applied over it: a style sets size and weight, then explicit parts win.
-    public func applying(_ spec: FontSpec) -> ResolvedFont {
+    package func applying(_ spec: FontSpec) -> ResolvedFont {
         var font = self
         if let style = spec.style {
             font.size = style.size

@@ -200,7 +200,7 @@ extension PreparedScene {
             elements.append(element)
         }
         for name in effect.views {
-            guard let view = scene.effectViews.first(where: { $0.0 == name })?.1 else { continue }
+            guard let view = scene.effectViews.first(where: { $0.0 == name })?.1.view else { continue }
             elements += try effectTree(view, in: frame, conditions: conditions)
                 .accessibilityElements(offset: Point(x: frame.x, y: frame.y), effect: [])
         }

@@ -69,7 +69,8 @@ extension PreparedScene {
         } else {
             views.append(LaidOutView(kind: "effect", depth: 0, frame: effect))
         }
-        for (name, view) in scene.effectViews {
+        for (name, content) in scene.effectViews {
+            let view = content.view
             var listed = try effectTree(view, in: effect).listing(
                 offset: Point(x: effect.x, y: effect.y), depth: 1, scale: scene.scale)
             if !listed.isEmpty { listed[0].kind = name + ":" + listed[0].kind }

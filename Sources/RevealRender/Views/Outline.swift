@@ -343,7 +343,7 @@ public struct CanvasCommand: Equatable, Sendable {
     /// The path filled or stroked.
     public var path: PathOutline
     /// The color it is drawn with, opacity included. For a layer, only its alpha counts: the layer's opacity.
-    public var color: Color
+    public var color: RGBAColor
     /// Nil: the path is filled (its fill rule); else stroked so.
     public var stroke: CanvasStroke?
     /// How it combines with the canvas.
@@ -361,7 +361,7 @@ public struct CanvasCommand: Equatable, Sendable {
     /// A command filling `path` (or stroking it, given `stroke`) with `color` or `gradient`, clipped,
     /// filtered and combined by `blendMode`.
     public init(
-        path: PathOutline, color: Color, stroke: CanvasStroke? = nil, blendMode: CanvasBlendMode = .normal,
+        path: PathOutline, color: RGBAColor, stroke: CanvasStroke? = nil, blendMode: CanvasBlendMode = .normal,
         gradient: CanvasGradient? = nil, clips: [CanvasClip] = [], filters: [CanvasFilter] = []
     ) {
         self.path = path
@@ -413,16 +413,16 @@ public struct CanvasContent: Equatable, Sendable {
 /// A view built from the size it is given, as SwiftUI's `GeometryReader`: it takes the whole size
 /// offered (10 points on an axis offered nothing) and places the view `content(size)` at its top
 /// leading corner, offered that size. Two contents are equal when they come from the same value.
-public struct GeometryContent: Equatable, Sendable {
+package struct GeometryContent: Equatable, Sendable {
     private let content: SharedFunction<Size, View>
 
     /// A reader whose content at a size (in points) is `content(size)`.
-    public init(_ content: @escaping @Sendable (Size) -> View) {
+    package init(_ content: @escaping @Sendable (Size) -> View) {
         self.content = SharedFunction(content)
     }
 
     /// The content at `size`.
-    public func content(at size: Size) -> View { content.call(size) }
+    package func content(at size: Size) -> View { content.call(size) }
 }
 
 /// A function kept by reference, so that values holding it are equal exactly when they hold the same one:

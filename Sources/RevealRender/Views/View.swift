@@ -2,41 +2,41 @@
 /// `View(.text("Hi"), [.padding(.all(8)), .background(.paint(.color(.red)))])` is SwiftUI's
 /// `Text("Hi").padding(8).background(Color.red)`. A scene's `content`, `cover`, `base`, `revealed`
 /// and `screen` are views; a `Paint` is a view that fills what it is offered, as `Color` does.
-public struct View: Equatable, Sendable {
+package struct View: Equatable, Sendable {
     /// What the view is before any modifier: a paint, text, a symbol, a shape, a stack, …
-    public var kind: ViewKind
+    package var kind: ViewKind
     /// The modifiers applied to the view, innermost first: each wraps everything before it.
-    public var modifiers: [ViewModifier]
+    package var modifiers: [ViewModifier]
 
     /// A view of `kind` with `modifiers`, innermost first (default: none).
-    public init(_ kind: ViewKind, _ modifiers: [ViewModifier] = []) {
+    package init(_ kind: ViewKind, _ modifiers: [ViewModifier] = []) {
         self.kind = kind
         self.modifiers = modifiers
     }
 
     /// A paint as a view.
-    public static func paint(_ paint: Paint) -> View { View(.paint(paint)) }
+    package static func paint(_ paint: Paint) -> View { View(.paint(paint)) }
     /// A color filling what it is offered, as SwiftUI's `Color`.
-    public static func color(_ color: Color) -> View { View(.paint(.color(color))) }
+    package static func color(_ color: Color) -> View { View(.paint(.color(color))) }
     /// A gradient with its colors evenly spaced, as `LinearGradient(colors:startPoint:endPoint:)`.
-    public static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> View {
+    package static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> View {
         View(.paint(.linearGradient(colors, from: start, to: end)))
     }
 
     /// This view with one more modifier outside the others.
-    public func modifier(_ modifier: ViewModifier) -> View {
+    package func modifier(_ modifier: ViewModifier) -> View {
         View(kind, modifiers + [modifier])
     }
 
     /// The paint this view is, when it is nothing but a paint (no modifiers): drawn as fast as before.
-    public var plainPaint: Paint? {
+    package var plainPaint: Paint? {
         if case .paint(let paint) = kind, modifiers.isEmpty { return paint }
         return nil
     }
 }
 
 /// The kinds of views, as SwiftUI's built-in ones.
-public indirect enum ViewKind: Equatable, Sendable {
+package indirect enum ViewKind: Equatable, Sendable {
     /// A color, gradient or image filling the offered size.
     case paint(Paint)
     /// A string in the inherited font, wrapped between words at the width offered, as SwiftUI's `Text`.
@@ -83,16 +83,16 @@ public indirect enum ViewKind: Equatable, Sendable {
 
 /// One row of a `grid`: its cells, one to a column, as SwiftUI's `GridRow`; or one view across every column
 /// (a view put in a `Grid` outside any row, such as a `Divider`).
-public struct GridRowContent: Equatable, Sendable {
+package struct GridRowContent: Equatable, Sendable {
     /// The row's views, from the first column on.
-    public var cells: [View]
+    package var cells: [View]
     /// Whether the row is one view spanning every column.
-    public var spansColumns: Bool
+    package var spansColumns: Bool
     /// The row's own vertical alignment, else the grid's.
-    public var alignment: AlignmentGuide?
+    package var alignment: AlignmentGuide?
 
     /// A row of `cells`, or (`spansColumns`) one view across the grid, aligned by `alignment` or the grid's.
-    public init(cells: [View], spansColumns: Bool = false, alignment: AlignmentGuide? = nil) {
+    package init(cells: [View], spansColumns: Bool = false, alignment: AlignmentGuide? = nil) {
         self.cells = cells
         self.spansColumns = spansColumns
         self.alignment = alignment
@@ -100,7 +100,7 @@ public struct GridRowContent: Equatable, Sendable {
 }
 
 /// How a stack lays out its children: top to bottom, leading to trailing, or on top of each other.
-public enum StackAxis: String, Equatable, Sendable {
+package enum StackAxis: String, Equatable, Sendable {
     /// Top to bottom, as SwiftUI's `VStack` (listed as "vstack" in the layout listing).
     case vertical = "vstack"
     /// Leading to trailing, as SwiftUI's `HStack` (listed as "hstack").
@@ -110,37 +110,37 @@ public enum StackAxis: String, Equatable, Sendable {
 }
 
 /// Where a view sits in the room it is given, as SwiftUI's `Alignment`: a guide on each axis.
-public struct Alignment: Equatable, Sendable {
+package struct Alignment: Equatable, Sendable {
     /// The horizontal guide: a fraction of the width (0 leading, 0.5 center, 1 trailing) or a guide of
     /// the front end's own.
-    public var horizontal: AlignmentGuide
+    package var horizontal: AlignmentGuide
     /// The vertical guide: a fraction of the height (0 top, 1 bottom), a text baseline, or a guide of the
     /// front end's own.
-    public var vertical: AlignmentGuide
+    package var vertical: AlignmentGuide
 
     /// An alignment by the guides `horizontal` and `vertical`.
-    public init(horizontal: AlignmentGuide, vertical: AlignmentGuide) {
+    package init(horizontal: AlignmentGuide, vertical: AlignmentGuide) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
 
     /// An alignment as fractions (0...1) of the room left over: `horizontal` from the leading edge, `vertical`
     /// from the top.
-    public init(horizontal: Double, vertical: Double) {
+    package init(horizontal: Double, vertical: Double) {
         self.init(horizontal: .fraction(horizontal), vertical: .fraction(vertical))
     }
 
     /// Centred on both axes (0.5, 0.5), as SwiftUI's `Alignment.center`.
-    public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+    package static let center = Alignment(horizontal: 0.5, vertical: 0.5)
 
     /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
-    public static let named: [String: Alignment] = UnitPoint.named.mapValues {
+    package static let named: [String: Alignment] = UnitPoint.named.mapValues {
         Alignment(horizontal: $0.x, vertical: $0.y)
     }
 }
 
 /// A shape to fill or to clip with, in the rectangle it is given.
-public enum Shape: Equatable, Sendable {
+package enum Shape: Equatable, Sendable {
     /// The whole rectangle, as SwiftUI's `Rectangle`.
     case rectangle
     /// The rectangle with corners of `radius` points, rounded as `style` says, as SwiftUI's
@@ -155,7 +155,7 @@ public enum Shape: Equatable, Sendable {
     /// An outline worked out from the rectangle, as a SwiftUI `Shape`'s `path(in:)`.
     case outline(ShapeOutline)
 
-    public static func == (a: Shape, b: Shape) -> Bool {
+    package static func == (a: Shape, b: Shape) -> Bool {
         switch (a, b) {
         case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
         case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
@@ -167,7 +167,7 @@ public enum Shape: Equatable, Sendable {
 }
 
 /// Distances in points on each side of a view.
-public struct EdgeInsets: Equatable, Sendable {
+public struct Insets: Equatable, Sendable {
     /// The inset in points on each edge, as SwiftUI's `EdgeInsets`; layout runs left to right, so leading is the
     /// left edge and trailing the right.
     public var top: Double, leading: Double, bottom: Double, trailing: Double
@@ -181,30 +181,30 @@ public struct EdgeInsets: Equatable, Sendable {
     }
 
     /// `d` points on every edge, as `.padding(d)`.
-    public static func all(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, leading: d, bottom: d, trailing: d) }
+    public static func all(_ d: Double) -> Insets { Insets(top: d, leading: d, bottom: d, trailing: d) }
     /// `d` points on the leading and trailing edges, as `.padding(.horizontal, d)`.
-    public static func horizontal(_ d: Double) -> EdgeInsets { EdgeInsets(leading: d, trailing: d) }
+    public static func horizontal(_ d: Double) -> Insets { Insets(leading: d, trailing: d) }
     /// `d` points on the top and bottom edges, as `.padding(.vertical, d)`.
-    public static func vertical(_ d: Double) -> EdgeInsets { EdgeInsets(top: d, bottom: d) }
+    public static func vertical(_ d: Double) -> Insets { Insets(top: d, bottom: d) }
 }
 
 /// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`:
 /// a fixed size on an axis when `width`/`height` is set, else the proposal clamped to min…max.
-public struct FrameSpec: Equatable, Sendable {
+package struct FrameSpec: Equatable, Sendable {
     /// A fixed frame's width and height in points; nil on an axis takes the child's size there. Ignored when any
     /// min or max is set.
-    public var width: Double?, height: Double?
+    package var width: Double?, height: Double?
     /// A flexible frame's bounds in points; nil leaves that bound open, and a max of `.infinity` takes all that is
     /// offered on that axis.
-    public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    package var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
     /// A flexible frame's ideal width and height in points: its size, and its child's offer, on an axis it is
     /// offered nothing on.
-    public var idealWidth: Double?, idealHeight: Double?
+    package var idealWidth: Double?, idealHeight: Double?
     /// Where the child sits in the frame when their sizes differ (SwiftUI's default: `.center`).
-    public var alignment: Alignment
+    package var alignment: Alignment
 
     /// A frame; every size defaults to nil (unconstrained) and the alignment to `.center`, as SwiftUI's.
-    public init(
+    package init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, maxHeight: Double? = nil, idealWidth: Double? = nil, idealHeight: Double? = nil,
         alignment: Alignment = .center
@@ -229,23 +229,23 @@ public struct FrameSpec: Equatable, Sendable {
 
 /// The font a `font` modifier sets: a text style or a size, and optionally a weight and a design.
 /// Unset parts are inherited, as `.fontWeight` and `.bold()` keep the style.
-public struct FontSpec: Equatable, Sendable {
+package struct FontSpec: Equatable, Sendable {
     /// A text style, as SwiftUI's `.font(.headline)`: it sets both the size and the weight (`TextStyle.size`,
     /// `TextStyle.weight`); nil keeps the inherited ones.
-    public var style: TextStyle?
+    package var style: TextStyle?
     /// The size in points, as `Font.system(size:)`; applied after `style`, so it overrides the style's size. Nil
     /// keeps the style's or the inherited size.
-    public var size: Double?
+    package var size: Double?
     /// The weight, as `.fontWeight(_:)`; applied after `style`, so it overrides the style's own weight. Nil keeps
     /// the style's or the inherited weight.
-    public var weight: FontWeight?
+    package var weight: FontWeight?
     /// The design, as `.fontDesign(_:)` (`.rounded`); nil keeps the inherited design.
-    public var design: FontDesign?
+    package var design: FontDesign?
     /// Italic or upright, as `.italic()`; nil keeps the inherited slant.
-    public var italic: Bool?
+    package var italic: Bool?
 
     /// A font spec; every part defaults to nil, inherited.
-    public init(
+    package init(
         style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil,
         italic: Bool? = nil
     ) {
@@ -258,27 +258,27 @@ public struct FontSpec: Equatable, Sendable {
 }
 
 /// `.imageScale(_:)`: a symbol's size relative to its font.
-public enum ImageScale: String, Equatable, Sendable, CaseIterable {
+package enum ImageScale: String, Equatable, Sendable, CaseIterable {
     /// As SwiftUI's `Image.Scale` cases: 0.78, 1 and 1.29 times a symbol's medium size; `.medium` is the default.
     case small, medium, large
 }
 
 /// `.controlSize(_:)` for buttons.
-public enum ControlSize: String, Equatable, Sendable, CaseIterable {
+package enum ControlSize: String, Equatable, Sendable, CaseIterable {
     /// As SwiftUI's `ControlSize` cases, smallest to largest (`.regular` is the default); a bordered button's
     /// padding at each is 7×2, 10×4, 12×6 and 20×14 points (horizontal × vertical).
     case mini, small, regular, large
 }
 
 /// Text alignment between the lines of wrapped text.
-public enum TextAlignment: String, Equatable, Sendable, CaseIterable {
+package enum TextAlignment: String, Equatable, Sendable, CaseIterable {
     /// As SwiftUI's `TextAlignment` cases: lines flush with the leading edge, centred, or flush with the trailing
     /// edge; `.leading` is the default.
     case leading, center, trailing
 }
 
 /// A modifier applied to a view, in SwiftUI's order: each wraps everything before it.
-public enum ViewModifier: Equatable, Sendable {
+package enum ViewModifier: Equatable, Sendable {
     /// `.padding(_:)`: room in points around the view on each edge, taken off what the view is offered.
     case padding(EdgeInsets)
     /// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`: a fixed
@@ -378,7 +378,7 @@ public enum ViewModifier: Equatable, Sendable {
 
 /// A flag that is constant or follows one of the scene's states ("revealed", "inserted"), as
 /// `.accessibilityHidden(isDark)` does.
-public enum StateFlag: Equatable, Sendable {
+package enum StateFlag: Equatable, Sendable {
     /// Always true or always false, whatever the scene's states.
     case constant(Bool)
     /// True while the named state holds.
@@ -386,7 +386,7 @@ public enum StateFlag: Equatable, Sendable {
 }
 
 /// How `.accessibilityElement(children:)` treats the children's elements.
-public enum AccessibilityChildren: String, Equatable, Sendable, CaseIterable {
+package enum AccessibilityChildren: String, Equatable, Sendable, CaseIterable {
     /// One element whose label joins the children's labels.
     case combine
     /// One element that reads none of its children (its own label, hint and traits only).
@@ -403,3 +403,6 @@ public enum AccessibilityTrait: String, Equatable, Sendable, CaseIterable {
         isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
         causesPageTurn, playsSound
 }
+
+/// The engine's own name for `Insets`, inside the package (SwiftUI's `EdgeInsets` is another type).
+package typealias EdgeInsets = Insets

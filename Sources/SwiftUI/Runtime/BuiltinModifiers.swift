@@ -79,12 +79,13 @@ extension _BuiltinModifier {
             return each(.colorMatrix(effect.matrix(in: graph, key: path, scheme: environment.colorScheme)))
         case .alignmentGuide(let guide, let horizontal, let compute):
             // Computed when the engine lays the view out, on the main thread, as a reader's content is.
+            graph.noteCallBack()
             let box = MainThreadBox(value: compute)
             return each(
                 .alignmentGuide(
                     GuideSetting(guide, horizontal: horizontal) { dimensions in
                         let sent = MainThreadBox(value: dimensions)
-                        return MainActor.assumeIsolated { Double(box.value(ViewDimensions(sent.value))) }
+                        return graph.callBack(else: 0) { Double(box.value(ViewDimensions(sent.value))) }
                     }))
         case .overlay(let view, let alignment):
             guard let overlay = one(view, "overlay") else { return passing() }

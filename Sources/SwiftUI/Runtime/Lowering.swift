@@ -221,12 +221,15 @@ extension ZStack: @MainActor Lowerable {
 extension GeometryReader: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         // The content is evaluated when the engine lays the reader out, in the transaction of now.
+        graph.noteCallBack()
         let box = MainThreadBox(value: (content, environment, graph.transaction))
         return [
             RevealRender.View(
                 .geometryReader(
                     GeometryContent { size in
-                        MainActor.assumeIsolated {
+                        graph.callBack(
+                            else: RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
+                        ) {
                             let (content, environment, transaction) = box.value
                             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
                             return graph.single(
@@ -241,13 +244,14 @@ extension GeometryReader: @MainActor Lowerable {
 
 extension Canvas: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        graph.noteCallBack()
         let box = MainThreadBox(value: renderer)
         let canvasEnvironment = MainThreadBox(value: environment)
         return [
             RevealRender.View(
                 .canvas(
                     CanvasContent { size in
-                        MainActor.assumeIsolated {
+                        graph.callBack(else: []) {
                             var context = GraphicsContext()
                             context.environment = canvasEnvironment.value
                             box.value(&context, CGSize(width: size.width, height: size.height))
@@ -323,5 +327,26 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
 extension Alignment {
     nonisolated var engine: RevealRender.Alignment {
         RevealRender.Alignment(horizontal: horizontal.guide, vertical: vertical.guide)
+    }
+}
+
+/// A view that lowers to an engine view of the front ends' own (a scene's effect, a scene's condition),
+/// made of the engine views its SwiftUI `parts` lower to.
+nonisolated package struct EngineView: _PrimitiveView {
+    let parts: [any View]
+    let make: @Sendable ([RevealRender.View]) -> RevealRender.View
+
+    package init(_ parts: [any View] = [], make: @escaping @Sendable ([RevealRender.View]) -> RevealRender.View) {
+        self.parts = parts
+        self.make = make
+    }
+}
+
+extension EngineView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+        let lowered = parts.enumerated().map { index, part in
+            graph.single(graph.lower(part, path: "\(path)/\(index)", environment))
+        }
+        return [make(lowered)]
     }
 }

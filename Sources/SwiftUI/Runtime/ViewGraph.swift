@@ -124,6 +124,22 @@ package enum TouchTarget {
         self.root = root
     }
 
+    /// Whether the last lowering made a view the engine calls back (a reader, a canvas, a guide).
+    package private(set) var callsBack = false
+
+    /// Runs `body`, a call the engine makes back into the view's code while it lays out or draws (a reader's
+    /// content, a canvas, an alignment guide): on the main actor, where a player's engine runs. A scene's content
+    /// (`SceneContent`) drawn elsewhere gets `fallback` rather than a trap: its scene refuses to start drawing
+    /// there (`SceneContent.callsBackOnMainActor`), so this is only met by frames drawn on another thread than
+    /// the one that prepared them.
+    nonisolated func callBack<T: Sendable>(else fallback: T, _ body: @MainActor () -> T) -> T {
+        guard MainQueue.isCurrent else { return fallback }
+        return MainActor.assumeIsolated(body)
+    }
+
+    /// Notes that the view being lowered is called back while drawn.
+    func noteCallBack() { callsBack = true }
+
     package func invalidate() { needsEvaluation = true }
 
     private var warned: Set<String> = []

@@ -1,3 +1,5 @@
+import RevealRender
+
 /// A class that announces its changes before they happen, as Combine's `ObservableObject` does for
 /// SwiftUI: `@Published` properties send `objectWillChange` as they are set, and views holding the object
 /// through `@StateObject`, `@ObservedObject` or `@EnvironmentObject` are evaluated again.

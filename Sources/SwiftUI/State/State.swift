@@ -1,3 +1,5 @@
+import RevealRender
+
 /// A property a view's runtime keeps up to date before each evaluation of its body, as SwiftUI's
 /// `DynamicProperty` (`@State`, `@Environment`, `@Binding`).
 public protocol DynamicProperty {}

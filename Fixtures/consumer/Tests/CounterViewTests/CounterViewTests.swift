@@ -9,7 +9,7 @@ final class CounterViewTests: XCTestCase {
     func testTappingAddCountsAndFadesTheHintOut() throws {
         try MainActor.assumeIsolated {
             let script = ViewScript(
-                width: 300, height: 300, scale: 1, fps: 10, safeArea: EdgeInsets(),
+                width: 300, height: 300, scale: 1, fps: 10, safeArea: Insets(),
                 taps: [.init(t: 0.5, target: .label("Add"))])
             var player = ViewPlayer(script: script) { Counter() }
             // Played to the end of the fade: 0.5 s and 0.3 s of easeOut.
@@ -28,7 +28,7 @@ final class CounterViewTests: XCTestCase {
     /// VoiceOver reads then.
     func testTheCounterAfterATapMatchesItsGoldens() throws {
         let script = ViewScript(
-            width: 300, height: 300, scale: 2, fps: 10, safeArea: EdgeInsets(),
+            width: 300, height: 300, scale: 2, fps: 10, safeArea: Insets(),
             taps: [.init(t: 0.5, target: .label("Add"))])
         try assertGolden(of: Counter(), script: script, at: 0.7, named: "counter-fading")
         try assertAccessibility(of: Counter(), script: script, at: 0.7, named: "counter-fading")
