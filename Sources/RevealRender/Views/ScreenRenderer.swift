@@ -13,9 +13,9 @@ import Foundation
 /// shadow of what was drawn again reaches past the boxes, they grow and are drawn again.
 ///
 /// A box's views are placed at coordinates less the box's corner, which a double does not always round as it
-/// rounds them whole: where a box cuts through a shape, a coverage can come out a level apart. The gallery at
-/// its 2× and both seeds at 3× are byte for byte the frames drawn whole; at 1× the gallery has one such row
-/// (StreakBadge's card edge, one level, in one frame).
+/// rounds them whole, so a coverage can differ in its last bits from the whole frame's. Quantised to levels
+/// (`Rasterizer.quantize`, halves nudged up) those bits no longer show: GalleryTests checks every component at
+/// 1×, and the seeds at 3×.
 package struct ScreenRenderer {
     private var frame: Pixmap?
     private var tree: LayoutNode?
