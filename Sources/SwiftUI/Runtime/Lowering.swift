@@ -223,13 +223,12 @@ extension GeometryReader: @MainActor Lowerable {
         // The content is evaluated when the engine lays the reader out, in the transaction of now.
         graph.noteCallBack()
         let box = MainThreadBox(value: (content, environment, graph.transaction))
+        let nothing = graph.single([])
         return [
             RevealRender.View(
                 .geometryReader(
                     GeometryContent { size in
-                        graph.callBack(
-                            else: RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
-                        ) {
+                        graph.callBack(else: nothing) {
                             let (content, environment, transaction) = box.value
                             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
                             return graph.single(

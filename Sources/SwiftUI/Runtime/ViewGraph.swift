@@ -124,7 +124,7 @@ package enum TouchTarget {
         self.root = root
     }
 
-    /// Whether the last lowering made a view the engine calls back (a reader, a canvas, a guide).
+    /// Whether any lowering in this graph made a view the engine calls back (a reader, a canvas, a guide).
     package private(set) var callsBack = false
 
     /// Runs `body`, a call the engine makes back into the view's code while it lays out or draws (a reader's
