@@ -34,7 +34,8 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"])]
         ),
         .target(name: "CText", dependencies: ["CHarfBuzz"]),
-        .target(name: "RevealRender", dependencies: ["CPNG", "CText"]),
+        .target(name: "CMalloc"),
+        .target(name: "RevealRender", dependencies: ["CPNG", "CText", "CMalloc"]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
         .target(name: "SwiftUI", dependencies: ["RevealRender"]),

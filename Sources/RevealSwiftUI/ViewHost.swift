@@ -17,6 +17,7 @@ public enum ViewHost {
     /// the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
         mainThread = pthread_self()
+        FrameAllocations.keepFreedBlocks()
         // Frames on the original standard output; anything the user's code prints, to standard error.
         let stream = dup(1)
         dup2(2, 1)

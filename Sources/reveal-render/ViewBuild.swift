@@ -50,12 +50,15 @@ struct SwiftUIKit {
             modules: bin + "/Modules",
             moduleMaps: [
                 bin + "/CPNG.build/module.modulemap", bin + "/CText.build/module.modulemap",
+                bin + "/CMalloc.build/module.modulemap",
                 root + "/Sources/CHarfBuzz/module.modulemap", root + "/Sources/CLibPNG/module.modulemap",
             ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift")
         let installed = bin + "/../lib/reveal-render/swiftui"
         let kit = SwiftUIKit(
             modules: installed + "/Modules",
-            moduleMaps: ["CPNG", "CText", "CHarfBuzz", "CLibPNG"].map { installed + "/include/\($0)/module.modulemap" },
+            moduleMaps: ["CPNG", "CText", "CMalloc", "CHarfBuzz", "CLibPNG"].map {
+                installed + "/include/\($0)/module.modulemap"
+            },
             libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift")
         for candidate in [repository, kit] where candidate.isComplete {
             return candidate

@@ -156,6 +156,31 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(result.bytes.indices.filter { result.bytes[$0] == 0 }, [7, 8, 16, 17])
     }
 
+    /// A picture drawn through a mask that reaches past it on both sides (a glyph overhanging its text's
+    /// frame): the columns over the picture take its pixels, those past an edge take that edge's pixel.
+    func testAPictureThroughAWiderMaskExtendsItsEdges() throws {
+        var picture = try Pixmap(width: 3, height: 2)
+        for x in 0..<3 {
+            for y in 0..<2 {
+                let v = UInt8(40 + 60 * x + 20 * y)
+                picture[x, y] = PremultipliedRGBA8(r: v, g: v / 2, b: 255 - v, a: 255)
+            }
+        }
+        let mask = try Mask(width: 8, height: 2, value: 255)
+        for (at, maskAt) in [((5, 1), (3, 1)), ((2, 0), (0, 0)), ((0, 0), (2, 0)), ((9, 0), (0, 0))] {
+            var canvas = try Pixmap(width: 12, height: 3)
+            Compositor.draw(picture, at: at, mask: mask, maskAt: maskAt, onto: &canvas)
+            for x in 0..<8 {
+                for y in 0..<2 {
+                    let sx = min(max(x + maskAt.0 - at.0, 0), 2)
+                    let sy = min(max(y + maskAt.1 - at.1, 0), 1)
+                    XCTAssertEqual(
+                        canvas[x + maskAt.0, y + maskAt.1], picture[sx, sy], "picture at \(at), mask at \(maskAt)")
+                }
+            }
+        }
+    }
+
     func testDestinationOut() throws {
         let coverage = try Mask(width: 3, height: 1, value: 0)
         var c = coverage

@@ -166,12 +166,23 @@ enum Compositor {
         _ picture: Pixmap, at: (x: Int, y: Int), mask: Mask, maskAt: (x: Int, y: Int), onto destination: inout Pixmap
     ) {
         var row = [UInt8](repeating: 0, count: mask.width * 4)
+        let dx = maskAt.x - at.x
         blend(mask: mask, at: maskAt, onto: &destination, row: &row) { y, columns, row in
             let sy = min(max(y + maskAt.y - at.y, 0), picture.height - 1)
-            for x in columns {
-                let sx = min(max(x + maskAt.x - at.x, 0), picture.width - 1)
-                let o = (sy * picture.width + sx) * 4
-                for c in 0..<4 { row[x * 4 + c] = picture.bytes[o + c] }
+            // The columns over the picture are one copy; those past its left or right edge take its edge pixel.
+            let left = columns.lowerBound..<min(max(-dx, columns.lowerBound), columns.upperBound)
+            let right = max(min(picture.width - dx, columns.upperBound), left.upperBound)..<columns.upperBound
+            picture.bytes.withUnsafeBufferPointer { src in
+                row.withUnsafeMutableBufferPointer { out in
+                    let line = sy * picture.width
+                    if left.upperBound < right.lowerBound {
+                        let from = (line + left.upperBound + dx) * 4
+                        _ = UnsafeMutableBufferPointer(rebasing: out[left.upperBound * 4..<right.lowerBound * 4])
+                            .update(fromContentsOf: src[from..<from + (right.lowerBound - left.upperBound) * 4])
+                    }
+                    for x in left { for c in 0..<4 { out[x * 4 + c] = src[line * 4 + c] } }
+                    for x in right { for c in 0..<4 { out[x * 4 + c] = src[(line + picture.width - 1) * 4 + c] } }
+                }
             }
         }
     }
@@ -433,16 +444,14 @@ extension Compositor {
 extension Pixmap {
     /// Sets every pixel to `color`.
     mutating func fill(_ color: PremultipliedRGBA8) {
-        bytes.withUnsafeMutableBufferPointer { out in
-            var i = 0
-            while i + 3 < out.count {
-                out[i] = color.r
-                out[i + 1] = color.g
-                out[i + 2] = color.b
-                out[i + 3] = color.a
-                i += 4
-            }
-        }
+        bytes.withUnsafeMutableBytes { Pixmap.fill($0, with: color) }
+    }
+
+    /// Every whole pixel of `raw` set to `color`: one four-byte word a pixel, stored in a loop the compiler
+    /// vectorises (a full-screen background is filled every frame drawn whole).
+    static func fill(_ raw: UnsafeMutableRawBufferPointer, with color: PremultipliedRGBA8) {
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        raw.withMemoryRebound(to: UInt32.self) { $0.update(repeating: UInt32(littleEndian: word)) }
     }
 
     /// Replaces row `y` with `pixels` (as many as fit).

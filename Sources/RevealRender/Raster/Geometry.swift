@@ -105,7 +105,7 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// A rectangle of whole pixels.
-struct PixelBox: Equatable, Sendable {
+struct PixelBox: Hashable, Sendable {
     var x: Int, y: Int, width: Int, height: Int
 
     var isEmpty: Bool { width <= 0 || height <= 0 }
@@ -172,7 +172,7 @@ extension PixelBox {
 /// A projective map of the plane, in homogeneous coordinates: (x, y) ↦ ((a·x + c·y + tx) / w, (b·x + d·y + ty) / w)
 /// with w = p·x + q·y + r. With p = q = 0 and r = 1 (every map but a 3D turn's projection) it is affine, and
 /// works out exactly as an affine map does.
-struct PlaneTransform: Equatable, Sendable {
+struct PlaneTransform: Hashable, Sendable {
     var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
     var p = 0.0, q = 0.0, r = 1.0
 

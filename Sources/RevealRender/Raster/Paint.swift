@@ -41,7 +41,7 @@ public struct RelativePoint: Equatable, Hashable, Sendable {
 }
 
 /// A color at a position along a gradient's axis (0 at the start point, 1 at the end point).
-public struct GradientStop: Equatable, Sendable {
+public struct GradientStop: Equatable, Hashable, Sendable {
     /// The color at this stop, straight alpha.
     public var color: RGBAColor
     /// The stop's position along the axis: 0 at the start point, 1 at the end point.
@@ -118,33 +118,22 @@ public struct Paint: Equatable, Sendable {
     /// The part `region` of this paint filled into a `width`×`height` view: the same pixels as that
     /// part of `render(width:height:scale:)`, without drawing the rest.
     func render(width: Int, height: Int, region: PixelBox, scale: Double) throws -> Pixmap {
-        var pixmap = try Pixmap(width: region.width, height: region.height)
         switch kind {
         case .color(let color):
-            pixmap = try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
+            return try Pixmap(width: region.width, height: region.height, fill: color.opacity(opacity).premultiplied)
         case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient:
-            // Rows are independent, so bands of them are drawn on all cores: a full-screen gradient
-            // is most of a scene's set-up time.
-            guard let axis = GradientField(kind, width: width, height: height, scale: scale) else { break }
-            let (opacity, columns, rows) = (opacity, region.width, region.height)
-            let bands = min(rows, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
-            pixmap.bytes.withUnsafeMutableBufferPointer { out in
-                let out = UnsafeSendable(out)
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    var positions = [Double](repeating: 0, count: columns)
-                    for y in rows * band / bands..<rows * (band + 1) / bands {
-                        let row = UnsafeMutableBufferPointer(
-                            rebasing: out.value[(y * columns * 4)..<((y + 1) * columns * 4)])
-                        axis.fill(
-                            row, y: y + region.y, columns: region.x..<region.x + columns, opacity: opacity,
-                            positions: &positions)
-                    }
-                }
+            guard let field = GradientField(kind, width: width, height: height, scale: scale) else {
+                return try Pixmap(width: region.width, height: region.height)
+            }
+            let opacity = opacity
+            return try GradientField.pictures.value(for: GradientField.PictureKey(field, opacity, region)) {
+                try field.picture(region: region, opacity: opacity)
             }
         case .image(let image, let mode):
+            var pixmap = try Pixmap(width: region.width, height: region.height)
             renderImage(image, mode, width: width, height: height, region: region, into: &pixmap)
+            return pixmap
         }
-        return pixmap
     }
 
     /// One color per row when every row of the rendered paint is a single color: solid colors, and
@@ -218,9 +207,9 @@ public struct Paint: Equatable, Sendable {
 /// A gradient placed in a view, as Core Graphics draws SwiftUI's gradients: a position `t` for each pixel
 /// centre (along an axis, out from a centre, or around it), both ends extended, components interpolated in
 /// gamma-encoded sRGB with straight alpha, then premultiplied.
-struct GradientField: Sendable {
+struct GradientField: Hashable, Sendable {
     /// How a pixel's position along the gradient is found, in view pixels.
-    enum Geometry: Sendable {
+    enum Geometry: Hashable, Sendable {
         /// Isolines perpendicular to the axis from (sx, sy) by (dx, dy).
         case axial(sx: Double, sy: Double, dx: Double, dy: Double, lengthSquared: Double)
         /// Ellipses about (cx, cy): the distance after scaling x by `unitX` and y by `unitY`, from `r0` to `r1`.
@@ -271,6 +260,44 @@ struct GradientField: Sendable {
             return nil
         }
     }
+
+    /// The pixels of `region` (view pixels) at `opacity`. Rows are independent, so bands of them are drawn
+    /// on all cores: a full-screen gradient is most of a scene's set-up time.
+    func picture(region: PixelBox, opacity: Double) throws -> Pixmap {
+        var pixmap = try Pixmap(width: region.width, height: region.height)
+        let (columns, rows) = (region.width, region.height)
+        let bands = min(rows, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+        pixmap.bytes.withUnsafeMutableBufferPointer { out in
+            let out = UnsafeSendable(out)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                var positions = [Double](repeating: 0, count: columns)
+                for y in rows * band / bands..<rows * (band + 1) / bands {
+                    let row = UnsafeMutableBufferPointer(
+                        rebasing: out.value[(y * columns * 4)..<((y + 1) * columns * 4)])
+                    fill(
+                        row, y: y + region.y, columns: region.x..<region.x + columns, opacity: opacity,
+                        positions: &positions)
+                }
+            }
+        }
+        return pixmap
+    }
+
+    /// A gradient's pixels depend on its field, its opacity and the part of the view drawn, and on nothing else.
+    struct PictureKey: Hashable {
+        let field: GradientField
+        let opacity: Double
+        let region: PixelBox
+
+        init(_ field: GradientField, _ opacity: Double, _ region: PixelBox) {
+            self.field = field
+            self.opacity = opacity
+            self.region = region
+        }
+    }
+
+    /// The gradient pictures drawn in this process.
+    static let pictures = RenderCache<PictureKey, Pixmap>(limit: 48 << 20) { _, picture in picture.bytes.count }
 
     /// The color at the centre of pixel (x, y).
     func color(x: Int, y: Int, opacity: Double) -> PremultipliedRGBA8 {

@@ -32,8 +32,15 @@ public struct Pixmap: Equatable, Sendable {
         }
         self.width = width
         self.height = height
-        bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .transparent { self.fill(fill) }
+        if fill == .transparent {
+            bytes = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            // Written once, in the color: no clearing pass first.
+            bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                Pixmap.fill(UnsafeMutableRawBufferPointer(buffer), with: fill)
+                count = buffer.count
+            }
+        }
     }
 
     /// Wraps existing premultiplied bytes; `bytes.count` must be `4 * width * height`.

@@ -217,12 +217,10 @@ struct ViewRenderer {
         case .clip(let shape):
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
-                var mask = try Mask(width: box.width, height: box.height)
                 let local = ViewRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
                 var rasterizer = Rasterizer()
-                rasterizer.fill(
-                    local.transformed(local.path(shape, in: frame)), into: &mask, rows: RowRange(0, mask.height))
-                return mask
+                return try rasterizer.coverage(
+                    of: local.transformed(local.path(shape, in: frame)), width: box.width, height: box.height)
             }
             let mask = try retained?.clipMask(of: node, box: box, draw: clip) ?? clip(box)
             Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
@@ -565,10 +563,9 @@ struct ViewRenderer {
         let y1 = min(Int(bounds.maxY.rounded(.up)), canvas.height)
         guard x1 > x0, y1 > y0 else { return }
         drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
-        var mask = try Mask(width: x1 - x0, height: y1 - y0)
         var local = path
         local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
-        rasterizer.fill(local, into: &mask, rows: RowRange(0, mask.height))
+        let mask = try rasterizer.coverage(of: local, width: x1 - x0, height: y1 - y0)
         let r = pixelRect(frame)
         if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)

@@ -81,8 +81,7 @@ package struct ViewScreen {
     /// them, each from the one before).
     package func render() throws -> Pixmap {
         let size = pixelSize
-        var canvas = try Pixmap(width: size.width, height: size.height)
-        canvas.fill(background.premultiplied)
+        var canvas = try Pixmap(width: size.width, height: size.height, fill: background.premultiplied)
         var renderer = ViewRenderer(scale: scale)
         try renderer.draw(root, into: &canvas)
         return canvas

@@ -1,0 +1,18 @@
+import CMalloc
+
+/// How a process that draws frames asks the C allocator to keep what it frees.
+package enum FrameAllocations {
+    /// A frame allocates pixmaps of megabytes (the canvas, group layers, gradient pictures) and frees them
+    /// when it is done. glibc serves blocks that large with `mmap` and unmaps them on `free`, so the next
+    /// frame takes a page fault on every page it touches again (half the faults of a static screen drawn
+    /// whole). Raising the mmap threshold to its 64-bit maximum, 32 MiB, and the trim threshold (mallopt(3))
+    /// keeps freed blocks in the heap for the next frame. Memory stays flat: one frame's blocks are reused,
+    /// not accumulated. For the program that plays a view (`ViewHost`), which draws frames whole from its
+    /// first; not for the CLI, whose peak memory on a hostile input (README's limits) would grow by the
+    /// parse buffers it kept. A library leaves its host's allocator alone.
+    /// False where the C library has no such settings (not glibc).
+    @discardableResult
+    package static func keepFreedBlocks() -> Bool {
+        cmalloc_keep_freed_blocks(32 << 20, 128 << 20) == 1
+    }
+}
