@@ -5,8 +5,9 @@ import XCTest
 
 /// The seeds' own code, compiled unchanged from `../shared/seeds/` against our SwiftUI module and played by
 /// `reveal-render swiftui`, against the hand port (`--demo`): the same frames, the same frame count and the
-/// same accessibility elements in every frame. Pixels may differ by at most 2 levels anywhere and 1 level
-/// at the 99.9th percentile (the port composites the card in its own pixmap, rounding differently).
+/// same accessibility elements in every frame. The scratch demo's pixels are the same, byte for byte. The
+/// circle demo's may differ by one level in 0.1 % of a frame: the button's title cross-fades on the port's
+/// timeline and on the seed's transaction, and at a few frames the two opacities round to adjacent levels.
 ///
 /// Runs the release binary, which `Scripts/test` builds: a debug build takes seconds a frame at 3×.
 final class SeedAgreementTests: XCTestCase {
@@ -15,13 +16,13 @@ final class SeedAgreementTests: XCTestCase {
     func testTheScratchSeedMatchesTheDemoFrameForFrame() throws {
         try agree(
             seed: "ScratchToReveal.swift", view: "ScratchToRevealDemo", demo: "scratch",
-            script: try scratchScript(), frames: try ScratchScene.demo.prepare().frameCount)
+            script: try scratchScript(), frames: try ScratchScene.demo.prepare().frameCount, exactly: true)
     }
 
     func testTheCircleSeedMatchesTheDemoFrameForFrame() throws {
         try agree(
             seed: "CircleRevealTransition.swift", view: "CircleRevealTransitionDemo", demo: "circle",
-            script: try circleScript(), frames: try CircleRevealScene.demo.prepare().frameCount)
+            script: try circleScript(), frames: try CircleRevealScene.demo.prepare().frameCount, exactly: false)
     }
 
     /// Frames drawn from the frame before (what changed only: a canvas's new stroke, a ring of a growing
@@ -82,8 +83,9 @@ final class SeedAgreementTests: XCTestCase {
         return url
     }
 
-    /// Plays `view` from the seed file through `script` and holds its frames against `--demo demo`'s.
-    private func agree(seed: String, view: String, demo: String, script: URL, frames: Int) throws {
+    /// Plays `view` from the seed file through `script` and holds its frames against `--demo demo`'s: byte
+    /// for byte `exactly`, else within a level in 0.1 % of each frame.
+    private func agree(seed: String, view: String, demo: String, script: URL, frames: Int, exactly: Bool) throws {
         let binary = try ReleaseBinary.url()
         let work = try workFolder("seed-\(demo)")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -106,10 +108,14 @@ final class SeedAgreementTests: XCTestCase {
         // The pixels, without the manifests (which differ in what only the port knows, such as coverage).
         try FileManager.default.removeItem(at: port.appendingPathComponent("manifest.json"))
         try FileManager.default.removeItem(at: played.appendingPathComponent("manifest.json"))
-        try ReleaseBinary.run(binary, ["compare", port.path, played.path, "--level-tolerance", "2"], expecting: 0)
         try ReleaseBinary.run(
-            binary, ["compare", port.path, played.path, "--level-tolerance", "1", "--max-diff-ratio", "0.001"],
-            expecting: 0)
+            binary,
+            ["compare", port.path, played.path]
+                + (exactly ? [] : ["--level-tolerance", "1"]), expecting: 0)
+        if !exactly {
+            try ReleaseBinary.run(
+                binary, ["compare", port.path, played.path, "--max-diff-ratio", "0.001"], expecting: 0)
+        }
     }
 
     /// Renders `view` from the seed file (read from ../shared/seeds, never copied) through `script` into `out`.

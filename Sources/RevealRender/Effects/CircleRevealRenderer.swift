@@ -88,10 +88,7 @@ struct CircleRevealRenderer {
         frame.copy(under, rows: y..<y + 1, columns: columns)
         let blend = columns.clamped(to: span.touched)
         guard opacity > 0, !blend.isEmpty else { return }
-        for x in blend {
-            coverage[x - blend.lowerBound] =
-                span.full.contains(x) ? 255 : Rasterizer.quantize(disc.coverage(x: x, y: y))
-        }
+        for x in blend { coverage[x - blend.lowerBound] = disc.level(x: x, y: y, full: span.full) }
         Compositor.sourceOver(
             revealed, row: y, columns: blend, coverage: coverage, opacity: opacity, onto: &frame, scratch: &scratch)
     }

@@ -24,6 +24,9 @@ struct ScratchCardRenderer {
     public var coverMask: Mask { visible }
     /// The frame as last drawn.
     public private(set) var frame: Pixmap
+    /// While the cover fades: the cover through its mask, before its opacity; and clear pixels to start it from.
+    private var maskedCover: Pixmap
+    private let clear: Pixmap
     /// The rows the last `render` drew again; the others are as the render before left them.
     private(set) var lastChangedRows: Range<Int>
     private var drawnSamples = 0
@@ -51,6 +54,8 @@ struct ScratchCardRenderer {
         strokeCoverage = try Mask(width: width, height: height)
         outline = StrokeOutline(width: scene.maskBrushWidth * scene.scale, size: size)
         frame = base
+        maskedCover = try Pixmap(width: width, height: height)
+        clear = maskedCover
         lastChangedRows = 0..<height
     }
 
@@ -119,8 +124,15 @@ struct ScratchCardRenderer {
 
     private mutating func composite(_ box: PixelBox, opacity: UInt8) {
         guard !box.isEmpty else { return }
-        Compositor.sourceOver(
-            cover, mask: visible, opacity: opacity, over: base, onto: &frame, rows: RowRange(box.rows),
-            columns: box.columns)
+        let (rows, columns) = (RowRange(box.rows), box.columns)
+        guard opacity < 255 else {
+            Compositor.sourceOver(cover, mask: visible, over: base, onto: &frame, rows: rows, columns: columns)
+            return
+        }
+        // Fading, as the seed's layers compose it: the cover through its mask (a layer, so rounded), then
+        // that at the transition's opacity. One pass with the two factors multiplied first rounds the
+        // stroke's antialiased edges a level apart.
+        Compositor.sourceOver(cover, mask: visible, over: clear, onto: &maskedCover, rows: rows, columns: columns)
+        Compositor.sourceOver(maskedCover, opacity: opacity, over: base, onto: &frame, rows: rows, columns: columns)
     }
 }

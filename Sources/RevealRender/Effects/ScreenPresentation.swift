@@ -1,9 +1,11 @@
 /// The effect's frames drawn into its screen: what the screen draws under the effect, the effect
 /// through its own clip shape, shadow and opacity, and what the screen draws over it.
 ///
-/// The screen's layers are drawn once per state (the `when` conditions) and kept; from one frame to
+/// What lies under the effect is drawn once per state (the `when` conditions) and kept; from one frame to
 /// the next only the rows where the effect changed are drawn again, unless the state or the effect's
-/// alpha (which the shadow follows) changed.
+/// alpha (which the shadow follows) changed. The views over the effect are drawn straight onto the frame
+/// where it changed, as a screen draws them (`ViewScreen`): a layer of them composited instead rounds
+/// their antialiased edges a level apart from the seeds' own code.
 struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReporting {
     private(set) var base: Base
     let screen: Screen
@@ -18,11 +20,10 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
     /// The screen rows the last `render` drew again.
     private(set) var lastChangedRows: Range<Int>
 
-    /// One state's screen, drawn: under and over the effect, and where the effect goes.
+    /// One state's screen, drawn under the effect, and where the effect goes.
     struct Layers {
         var under: Pixmap
-        var over: Pixmap
-        /// The part of `over` that holds anything (empty: nothing over the effect).
+        /// Where the views over the effect draw, in any state so far (empty: nothing over the effect).
         var overBox: PixelBox
         let x: Int, y: Int
         /// The effect's clip shapes and opacity as one mask of its size (nil: neither).
@@ -55,8 +56,10 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
 
     /// The layers for `key`: drawn whole the first time, then, as the state changes, redrawn only
     /// where the state can change them (the `when` views and whatever moved).
-    private mutating func layers(for key: ViewConditions) throws -> (layers: Layers, changed: PixelBox) {
-        if let state, state.key == key { return (state.layers, .empty) }
+    private mutating func layers(for key: ViewConditions) throws -> (
+        layers: Layers, layout: ScreenLayout, changed: PixelBox
+    ) {
+        if let state, state.key == key { return (state.layers, state.layout, .empty) }
         let layout = try ScreenLayout(screen, fonts: fonts, scale: scale, conditions: key)
         let whole = PixelBox(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         var layers: Layers
@@ -74,10 +77,11 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
             try draw(layout, box: whole, into: &layers)
         }
         state = (key, layout, layers)
-        return (layers, changed)
+        return (layers, layout, changed)
     }
 
-    /// Draws `box` of the screen in `layout` into both layers, replacing what was there.
+    /// Draws `box` of the screen in `layout` under the effect, replacing what was there, and notes where
+    /// the views over it draw.
     private func draw(_ layout: ScreenLayout, box: PixelBox, into layers: inout Layers) throws {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
         let background = try builder.build(screen.background.view)
@@ -91,7 +95,6 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         var over = try Pixmap(width: box.width, height: box.height)
         painter = ViewRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
         try painter.draw(layout.root, into: &over)
-        layers.over.copy(over, x: box.x, y: box.y)
         layers.overBox = layers.overBox.union(painter.drawn.intersection(box))
     }
 
@@ -167,20 +170,21 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
             mask = faded
         }
         return Layers(
-            under: try Pixmap(width: pixelWidth, height: pixelHeight),
-            over: try Pixmap(width: pixelWidth, height: pixelHeight),
-            overBox: .empty, x: origin.x, y: origin.y, mask: mask, shadow: shadow, opacity: opacity)
+            under: try Pixmap(width: pixelWidth, height: pixelHeight), overBox: .empty, x: origin.x, y: origin.y,
+            mask: mask, shadow: shadow, opacity: opacity)
     }
 
     mutating func render(frame index: Int) throws -> Pixmap {
         let key = conditions(index)
-        let (layers, changedBox) = try layers(for: key)
+        let (layers, layout, changedBox) = try layers(for: key)
         let effect = try base.render(frame: index)
+        let whole = PixelBox(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         lastChangedRows = 0..<pixelHeight
         guard var (out, last) = drawn else {
             var out = layers.under.ownCopy()
             try drawShadow(layers, effect: effect)
             for y in 0..<pixelHeight { draw(screenRow: y, columns: 0..<pixelWidth, layers, effect: effect, into: &out) }
+            try drawOver(whole, layers, layout, effect: effect, into: &out)
             drawn = (out, effect.ownCopy())
             return out
         }
@@ -191,6 +195,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         if alphaChanged && layers.shadow != nil {
             try drawShadow(layers, effect: effect)
             for y in 0..<pixelHeight { draw(screenRow: y, columns: 0..<pixelWidth, layers, effect: effect, into: &out) }
+            try drawOver(whole, layers, layout, effect: effect, into: &out)
         } else {
             // Only what changed: the part of the screen a change of state redrew, and the pixels
             // where the effect changed.
@@ -198,13 +203,19 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
                 draw(screenRow: y, columns: changedBox.columns, layers, effect: effect, into: &out)
             }
             var rows = RowRange(changedBox.rows)
+            var redrawn = changedBox
             for (row, span) in changed.enumerated() {
                 guard let span else { continue }
                 draw(
                     screenRow: row + layers.y, columns: span.lowerBound + layers.x..<span.upperBound + layers.x,
                     layers, effect: effect, into: &out)
                 rows = rows.union(RowRange(row + layers.y, row + layers.y + 1))
+                redrawn = redrawn.union(
+                    PixelBox(x: span.lowerBound + layers.x, y: row + layers.y, width: span.count, height: 1))
             }
+            let over = redrawn.intersection(layers.overBox).intersection(whole)
+            try drawOver(over, layers, layout, effect: effect, into: &out)
+            if !over.isEmpty { rows = rows.union(RowRange(over.rows)) }
             rows = rows.clamped(to: pixelHeight)
             lastChangedRows = rows.lower..<rows.upper
         }
@@ -212,8 +223,7 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         return out
     }
 
-    /// Redraws `columns` of screen row `y`: the under layer, the shadow, the effect where it lies
-    /// and the over layer.
+    /// Redraws `columns` of screen row `y`: the under layer, the shadow and the effect where it lies.
     private func draw(screenRow y: Int, columns: Range<Int>, _ layers: Layers, effect: Pixmap, into out: inout Pixmap) {
         guard y >= 0, y < pixelHeight, !columns.isEmpty else { return }
         out.copy(layers.under, x: 0, y: 0, rows: y..<y + 1, columns: columns)
@@ -225,14 +235,21 @@ struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReport
         Compositor.drawSpan(
             effect, row: y - layers.y, columns: effectColumns, mask: layers.mask, opacity: 255,
             onto: &out, x: layers.x, y: layers.y)
-        let box = layers.overBox
-        if y >= box.y, y < box.y + box.height {
-            let overColumns = columns.clamped(to: box.x..<box.x + box.width)
-            if !overColumns.isEmpty {
-                Compositor.drawSpan(
-                    layers.over, row: y, columns: overColumns, mask: nil, opacity: 255, onto: &out, x: 0, y: 0)
-            }
-        }
+    }
+
+    /// Draws the part of `box` where views lie over the effect again: under, shadow and effect, then those
+    /// views straight onto it.
+    private func drawOver(
+        _ box: PixelBox, _ layers: Layers, _ layout: ScreenLayout, effect: Pixmap, into out: inout Pixmap
+    ) throws {
+        let box = box.intersection(layers.overBox)
+        guard !box.isEmpty else { return }
+        for y in box.rows { draw(screenRow: y, columns: box.columns, layers, effect: effect, into: &out) }
+        var part = try Pixmap(width: box.width, height: box.height)
+        part.copy(out, x: -box.x, y: -box.y)
+        var painter = ViewRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
+        try painter.draw(layout.root, into: &part)
+        out.copy(part, x: box.x, y: box.y)
     }
 
     /// The shadow's mask: the alpha of the effect as drawn (clipped), moved and blurred.

@@ -33,6 +33,25 @@ struct DiscCoverage: Sendable {
         return (touched, fullLower < fullUpper ? fullLower..<fullUpper : fullLower..<fullLower)
     }
 
+    /// The same disc, its centre moved by `offset` (into another pixmap's pixels).
+    func moved(by offset: Point) -> DiscCoverage { DiscCoverage(center: center + offset, radius: radius) }
+
+    /// The coverage of pixel (x, y) as a mask level: full inside `full` (the row's span), else its area
+    /// rounded as the rasterizer rounds (`Rasterizer.quantize`).
+    func level(x: Int, y: Int, full: Range<Int>) -> UInt8 {
+        full.contains(x) ? 255 : Rasterizer.quantize(coverage(x: x, y: y))
+    }
+
+    /// The disc's coverage over a `width`×`height` mask whose top-left pixel is (0, 0).
+    func mask(width: Int, height: Int) throws -> Mask {
+        var mask = try Mask(width: width, height: height)
+        for y in 0..<height {
+            let span = rowSpan(y, width: width)
+            for x in span.touched { mask.bytes[y * width + x] = level(x: x, y: y, full: span.full) }
+        }
+        return mask
+    }
+
     /// The covered fraction of pixel (x, y), 0...1.
     public func coverage(x: Int, y: Int) -> Double {
         let x0 = Double(x) - center.x

@@ -218,6 +218,9 @@ struct ViewRenderer {
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
                 let local = ViewRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
+                if let disc = local.disc(shape, in: frame) {
+                    return try disc.mask(width: box.width, height: box.height)
+                }
                 var rasterizer = Rasterizer()
                 return try rasterizer.coverage(
                     of: local.transformed(local.path(shape, in: frame)), width: box.width, height: box.height)
@@ -303,7 +306,7 @@ struct ViewRenderer {
         case .paint(let paint):
             try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
         case .shape(let shape, let paint):
-            try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas)
+            try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas, disc: disc(shape, in: frame))
         case .text(let block, let paint):
             for layer in textLayers(block, frame: frame) {
                 let chosen = layer.paint ?? paint
@@ -422,6 +425,31 @@ struct ViewRenderer {
         return path
     }
 
+    /// The disc `shape` is in the frame (canvas pixels), when it is exactly one circle and no transform turns
+    /// or scales it: a `.circle`, or an outline of one circle (SwiftUI's `Circle`, `Path(ellipseIn:)` of a
+    /// square). Its coverage is then worked out from the disc's closed-form area (`DiscCoverage`), as the
+    /// port's circle reveal does, rather than from the chords `path(_:in:)` flattens it into.
+    func disc(_ shape: Shape, in frame: Rect) -> DiscCoverage? {
+        guard transform == nil else { return nil }
+        let r = pixelRect(frame)
+        let (x, y, w, h) = (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        guard w > 0, h > 0 else { return nil }
+        switch shape {
+        case .circle:
+            return DiscCoverage(center: Point(x: x + w / 2, y: y + h / 2), radius: min(w, h) / 2)
+        case .outline(let outline):
+            // Placed as `path(_:in:)` places the outline: its points scaled from the frame's top-left pixel.
+            let elements = outline.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)).elements
+            guard elements.count == 1, case .ellipse(let e) = elements[0], e.width == e.height, e.width != 0
+            else { return nil }
+            return DiscCoverage(
+                center: Point(x: x + (e.x + e.width / 2) * scale, y: y + (e.y + e.height / 2) * scale),
+                radius: abs(e.width) / 2 * scale)
+        default:
+            return nil
+        }
+    }
+
     /// Parsed path commands, mapped by `transform`, as a path.
     static func append(_ commands: [PathCommand], to path: inout Path, _ transform: (Point) -> Point) {
         for command in commands {
@@ -534,9 +562,11 @@ struct ViewRenderer {
         }
     }
 
-    /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas.
-    private mutating func fill(_ untransformed: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap) throws
-    {
+    /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas; when the
+    /// path is the outline of `disc`, its coverage is the disc's exact area instead.
+    private mutating func fill(
+        _ untransformed: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap, disc: DiscCoverage? = nil
+    ) throws {
         if transform != nil, paint.kind.isGradient || paint.kind.isImage {
             // A gradient is laid over the frame untransformed (past it too, where a stroke overhangs), then
             // resampled through the transform.
@@ -565,7 +595,11 @@ struct ViewRenderer {
         drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
         var local = path
         local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
-        let mask = try rasterizer.coverage(of: local, width: x1 - x0, height: y1 - y0)
+        let mask =
+            try disc.map {
+                try $0.moved(by: Point(x: -Double(x0), y: -Double(y0))).mask(width: x1 - x0, height: y1 - y0)
+            }
+            ?? rasterizer.coverage(of: local, width: x1 - x0, height: y1 - y0)
         let r = pixelRect(frame)
         if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
