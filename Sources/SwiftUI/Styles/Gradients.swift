@@ -204,3 +204,73 @@ extension ShapeStyle where Self == AngularGradient {
         AngularGradient(colors: colors, center: center, angle: angle)
     }
 }
+
+/// A gradient as a style with no direction of its own, as SwiftUI's `AnyGradient`: "when used as a
+/// `ShapeStyle`, this type draws a linear gradient with start-point [0.5, 0] and end-point [0.5, 1]" (Apple).
+nonisolated public struct AnyGradient: ShapeStyle, GradientStyle, Equatable {
+    var gradient: Gradient
+
+    public init(_ gradient: Gradient) { self.gradient = gradient }
+
+    var kind: Paint.Kind {
+        .linearGradient(
+            stops: gradient.engine, startPoint: RelativePoint(x: 0.5, y: 0), endPoint: RelativePoint(x: 0.5, y: 1))
+    }
+}
+
+extension Color {
+    /// "The standard gradient for the color" (Apple, which documents the direction but not the colors): the
+    /// color lightened at the top, the color itself at the bottom. The lighter end is ours: the color's HSL
+    /// lightness raised by `standardGradientLift`, hue and saturation kept. SwiftUI's own, as a published
+    /// measurement of `ImageRenderer` output has it (TUIkit's notes on `Color.gradient`), keeps the hue and
+    /// raises the lightness by 0.14 to 0.15 for mid colors (0.50 to 0.64 and 0.65, 0.30 to 0.45), by 0.20 for
+    /// black, and leaves white white; 0.15 is the one-number fit. In dark mode the dark value is lightened.
+    public var gradient: AnyGradient {
+        func lifted(_ c: RevealRender.Color) -> RevealRender.Color { c.lightened(by: Color.standardGradientLift) }
+        var top = Color(lifted(value))
+        top.dark = dark.map(lifted)
+        return AnyGradient(Gradient(colors: [top, self]))
+    }
+
+    /// How far `gradient` raises the top color's HSL lightness (0…1).
+    static let standardGradientLift = 0.15
+}
+
+extension RevealRender.Color {
+    /// This color with its HSL lightness raised by `lift` (up to 1), hue, saturation and alpha kept.
+    nonisolated func lightened(by lift: Double) -> RevealRender.Color {
+        let (r, g, b) = (red, green, blue)
+        let high = max(r, g, b)
+        let low = min(r, g, b)
+        let lightness = (high + low) / 2
+        let chroma = high - low
+        var hue = 0.0
+        if chroma > 0 {
+            if high == r {
+                hue = ((g - b) / chroma).truncatingRemainder(dividingBy: 6)
+            } else if high == g {
+                hue = (b - r) / chroma + 2
+            } else {
+                hue = (r - g) / chroma + 4
+            }
+            if hue < 0 { hue += 6 }
+        }
+        let spread = 1 - abs(2 * lightness - 1)
+        let saturation = chroma > 0 && spread > 0 ? chroma / spread : 0
+        // Back from HSL at the new lightness (the standard conversion, hue in sixths of a turn).
+        let l = min(lightness + lift, 1)
+        let c = (1 - abs(2 * l - 1)) * saturation
+        let x = c * (1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1))
+        let m = l - c / 2
+        let (r1, g1, b1): (Double, Double, Double)
+        switch hue {
+        case ..<1: (r1, g1, b1) = (c, x, 0)
+        case ..<2: (r1, g1, b1) = (x, c, 0)
+        case ..<3: (r1, g1, b1) = (0, c, x)
+        case ..<4: (r1, g1, b1) = (0, x, c)
+        case ..<5: (r1, g1, b1) = (x, 0, c)
+        default: (r1, g1, b1) = (c, 0, x)
+        }
+        return RevealRender.Color(red: r1 + m, green: g1 + m, blue: b1 + m, alpha: alpha)
+    }
+}
