@@ -218,12 +218,13 @@ struct ViewRenderer {
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
                 let local = ViewRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
-                if let disc = local.disc(shape, in: frame) {
+                switch local.placed(shape, in: frame) {
+                case .disc(let disc):
                     return try disc.mask(width: box.width, height: box.height)
+                case .outline(let path):
+                    var rasterizer = Rasterizer()
+                    return try rasterizer.coverage(of: local.transformed(path), width: box.width, height: box.height)
                 }
-                var rasterizer = Rasterizer()
-                return try rasterizer.coverage(
-                    of: local.transformed(local.path(shape, in: frame)), width: box.width, height: box.height)
             }
             let mask = try retained?.clipMask(of: node, box: box, draw: clip) ?? clip(box)
             Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
@@ -306,7 +307,17 @@ struct ViewRenderer {
         case .paint(let paint):
             try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
         case .shape(let shape, let paint):
-            try fill(path(shape, in: frame), with: paint, frame: frame, into: &canvas, disc: disc(shape, in: frame))
+            switch placed(shape, in: frame) {
+            case .disc(let disc):
+                // Its bounding square stands for it: only its bounds are read, the coverage is the disc's.
+                var square = Path()
+                square.addRect(
+                    x: disc.center.x - disc.radius, y: disc.center.y - disc.radius, width: 2 * disc.radius,
+                    height: 2 * disc.radius)
+                try fill(square, with: paint, frame: frame, into: &canvas, disc: disc)
+            case .outline(let path):
+                try fill(path, with: paint, frame: frame, into: &canvas)
+            }
         case .text(let block, let paint):
             for layer in textLayers(block, frame: frame) {
                 let chosen = layer.paint ?? paint
@@ -417,36 +428,53 @@ struct ViewRenderer {
             let oy = y + (h - box.height * s) / 2 - box.y * s
             ViewRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
         case .outline(let shape):
-            // The shape's own coordinates: its frame's size, the origin at the frame's top-left pixel.
-            let s = scale
-            shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
-                .flatten(into: &path) { Point(x: x + $0.x * s, y: y + $0.y * s) }
+            return place(shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)), in: frame)
         }
         return path
     }
 
-    /// The disc `shape` is in the frame (canvas pixels), when it is exactly one circle and no transform turns
-    /// or scales it: a `.circle`, or an outline of one circle (SwiftUI's `Circle`, `Path(ellipseIn:)` of a
-    /// square). Its coverage is then worked out from the disc's closed-form area (`DiscCoverage`), as the
-    /// port's circle reveal does, rather than from the chords `path(_:in:)` flattens it into.
-    func disc(_ shape: Shape, in frame: Rect) -> DiscCoverage? {
-        guard transform == nil else { return nil }
+    /// An outline in the shape's own coordinates (its frame's size, the origin at the frame's top-left
+    /// pixel), flattened in canvas pixels.
+    private func place(_ outline: PathOutline, in frame: Rect) -> Path {
+        let r = pixelRect(frame)
+        let (x, y, s) = (Double(r.x), Double(r.y), scale)
+        var path = Path()
+        outline.flatten(into: &path) { Point(x: x + $0.x * s, y: y + $0.y * s) }
+        return path
+    }
+
+    /// How a shape covers its frame: as a disc, or as its outline flattened (canvas pixels).
+    enum PlacedShape {
+        case disc(DiscCoverage)
+        case outline(Path)
+    }
+
+    /// `shape` in the frame (canvas pixels): the disc it is when it is exactly one circle and no transform turns
+    /// or scales it (a `.circle`, or an outline of one circle: SwiftUI's `Circle`, `Path(ellipseIn:)` of a
+    /// square), else its outline as `path(_:in:)` gives it. A disc's coverage is worked out from its closed-form
+    /// area (`DiscCoverage`), as the port's circle reveal does, rather than from the chords it flattens into. An
+    /// outline shape's `path(in:)` runs once for either.
+    func placed(_ shape: Shape, in frame: Rect) -> PlacedShape {
         let r = pixelRect(frame)
         let (x, y, w, h) = (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
-        guard w > 0, h > 0 else { return nil }
+        guard transform == nil, w > 0, h > 0 else { return .outline(path(shape, in: frame)) }
         switch shape {
         case .circle:
-            return DiscCoverage(center: Point(x: x + w / 2, y: y + h / 2), radius: min(w, h) / 2)
-        case .outline(let outline):
-            // Placed as `path(_:in:)` places the outline: its points scaled from the frame's top-left pixel.
-            let elements = outline.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)).elements
-            guard elements.count == 1, case .ellipse(let e) = elements[0], e.width == e.height, e.width != 0
-            else { return nil }
-            return DiscCoverage(
-                center: Point(x: x + (e.x + e.width / 2) * scale, y: y + (e.y + e.height / 2) * scale),
-                radius: abs(e.width) / 2 * scale)
+            return .disc(DiscCoverage(center: Point(x: x + w / 2, y: y + h / 2), radius: min(w, h) / 2))
+        case .outline(let shape):
+            let outline = shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+            // Placed as `place(_:in:)` places the outline: its points scaled from the frame's top-left pixel.
+            if outline.elements.count == 1, case .ellipse(let e) = outline.elements[0], e.width == e.height,
+                e.width != 0
+            {
+                return .disc(
+                    DiscCoverage(
+                        center: Point(x: x + (e.x + e.width / 2) * scale, y: y + (e.y + e.height / 2) * scale),
+                        radius: abs(e.width) / 2 * scale))
+            }
+            return .outline(place(outline, in: frame))
         default:
-            return nil
+            return .outline(path(shape, in: frame))
         }
     }
 
@@ -562,8 +590,8 @@ struct ViewRenderer {
         }
     }
 
-    /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas; when the
-    /// path is the outline of `disc`, its coverage is the disc's exact area instead.
+    /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas; with `disc`,
+    /// the path only bounds it, and the coverage is the disc's exact area.
     private mutating func fill(
         _ untransformed: Path, with paint: Paint, frame: Rect, into canvas: inout Pixmap, disc: DiscCoverage? = nil
     ) throws {

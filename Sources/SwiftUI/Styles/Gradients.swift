@@ -237,7 +237,9 @@ extension Color {
 }
 
 extension RevealRender.Color {
-    /// This color with its HSL lightness raised by `lift` (up to 1), hue, saturation and alpha kept.
+    /// This color with its HSL lightness raised by `lift` (up to 1), hue, saturation and alpha kept: taken to
+    /// HSL, lifted, and brought back through HSB (`Color(hue:saturation:brightness:)`), which holds the same
+    /// hue and the same color at v = l + s·min(l, 1 − l), saturation 2(1 − l/v).
     nonisolated func lightened(by lift: Double) -> RevealRender.Color {
         let (r, g, b) = (red, green, blue)
         let high = max(r, g, b)
@@ -257,20 +259,8 @@ extension RevealRender.Color {
         }
         let spread = 1 - abs(2 * lightness - 1)
         let saturation = chroma > 0 && spread > 0 ? chroma / spread : 0
-        // Back from HSL at the new lightness (the standard conversion, hue in sixths of a turn).
         let l = min(lightness + lift, 1)
-        let c = (1 - abs(2 * l - 1)) * saturation
-        let x = c * (1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1))
-        let m = l - c / 2
-        let (r1, g1, b1): (Double, Double, Double)
-        switch hue {
-        case ..<1: (r1, g1, b1) = (c, x, 0)
-        case ..<2: (r1, g1, b1) = (x, c, 0)
-        case ..<3: (r1, g1, b1) = (0, c, x)
-        case ..<4: (r1, g1, b1) = (0, x, c)
-        case ..<5: (r1, g1, b1) = (x, 0, c)
-        default: (r1, g1, b1) = (c, 0, x)
-        }
-        return RevealRender.Color(red: r1 + m, green: g1 + m, blue: b1 + m, alpha: alpha)
+        let v = l + saturation * min(l, 1 - l)
+        return SwiftUI.Color(hue: hue / 6, saturation: v > 0 ? 2 * (1 - l / v) : 0, brightness: v, opacity: alpha).value
     }
 }
