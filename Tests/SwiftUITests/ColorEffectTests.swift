@@ -28,6 +28,16 @@ private let source = SwiftUI.Color(red: 0.6, green: 0.6, blue: 1.0)
 /// SwiftUI's color effects and blend modes, against values worked out by hand from the W3C Filter Effects
 /// matrices and the W3C Compositing and Blending formulas.
 final class ColorEffectTests: XCTestCase {
+    /// A hue that is not a number (or infinite) is a user's value, never a trap: it is taken as 0, red.
+    func testAHueThatIsNotANumberIsRed() throws {
+        try MainActor.assumeIsolated {
+            for hue in [Double.nan, .infinity, -.infinity] {
+                XCTAssertEqual(try middle { SwiftUI.Color(hue: hue, saturation: 1, brightness: 1) }, [255, 0, 0])
+            }
+            XCTAssertEqual(try middle { SwiftUI.Color(hue: 2.0 / 3, saturation: 1, brightness: 1) }, [0, 0, 255])
+        }
+    }
+
     func testEachColorEffectGivesTheFilterEffectsValue() throws {
         try MainActor.assumeIsolated {
             assertLevels(try middle { backdrop }, [51, 102, 153], "as it is")

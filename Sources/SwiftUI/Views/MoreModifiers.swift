@@ -202,9 +202,10 @@ public struct RectangleCornerRadii: Hashable, Sendable {
 }
 
 extension Color {
-    /// A color of `hue`, `saturation` and `brightness` (0…1 each), converted to sRGB as HSB is defined.
+    /// A color of `hue`, `saturation` and `brightness` (0…1 each), converted to sRGB as HSB is defined. A hue
+    /// that is not finite is taken as 0.
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
-        let h = (hue - hue.rounded(.down)) * 6
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
         let s = min(max(saturation, 0), 1)
         let v = min(max(brightness, 0), 1)
         let sector = Int(h) % 6
