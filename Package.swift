@@ -35,6 +35,12 @@ let package = Package(
         ),
         .target(name: "CText", dependencies: ["CHarfBuzz"]),
         .target(name: "CMalloc"),
+        // The libraries behind the GIF, WebP and video outputs, as the system provides them.
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev"])]),
         .target(name: "RevealRender", dependencies: ["CPNG", "CText", "CMalloc"]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
@@ -47,7 +53,9 @@ let package = Package(
         .target(
             name: "RevealSwiftUITesting",
             dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
-        .executableTarget(name: "reveal-render", dependencies: ["RevealRender"]),
+        // Frames to GIF, animated WebP and video (MP4, WebM): the outputs beyond PNG, for the command line.
+        .target(name: "RevealMedia", dependencies: ["RevealRender", "CImageQuant", "CGIF", "CWebP"]),
+        .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia"]),
         // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
         .target(name: "Accuracy", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.
@@ -55,7 +63,8 @@ let package = Package(
         // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
         // normally they replay the files they are given.
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
-        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy"]),
+        .testTarget(
+            name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy", "RevealMedia"]),
         // Everyday components written as SwiftUI, one per file, each with a script in scripts/: our gallery.
         .target(
             name: "SwiftUIGallery", dependencies: ["SwiftUI"], path: "Fixtures/swiftui/gallery", exclude: ["scripts"]),

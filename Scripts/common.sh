@@ -22,6 +22,12 @@ ensure_packages() {
     [ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
     pkg-config --exists harfbuzz 2>/dev/null || missing+=(libharfbuzz-dev)
     [ -e /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || missing+=(fonts-inter-variable)
+    # The GIF, WebP and video outputs: libimagequant and giflib, libwebp, FFmpeg's libraries.
+    pkg-config --exists imagequant 2>/dev/null || missing+=(libimagequant-dev)
+    [ -e /usr/include/gif_lib.h ] || missing+=(libgif-dev)
+    pkg-config --exists libwebpmux 2>/dev/null || missing+=(libwebp-dev)
+    pkg-config --exists libavcodec 2>/dev/null || missing+=(libavcodec-dev)
+    pkg-config --exists libavformat 2>/dev/null || missing+=(libavformat-dev)
     install_packages "to build reveal-render" "${missing[@]}"
 }
 
@@ -30,9 +36,17 @@ ensure_packages() {
 ensure_test_packages() {
     local missing=()
     command -v hb-shape >/dev/null 2>&1 || missing+=(libharfbuzz-bin)
+    # ffmpeg and ffprobe read back every GIF, WebP, video and APNG we write, as decoders not ours.
+    command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
+    # libwebp's webpinfo checks our WebP files' structure; Pillow (below) decodes them.
+    command -v webpinfo >/dev/null 2>&1 || missing+=(webp)
     # The HTML report tests open the pages in a real browser, headless.
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     install_packages "by the test suite" "${missing[@]}"
+    if ! python3 -c "import PIL.WebPImagePlugin" >/dev/null 2>&1; then
+        echo "Installing Pillow (the test suite reads APNG and WebP files back with it)…" >&2
+        python3 -m pip install -q pillow >&2
+    fi
 }
 
 # Installs the Debian packages named after the reason (nothing when none is named), with apt-get

@@ -72,6 +72,10 @@ struct Arguments {
     var quiet = false
     var debugOverlay = false
     var apng: String?
+    var gif: String?
+    var dither = false
+    var webp: String?
+    var quality: Double?
     var loops = 0
     var filmstrip: String?
     var filmstripCount = 6
@@ -84,7 +88,8 @@ struct Arguments {
     /// Every option the render command takes (the scene kinds' flags come from `SceneFormat.all`).
     static let flags = [
         "--demo", "--origin", "--curve", "--duration", "--out", "--fps", "--scale", "--reduce-motion",
-        "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--loops",
+        "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--gif", "--dither",
+        "--webp", "--quality", "--loops",
         "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
         "--help", "--version",
     ]
@@ -92,7 +97,7 @@ struct Arguments {
     /// Whether `flag` takes the argument after it as its value.
     static func takesValue(_ flag: String) -> Bool {
         ![
-            "--reduce-motion", "--quiet", "-q", "--debug-overlay", "--help", "-h", "--version",
+            "--reduce-motion", "--quiet", "-q", "--debug-overlay", "--dither", "--help", "-h", "--version",
         ].contains(flag) && (flags.contains(flag) || flag == "-o" || SceneFormat.flagged(flag) != nil)
     }
 
@@ -137,6 +142,10 @@ struct Arguments {
             case "--quiet", "-q": quiet = true
             case "--debug-overlay": debugOverlay = true
             case "--apng": apng = try reader.value(arg)
+            case "--gif": gif = try reader.value(arg)
+            case "--dither": dither = true
+            case "--webp": webp = try reader.value(arg)
+            case "--quality": quality = try reader.number(arg, 0...100)
             case "--loops": loops = min(try reader.integer(arg), Int(Int32.max))
             case "--filmstrip": filmstrip = try reader.value(arg)
             case "--count":
@@ -207,14 +216,14 @@ struct Arguments {
 
     /// The outputs asked for make sense together.
     private func checkOutputs(requireOutput: Bool) throws(UsageError) {
-        if requireOutput && out == nil && (isStill || (apng == nil && filmstrip == nil)) {
+        if requireOutput && out == nil && (isStill || files.isEmpty) {
             throw UsageError(
                 message:
-                    "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng / --filmstrip)"
+                    "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng, --gif, --webp or --filmstrip)"
             )
         }
-        if isStill && (apng != nil || filmstrip != nil) {
-            throw UsageError(message: "--apng and --filmstrip make sequences; --time and --frame render one still")
+        if isStill, let (flag, _) = files.first {
+            throw UsageError(message: "\(flag) makes a sequence; --time and --frame render one still")
         }
         if time != nil && frame != nil { throw UsageError(message: "give either --time or --frame, not both") }
         if (time != nil || frame != nil) && frames != nil {
@@ -233,6 +242,13 @@ struct Arguments {
     }
 
     var isStill: Bool { time != nil || frame != nil }
+
+    /// The files the sequence is written to besides the folder of frames, each with its flag.
+    var files: [(flag: String, path: String)] {
+        [("--apng", apng), ("--gif", gif), ("--webp", webp), ("--filmstrip", filmstrip)].compactMap { flag, path in
+            path.map { (flag, $0) }
+        }
+    }
 }
 
 func format(_ x: Double) -> String {

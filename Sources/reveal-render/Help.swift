@@ -25,7 +25,16 @@ let helpText = """
       --hold SECONDS    add still frames after the animation ends.
       --apng FILE       also (or, without --out, only) write the sequence as one animated PNG that
                         plays at the sequence's fps; each frame stores just the rectangle that changed.
-      --loops N         how often the animated PNG plays (0 = forever, the default).
+      --gif FILE        also (or only) write an animated GIF: each frame's changed rectangle with a
+                        palette of its own (libimagequant), the unchanged pixels left to the canvas.
+                        Delays are hundredths of a second, and browsers play 0 or 1 as 10: up to 50
+                        fps every frame is shown at its own time; above, a frame every 2 hundredths
+                        (at 60 fps, 5 of every 6), and the total duration stays exact.
+      --dither          dither the GIF's colors (off by default: a dither moves from frame to frame
+                        wherever the picture changes, which shows as crawling noise).
+      --webp FILE       also (or only) write an animated WebP (libwebp), lossless by default.
+      --quality Q       0-100: makes the WebP lossy at this quality.
+      --loops N         how often the animation plays (0 = forever, the default).
       --filmstrip FILE  K evenly spaced frames side by side (first and last included) on white.
       --count K         frames in the filmstrip (default 6).
       --debug-overlay   scratch card: draw the touch samples, the brush path, the coverage grid's

@@ -25,9 +25,11 @@ func layoutCommand(_ argv: [String]) -> Int32 {
     }
     do {
         let args = try Arguments(argv, requireOutput: false)
-        if args.out != nil || args.apng != nil || args.filmstrip != nil || args.frames != nil {
+        if args.out != nil || !args.files.isEmpty || args.frames != nil {
             throw UsageError(
-                message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
+                message:
+                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp or --filmstrip"
+            )
         }
         let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
         let scene = try loadScene(args, limits: limits, inputs: SceneInputs())

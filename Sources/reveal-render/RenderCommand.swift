@@ -1,4 +1,5 @@
 import Foundation
+import RevealMedia
 import RevealRender
 
 /// Loads the scene the command line names (a file of the format its flag names, or a demo) and
@@ -52,9 +53,9 @@ func animation(curve: String?, duration: Double?, default spec: AnimationSpec) -
 
 /// The first output that would write over one of the render's inputs, as a message; nil when none does.
 func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
-    var files = [("--apng", args.apng), ("--filmstrip", args.filmstrip)]
-    if args.isStill { files.append(("--out", args.out)) }
-    for case (let flag, let path?) in files {
+    var files = args.files
+    if args.isStill, let out = args.out { files.append(("--out", out)) }
+    for (flag, path) in files {
         if let input = inputs.input(at: path) {
             return
                 "\(flag) \(quoted(path)) is \(quoted(input)), an input of this render; choose another path: reveal-render never writes over its inputs"
@@ -184,6 +185,20 @@ func writeOutputs(
                     fps: clock.fps, loops: args.loops, frameCount: frames.count,
                     options: sequence.pngOptions(APNGWriter.defaultOptions)))
         }
+        var gif: GIFWriter?
+        if let path = args.gif {
+            gif = try GIFWriter(
+                path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: clock.fps,
+                frameCount: frames.count, loops: args.loops)
+            gif?.dithering = args.dither ? 1 : 0
+            gif.map { observers.append($0) }
+        }
+        let webp = try args.webp.map { path in
+            try WebPWriter(
+                path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: clock.fps,
+                frameCount: frames.count, loops: args.loops, quality: args.quality)
+        }
+        webp.map { observers.append($0) }
         var strip: Filmstrip?
         if let path = args.filmstrip {
             strip = Filmstrip(
@@ -210,7 +225,7 @@ func writeOutputs(
         }
         for path in [args.apng, args.filmstrip].compactMap({ $0 }) { noteIfNotPNG(path, args) }
         if !args.quiet {
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            let elapsed = String(format: "%.2f", Date().timeIntervalSince(started))
             // What was written, each output as what it is: frames, an animated PNG, one strip image.
             let frameSize = PixelSize(width: sequence.pixelWidth, height: sequence.pixelHeight)
             var written: [String] = []
@@ -218,12 +233,26 @@ func writeOutputs(
             if let apng = args.apng {
                 written.append("an animated PNG of \(range.count) frames (\(frameSize)) to \(displayPath(apng))")
             }
+            let duration = "\(seconds(Double(range.count) / clock.fps)) s"
+            if let gif, let path = args.gif {
+                let above =
+                    clock.fps > GIFTiming.maxFPS ? ", and a GIF shows at most \(Int(GIFTiming.maxFPS)) a second" : ""
+                written.append(
+                    "a GIF of \(duration) (\(frameSize), \(gif.framesWritten) frames: still stretches are one frame\(above)) to \(displayPath(path))"
+                )
+            }
+            if let webp, let path = args.webp {
+                let kind = args.quality.map { "lossy at quality \(format($0))" } ?? "lossless"
+                written.append(
+                    "an animated WebP of \(duration) (\(frameSize), \(kind), \(webp.framesWritten) frames: still stretches are one frame) to \(displayPath(path))"
+                )
+            }
             if let strip, let path = args.filmstrip {
                 written.append(
                     "a filmstrip of \(strip.indices.count) frames (\(strip.size(forFrame: frameSize)), one image) to \(displayPath(path))"
                 )
             }
-            report("wrote " + written.joined(separator: "; ") + " in \(seconds) s; \(outcome)")
+            report("wrote " + written.joined(separator: "; ") + " in \(elapsed) s; \(outcome)")
         }
         return 0
     } catch {

@@ -26,7 +26,7 @@ let swiftUIHelp = """
       --reevaluate         evaluate every body and lay the view out again at every frame, as if every
                            state changed: what a frame costs at worst
       --timings            say how long a frame took to draw (body evaluation, layout, drawing; not encoding)
-      --out, --time/--frame, --frames A-B, --apng, --filmstrip, --hold, --compression, --quiet
+      --out, --time/--frame, --frames A-B, --apng, --gif, --webp, --filmstrip, --hold, --compression, --quiet
                            as for scene files (reveal-render --help)
 
     Example:
@@ -79,9 +79,11 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
             throw UsageError(message: "swiftui needs the Swift files that hold the view (FILE.swift …)")
         }
         args = try Arguments(rest, requireOutput: !layout, scene: false)
-        if layout, args.out != nil || args.apng != nil || args.filmstrip != nil || args.frames != nil {
+        if layout, args.out != nil || !args.files.isEmpty || args.frames != nil {
             throw UsageError(
-                message: "layout prints to standard output; it takes no --out, --apng, --filmstrip or --frames")
+                message:
+                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp or --filmstrip"
+            )
         }
         for file in files { inputs.record(file) }
         var loaded =

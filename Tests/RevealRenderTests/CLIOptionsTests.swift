@@ -57,7 +57,7 @@ final class CLIOptionsTests: CLITestCase {
             ),
             (
                 ["--stroke", "strokes.json", "--time", "0", "--apng", "a.png", "--out", "s.png"],
-                "reveal-render: --apng and --filmstrip make sequences; --time and --frame render one still"
+                "reveal-render: --apng makes a sequence; --time and --frame render one still"
             ),
             (
                 ["--stroke", "strokes.json", "--time", "0", "--frames", "0-1", "--out", "s.png"],

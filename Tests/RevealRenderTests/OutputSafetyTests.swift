@@ -36,6 +36,10 @@ final class OutputSafetyTests: CLITestCase {
         XCTAssertEqual(apng.status, 1, apng.stderr)
         XCTAssertTrue(apng.stderr.contains("No space left on device"), apng.stderr)
         XCTAssertEqual(kind(full), S_IFCHR)
+        let gif = try run(["--stroke", "strokes.json", "--gif", full, "--quiet"], in: workspace)
+        XCTAssertEqual(gif.status, 1, gif.stderr)
+        XCTAssertTrue(gif.stderr.contains("No space left on device"), gif.stderr)
+        XCTAssertEqual(kind(full), S_IFCHR)
         XCTAssertEqual(try names(in: workspace), ["full", "null", "strokes.json"], "nothing else was written")
     }
 
@@ -189,6 +193,7 @@ final class OutputSafetyTests: CLITestCase {
         for args in [
             ["--frame", "0", "--out", "strokes.json"], ["--frame", "0", "--out", "prize.png"],
             ["--apng", "prize.png"], ["--filmstrip", "strokes.json"], ["--frame", "0", "--out", "alias.png"],
+            ["--gif", "prize.png"],
         ] {
             let result = try run(["--stroke", "strokes.json"] + args, in: workspace)
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")

@@ -89,14 +89,14 @@ enum Destination: Equatable {
 ///
 /// Any failure removes the temporary file before throwing, and so do `discard()` and releasing the
 /// file uncommitted: a replaced destination is either untouched or completely replaced.
-final class OutputFile {
-    let path: String
+package final class OutputFile {
+    package let path: String
     private let destination: Destination
     private let temporaryPath: String?
     /// The open file, or -1 once committed or discarded.
     private var fd: Int32
 
-    init(path: String, replacingLinks: Bool = false) throws(OutputError) {
+    package init(path: String, replacingLinks: Bool = false) throws(OutputError) {
         self.path = path
         destination = try Destination.of(path, replacingLinks: replacingLinks)
         switch destination {
@@ -121,7 +121,7 @@ final class OutputFile {
 
     deinit { discard() }
 
-    func write(_ bytes: [UInt8]) throws(OutputError) {
+    package func write(_ bytes: [UInt8]) throws(OutputError) {
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write: the file is already closed") }
         let failure: OutputError? = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return nil }
@@ -130,6 +130,21 @@ final class OutputFile {
         if let failure {
             discard()
             throw failure
+        }
+    }
+
+    /// Writes `bytes` over what was written at `offset` (a header whose sizes are known only at the
+    /// end). Throws for a destination that cannot seek, a pipe or a terminal.
+    package func write(_ bytes: [UInt8], at offset: Int) throws(OutputError) {
+        guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write: the file is already closed") }
+        let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
+        guard written == bytes.count else {
+            let error =
+                Glibc.errno == ESPIPE
+                ? OutputError(path: path, reason: "cannot write: this format needs a file it can seek in, not a pipe")
+                : OutputError.errno(path, "cannot write")
+            discard()
+            throw error
         }
     }
 
@@ -162,7 +177,7 @@ final class OutputFile {
 
     /// Closes the file and, for a replaced destination, renames it into place (only when what is
     /// there now may still be replaced).
-    func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write: the file is already closed") }
         let closed = close(fd)
         fd = -1
@@ -186,7 +201,7 @@ final class OutputFile {
     }
 
     /// Closes and removes the temporary file; does nothing once committed or discarded.
-    func discard() {
+    package func discard() {
         guard fd >= 0 else { return }
         close(fd)
         fd = -1

@@ -518,6 +518,51 @@ extension Pixmap {
         }
     }
 
+    /// The rectangle around the pixels where `other` (of the same size) differs from this pixmap; nil
+    /// when none does.
+    package func changedRect(to other: Pixmap) -> PixelRect? {
+        guard other.width == width, other.height == height else {
+            return PixelRect(x: 0, y: 0, width: max(width, other.width), height: max(height, other.height))
+        }
+        var top = height
+        var bottom = -1
+        var left = width
+        var right = -1
+        let rowBytes = width * 4
+        bytes.withUnsafeBufferPointer { from in
+            other.bytes.withUnsafeBufferPointer { to in
+                guard let f = from.baseAddress, let t = to.baseAddress else { return }
+                for y in 0..<height {
+                    guard let span = Pixmap.changedSpan(f + y * rowBytes, t + y * rowBytes, width: width) else {
+                        continue
+                    }
+                    (top, bottom) = (min(top, y), y)
+                    (left, right) = (min(left, span.lowerBound), max(right, span.upperBound))
+                }
+            }
+        }
+        return bottom < 0 ? nil : PixelRect(x: left, y: top, width: right - left, height: bottom - top + 1)
+    }
+
+    /// The first to the last pixel at which two rows of `width` pixels differ; nil when they are equal.
+    private static func changedSpan(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, width: Int) -> Range<Int>? {
+        guard memcmp(a, b, width * 4) != 0 else { return nil }
+        // Four bytes at a time.
+        var first = 0
+        var last = width - 1
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        while first < last
+            && a.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
+                == b.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
+        { first += 1 }
+        while last > first
+            && a.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
+                == b.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
+        { last -= 1 }
+        return first..<last + 1
+    }
+
     /// Makes this pixmap equal to `source` (of the same size) and says, for each row, which pixels
     /// it had to change (from the first differing pixel to the last; nil for a row that was equal),
     /// and whether any alpha value changed. Only `rows` are compared (the caller knows the others are
@@ -539,20 +584,8 @@ extension Pixmap {
                 guard let f = from.baseAddress, let t = to.baseAddress else { return }
                 for y in rows {
                     let row = y * rowBytes
-                    guard memcmp(f + row, t + row, rowBytes) != 0 else { continue }
-                    // The first and last differing pixels, four bytes at a time.
-                    var first = 0
-                    var last = width - 1
-                    let a = UnsafeRawPointer(f + row)
-                    let b = UnsafeRawPointer(t + row)
-                    while first < last
-                        && a.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
-                            == b.loadUnaligned(fromByteOffset: first * 4, as: UInt32.self)
-                    { first += 1 }
-                    while last > first
-                        && a.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
-                            == b.loadUnaligned(fromByteOffset: last * 4, as: UInt32.self)
-                    { last -= 1 }
+                    guard let span = Pixmap.changedSpan(f + row, t + row, width: width) else { continue }
+                    let (first, last) = (span.lowerBound, span.upperBound - 1)
                     if !alpha {
                         var k = row + first * 4 + 3
                         while k <= row + last * 4 + 3 && f[k] == t[k] { k += 4 }
@@ -568,7 +601,7 @@ extension Pixmap {
 
     /// Copies `source` (every row and column, or `rows` and `columns` of it) into this pixmap with its top-left corner at (x, y),
     /// replacing what was there; whatever falls outside is left out.
-    mutating func copy(_ source: Pixmap, x: Int, y: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+    package mutating func copy(_ source: Pixmap, x: Int, y: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
         let sourceRows = (rows ?? 0..<source.height).clamped(to: max(0, -y)..<min(source.height, height - y))
         let columns = (columns ?? 0..<source.width).clamped(to: max(0, -x)..<min(source.width, width - x))
         guard !sourceRows.isEmpty, !columns.isEmpty else { return }

@@ -98,6 +98,15 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.height = height
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width)
+        let y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// "x 40…71, y 12…30 (32×19)": inclusive first and last columns and rows, then the size.
     public var description: String {
         "x \(x)…\(x + width - 1), y \(y)…\(y + height - 1) (\(width)×\(height))"

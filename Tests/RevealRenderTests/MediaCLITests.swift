@@ -1,0 +1,36 @@
+/// `--gif`, `--webp` and `--video` on the command line: files that ffprobe reads as the manifest
+/// describes the sequence, and the summary that says what was written.
+import Foundation
+import XCTest
+
+final class MediaCLITests: CLITestCase {
+    func testAGIFOfTheCircleDemoAsFFprobeReadsIt() throws {
+        let workspace = try makeWorkspace()
+        let result = try run(
+            ["--demo", "circle", "--scale", "0.5", "--gif", "demo.gif", "--out", "frames"], in: workspace,
+            timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
+        let frames = (manifest["frames"] as! [Any]).count
+        let width = manifest["width"] as! Int
+        let height = manifest["height"] as! Int
+        // 60 fps: at most 50 frames a second, and a still stretch is one frame.
+        let summary = try XCTUnwrap(
+            result.stderr.firstMatch(
+                of:
+                    /a GIF of ([0-9.]+) s \(([0-9]+)×([0-9]+), ([0-9]+) frames: still stretches are one frame, and a GIF shows at most 50 a second\)/
+            ),
+            result.stderr)
+        XCTAssertEqual(Double(summary.1), (Double(frames) / 60 * 10_000).rounded() / 10_000)
+        XCTAssertEqual([Int(summary.2), Int(summary.3)], [width, height])
+        let gif = workspace.appendingPathComponent("demo.gif")
+        let stream = try MediaTools.stream(gif, scratch: root)
+        XCTAssertEqual(stream["width"], "\(width)")
+        XCTAssertEqual(stream["height"], "\(height)")
+        XCTAssertEqual(stream["nb_read_frames"], String(summary.4))
+        XCTAssertEqual(Double(stream["duration"] ?? ""), (Double(frames) / 60 * 100).rounded() / 100)
+        XCTAssertLessThan(Int(summary.4)!, frames * 5 / 6)
+    }
+}
