@@ -39,8 +39,9 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev"])]),
+        // FFmpeg's libraries, loaded (dlopen) only when a video is written: linked, they would add a hundred
+        // libraries and 20 MB to every run. Built against their headers (libavcodec-dev, libavformat-dev).
+        .target(name: "CVideo"),
         .target(name: "RevealRender", dependencies: ["CPNG", "CText", "CMalloc"]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
@@ -54,7 +55,7 @@ let package = Package(
             name: "RevealSwiftUITesting",
             dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
         // Frames to GIF, animated WebP and video (MP4, WebM): the outputs beyond PNG, for the command line.
-        .target(name: "RevealMedia", dependencies: ["RevealRender", "CImageQuant", "CGIF", "CWebP"]),
+        .target(name: "RevealMedia", dependencies: ["RevealRender", "CImageQuant", "CGIF", "CWebP", "CVideo"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia"]),
         // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
         .target(name: "Accuracy", dependencies: ["RevealRender"]),

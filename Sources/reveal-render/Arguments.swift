@@ -1,3 +1,4 @@
+import RevealMedia
 import RevealRender
 
 /// A command-line mistake: reported with a hint to read --help, exit code 2.
@@ -75,6 +76,7 @@ struct Arguments {
     var gif: String?
     var dither = false
     var webp: String?
+    var video: String?
     var quality: Double?
     var loops = 0
     var filmstrip: String?
@@ -89,7 +91,7 @@ struct Arguments {
     static let flags = [
         "--demo", "--origin", "--curve", "--duration", "--out", "--fps", "--scale", "--reduce-motion",
         "--hold", "--time", "--frame", "--frames", "--quiet", "--debug-overlay", "--apng", "--gif", "--dither",
-        "--webp", "--quality", "--loops",
+        "--webp", "--video", "--quality", "--loops",
         "--filmstrip", "--count", "--compression", "--png-level", "--max-pixels", "--max-frames",
         "--help", "--version",
     ]
@@ -145,6 +147,15 @@ struct Arguments {
             case "--gif": gif = try reader.value(arg)
             case "--dither": dither = true
             case "--webp": webp = try reader.value(arg)
+            case "--video":
+                let path = try reader.value(arg)
+                guard VideoFormat(path: path) != nil else {
+                    throw UsageError(
+                        message:
+                            "--video \(quoted(path)): unknown video format; reveal-render writes .mp4 (H.264) and .webm (VP9)"
+                    )
+                }
+                video = path
             case "--quality": quality = try reader.number(arg, 0...100)
             case "--loops": loops = min(try reader.integer(arg), Int(Int32.max))
             case "--filmstrip": filmstrip = try reader.value(arg)
@@ -219,7 +230,7 @@ struct Arguments {
         if requireOutput && out == nil && (isStill || files.isEmpty) {
             throw UsageError(
                 message:
-                    "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng, --gif, --webp or --filmstrip)"
+                    "--out is required: a folder for frames, or FILE.png with --time/--frame (or give --apng, --gif, --webp, --video or --filmstrip)"
             )
         }
         if isStill, let (flag, _) = files.first {
@@ -245,7 +256,8 @@ struct Arguments {
 
     /// The files the sequence is written to besides the folder of frames, each with its flag.
     var files: [(flag: String, path: String)] {
-        [("--apng", apng), ("--gif", gif), ("--webp", webp), ("--filmstrip", filmstrip)].compactMap { flag, path in
+        [("--apng", apng), ("--gif", gif), ("--webp", webp), ("--video", video), ("--filmstrip", filmstrip)].compactMap
+        { flag, path in
             path.map { (flag, $0) }
         }
     }

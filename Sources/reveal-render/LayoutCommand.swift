@@ -28,7 +28,7 @@ func layoutCommand(_ argv: [String]) -> Int32 {
         if args.out != nil || !args.files.isEmpty || args.frames != nil {
             throw UsageError(
                 message:
-                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp or --filmstrip"
+                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp, --video or --filmstrip"
             )
         }
         let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)

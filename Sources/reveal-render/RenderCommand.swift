@@ -199,6 +199,17 @@ func writeOutputs(
                 frameCount: frames.count, loops: args.loops, quality: args.quality)
         }
         webp.map { observers.append($0) }
+        var video: VideoWriter?
+        if let path = args.video, let format = VideoFormat(path: path) {
+            do {
+                video = try VideoWriter(
+                    path: path, format: format, width: sequence.pixelWidth, height: sequence.pixelHeight,
+                    fps: clock.fps, frameCount: frames.count, quality: args.quality)
+            } catch let error as VideoError where error.kind == .unsupported {
+                throw UsageError(message: "--video \(error)")
+            }
+            video.map { observers.append($0) }
+        }
         var strip: Filmstrip?
         if let path = args.filmstrip {
             strip = Filmstrip(
@@ -245,6 +256,14 @@ func writeOutputs(
                 let kind = args.quality.map { "lossy at quality \(format($0))" } ?? "lossless"
                 written.append(
                     "an animated WebP of \(duration) (\(frameSize), \(kind), \(webp.framesWritten) frames: still stretches are one frame) to \(displayPath(path))"
+                )
+            }
+            if let video, let path = args.video {
+                let padded =
+                    (video.codedWidth, video.codedHeight) == (video.width, video.height)
+                    ? "" : " coded \(video.codedWidth)×\(video.codedHeight), \(video.format.codec) needs even sides,"
+                written.append(
+                    "a \(video.format.rawValue.uppercased()) video (\(video.format.codec)) of \(duration) (\(frameSize),\(padded) \(format(clock.fps)) fps, CRF \(video.crf)) to \(displayPath(path))"
                 )
             }
             if let strip, let path = args.filmstrip {

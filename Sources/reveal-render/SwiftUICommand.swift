@@ -26,7 +26,8 @@ let swiftUIHelp = """
       --reevaluate         evaluate every body and lay the view out again at every frame, as if every
                            state changed: what a frame costs at worst
       --timings            say how long a frame took to draw (body evaluation, layout, drawing; not encoding)
-      --out, --time/--frame, --frames A-B, --apng, --gif, --webp, --filmstrip, --hold, --compression, --quiet
+      --out, --time/--frame, --frames A-B, --hold, --compression, --quiet
+      --apng, --gif, --webp, --video, --quality, --loops, --filmstrip
                            as for scene files (reveal-render --help)
 
     Example:
@@ -82,7 +83,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         if layout, args.out != nil || !args.files.isEmpty || args.frames != nil {
             throw UsageError(
                 message:
-                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp or --filmstrip"
+                    "layout prints to standard output; it takes no --out, --frames, --apng, --gif, --webp, --video or --filmstrip"
             )
         }
         for file in files { inputs.record(file) }

@@ -33,4 +33,36 @@ final class MediaCLITests: CLITestCase {
         XCTAssertEqual(Double(stream["duration"] ?? ""), (Double(frames) / 60 * 100).rounded() / 100)
         XCTAssertLessThan(Int(summary.4)!, frames * 5 / 6)
     }
+
+    func testAVideoOfAnUnknownFormatIsRefusedNamingTheFormatsWeWrite() throws {
+        let workspace = try makeWorkspace()
+        let result = try run(["--demo", "circle", "--video", "demo.avi"], in: workspace)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(
+            result.stderrLines.first,
+            "reveal-render: --video \"demo.avi\": unknown video format; reveal-render writes .mp4 (H.264) and .webm (VP9)"
+        )
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace.path), [])
+    }
+
+    func testAnMP4OfTheDemoAtTheSequencesRateAndLength() throws {
+        let workspace = try makeWorkspace()
+        let result = try run(
+            ["--demo", "scratch", "--scale", "0.5", "--fps", "30", "--video", "demo.mp4", "--out", "frames"],
+            in: workspace, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
+        let frames = (manifest["frames"] as! [Any]).count
+        let width = manifest["width"] as! Int
+        let height = manifest["height"] as! Int
+        XCTAssertTrue(result.stderr.contains("a MP4 video (H.264) of "), result.stderr)
+        let stream = try MediaTools.stream(workspace.appendingPathComponent("demo.mp4"), scratch: root)
+        XCTAssertEqual(stream["nb_read_frames"], "\(frames)")
+        XCTAssertEqual(stream["r_frame_rate"], "30/1")
+        XCTAssertEqual(stream["width"], "\(width + width % 2)")
+        XCTAssertEqual(stream["height"], "\(height + height % 2)")
+        XCTAssertEqual(Double(stream["duration"] ?? "") ?? 0, Double(frames) / 30, accuracy: 1e-6)
+    }
 }

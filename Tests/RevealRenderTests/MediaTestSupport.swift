@@ -51,7 +51,12 @@ enum MediaTools {
             "ffprobe",
             ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", file.path],
             scratch: scratch)
-        return out.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        // One line a frame, its first field the time (side data may follow it).
+        return out.split(separator: "\n").compactMap { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).first.flatMap {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
+        }
     }
 
     /// ffprobe's `stream` entries (width, height, r_frame_rate, nb_frames, codec_name, pix_fmt, …) for

@@ -36,11 +36,21 @@ final class OutputSafetyTests: CLITestCase {
         XCTAssertEqual(apng.status, 1, apng.stderr)
         XCTAssertTrue(apng.stderr.contains("No space left on device"), apng.stderr)
         XCTAssertEqual(kind(full), S_IFCHR)
-        let gif = try run(["--stroke", "strokes.json", "--gif", full, "--quiet"], in: workspace)
-        XCTAssertEqual(gif.status, 1, gif.stderr)
-        XCTAssertTrue(gif.stderr.contains("No space left on device"), gif.stderr)
+        // The other formats, a video through a link named for its format.
+        for name in ["full.mp4", "full.webm"] {
+            XCTAssertEqual(symlink(full, workspace.appendingPathComponent(name).path), 0)
+        }
+        for (flag, path) in [("--gif", full), ("--video", "full.mp4"), ("--video", "full.webm")] {
+            let result = try run(["--stroke", "strokes.json", flag, path, "--quiet"], in: workspace)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("No space left on device"), "\(flag) \(path): \(result.stderr)")
+            XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        }
+        XCTAssertEqual(kind(workspace.appendingPathComponent("full.mp4").path), S_IFLNK)
         XCTAssertEqual(kind(full), S_IFCHR)
-        XCTAssertEqual(try names(in: workspace), ["full", "null", "strokes.json"], "nothing else was written")
+        XCTAssertEqual(
+            try names(in: workspace), ["full", "full.mp4", "full.webm", "null", "strokes.json"],
+            "nothing else was written")
     }
 
     func testAFIFOIsStreamedToOrRefusedNeverReplaced() throws {
@@ -75,6 +85,22 @@ final class OutputSafetyTests: CLITestCase {
         let image = try PNG.decode(received.bytes)
         XCTAssertEqual(image.width, 8)
         XCTAssertEqual(kind(fifo), S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    func testAVideoOrWebPThatMustSeekRefusesAFIFO() throws {
+        let workspace = try makeWorkspace(scene: tinyScene)
+        for name in ["pipe.mp4", "pipe.webp"] {
+            let fifo = workspace.appendingPathComponent(name).path
+            XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            defer { close(reader) }
+            let flag = name.hasSuffix("mp4") ? "--video" : "--webp"
+            let result = try run(["--stroke", "strokes.json", flag, fifo, "--quiet"], in: workspace)
+            XCTAssertEqual(result.status, name.hasSuffix("mp4") ? 2 : 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("needs a file it can seek in"), result.stderr)
+            XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+            XCTAssertEqual(kind(fifo), S_IFIFO)
+        }
     }
 
     func testALinkToAProcessFileIsFollowedNotReplaced() throws {

@@ -55,6 +55,10 @@ public final class WebPWriter: FrameObserver {
         }
         if let quality, !(0...100).contains(quality) { throw invalid("quality \(quality) is outside 0...100") }
         let file = try OutputFile(path: path)
+        guard file.canSeek else {
+            file.discard()
+            throw invalid("an animated WebP needs a file it can seek in (its size comes first), not a pipe")
+        }
         self.file = file
         var header = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8)
         WebPWriter.append(chunk: "VP8X", to: &header) {
@@ -74,7 +78,7 @@ public final class WebPWriter: FrameObserver {
 
     public func observe(_ pixmap: Pixmap, frame index: Int) throws {
         do throws(OutputError) {
-            guard let file else { throw failure("the WebP is already finished or abandoned") }
+            guard file != nil else { throw failure("the WebP is already finished or abandoned") }
             guard pixmap.width == width, pixmap.height == height else {
                 throw failure("frame \(index) is \(pixmap.width)×\(pixmap.height), but the WebP is \(width)×\(height)")
             }

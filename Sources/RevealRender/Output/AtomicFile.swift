@@ -133,6 +133,15 @@ package final class OutputFile {
         }
     }
 
+    /// The open file, for a library that writes it itself (-1 once committed or discarded).
+    package var descriptor: Int32 { fd }
+
+    /// The file being written: the temporary name, or the destination itself when it is streamed to.
+    package var writingPath: String { temporaryPath ?? path }
+
+    /// Whether the file can seek: not a pipe or a terminal.
+    package var canSeek: Bool { fd >= 0 && lseek(fd, 0, SEEK_CUR) >= 0 }
+
     /// Writes `bytes` over what was written at `offset` (a header whose sizes are known only at the
     /// end). Throws for a destination that cannot seek, a pipe or a terminal.
     package func write(_ bytes: [UInt8], at offset: Int) throws(OutputError) {
