@@ -215,7 +215,9 @@ cvideo_encoder *cvideo_open(const cvideo_settings *s, cvideo_status *status, cha
     c->time_base = (AVRational){s->rate_den, s->rate_num};
     c->framerate = (AVRational){s->rate_num, s->rate_den};
     c->color_primaries = AVCOL_PRI_BT709;
-    c->color_trc = AVCOL_TRC_BT709;
+    /* The pixels are sRGB: their transfer is sRGB's (tagged BT.709, a color-managed player such as
+       Chromium would re-encode them from BT.709's curve to sRGB's and shift every midtone). */
+    c->color_trc = AVCOL_TRC_IEC61966_2_1;
     c->colorspace = AVCOL_SPC_BT709;
     c->color_range = AVCOL_RANGE_MPEG;
     c->flags |= AV_CODEC_FLAG_BITEXACT;
