@@ -37,9 +37,10 @@ let helpText = """
                         that a browser plays it at once), FILE.webm is VP9 (libvpx); 4:2:0 in BT.709,
                         translucent pixels over black, H.264's sides made even by repeating the last
                         column or row. Needs FFmpeg's libraries (Debian's libavcodec59).
-      --quality Q       0-100, higher is better: makes the WebP lossy at this quality, and sets the
+      --quality Q       0-100, higher is better: makes the WebP lossy at this quality; sets the
                         video's constant rate factor (CRF 51 to 0 for H.264, 63 to 0 for VP9; without
-                        it 23 and 32, as FFmpeg's guides recommend).
+                        it 23 and 32, as FFmpeg's guides recommend); and the GIF's palettes stop
+                        growing at this quality (libimagequant's scale; default 98).
       --loops N         how often the animation plays (0 = forever, the default).
       --filmstrip FILE  K evenly spaced frames side by side (first and last included) on white.
       --count K         frames in the filmstrip (default 6).

@@ -191,6 +191,7 @@ func writeOutputs(
                 path: path, width: sequence.pixelWidth, height: sequence.pixelHeight, fps: clock.fps,
                 frameCount: frames.count, loops: args.loops)
             gif?.dithering = args.dither ? 1 : 0
+            gif?.quality = args.quality
             gif.map { observers.append($0) }
         }
         let webp = try args.webp.map { path in

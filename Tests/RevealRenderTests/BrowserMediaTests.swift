@@ -146,9 +146,11 @@ final class BrowserMediaTests: CLITestCase {
 
     func testChromiumPlaysEachFileAsOurFrames() throws {
         // The browser itself: Debian's /usr/bin/chromium is a shell script that runs it.
-        let chromium = try ["/usr/lib/chromium/chromium", "/usr/bin/chromium-browser"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }.map(URL.init(fileURLWithPath:)) ?? { throw Subprocess.Missing(description: "Chromium is not installed") }()
+        let chromium =
+            try ["/usr/lib/chromium/chromium", "/usr/bin/chromium-browser"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }.map(URL.init(fileURLWithPath:))
+            ?? { throw Subprocess.Missing(description: "Chromium is not installed") }()
         let workspace = try makeWorkspace()
         let made = try run(
             [
@@ -162,10 +164,12 @@ final class BrowserMediaTests: CLITestCase {
                 in: workspace, timeout: 120)
             XCTAssertEqual(video.status, 0, video.stderr)
         }
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
         let count = (manifest["frames"] as! [Any]).count
-        let width = manifest["width"] as! Int, height = manifest["height"] as! Int
+        let width = manifest["width"] as! Int
+        let height = manifest["height"] as! Int
         let page = BrowserMediaTests.page.replacingOccurrences(of: "COUNT", with: "\(count)")
             .replacingOccurrences(of: "WIDTH", with: "\(width)").replacingOccurrences(of: "HEIGHT", with: "\(height)")
         try Data(page.utf8).write(to: workspace.appendingPathComponent("check.html"))
@@ -183,7 +187,8 @@ final class BrowserMediaTests: CLITestCase {
         let gif = try XCTUnwrap(result["gif"]?["frames"] as? [[String: Double]])
         XCTAssertGreaterThan(gif.count, 10)
         for frame in gif { XCTAssertGreaterThan(frame["psnr"] ?? 0, 40, "GIF frame \(frame)") }
-        XCTAssertEqual(result["gif"]?["total"] as? Double ?? 0, (Double(count) / 30 * 100).rounded() * 10, accuracy: 0.5)
+        XCTAssertEqual(
+            result["gif"]?["total"] as? Double ?? 0, (Double(count) / 30 * 100).rounded() * 10, accuracy: 0.5)
         // Lossless WebP: exactly our frames, and their total duration to the millisecond.
         let webp = try XCTUnwrap(result["webp"]?["frames"] as? [[String: Double]])
         for frame in webp { XCTAssertEqual(frame["worst"], 0, "WebP frame \(frame)") }

@@ -24,6 +24,8 @@ public final class GIFWriter: FrameObserver {
     public let timing: GIFTiming
     /// 0 to 1: how much libimagequant dithers the changed pixels (0, the default, never flickers).
     public var dithering: Float = 0
+    /// 0 to 100: the quality past which a frame's palette gets no more colors (nil: 98).
+    public var quality: Double?
 
     private var file: OutputFile?
     private var gif: GIFFile?
@@ -129,6 +131,7 @@ public final class GIFWriter: FrameObserver {
         do {
             var quantizer = Quantizer()
             quantizer.dithering = dithering
+            if let quality { quantizer.maxQuality = Int32(min(max(quality, 0), 100).rounded()) }
             image = try quantizer.quantize(change.pixels, width: change.rect.width, height: change.rect.height)
         } catch {
             throw failure("cannot quantize frame \(index): \(error)")

@@ -31,6 +31,13 @@ struct Quantizer {
     var dithering: Float = 0
     /// libimagequant's speed, 1 (slowest, best) to 10; its default is 4.
     var speed: Int32 = 4
+    /// The quality (0 to 100, libimagequant's scale, as pngquant's --quality) past which it stops adding
+    /// colors: fewer colors are fewer bytes, in the color table and in every pixel's code.
+    var maxQuality: Int32 = Quantizer.defaultQuality
+
+    /// 98: on the docs demos, 9 % fewer bytes than ffmpeg's palettegen + paletteuse at 1 dB more PSNR
+    /// (100 gave 17 dB more at 1.3-1.5x the bytes).
+    static let defaultQuality: Int32 = 98
 
     enum Failure: Error { case library(String) }
 
@@ -40,6 +47,7 @@ struct Quantizer {
         defer { liq_attr_destroy(attr) }
         liq_set_max_colors(attr, 256)
         liq_set_speed(attr, speed)
+        liq_set_quality(attr, 0, maxQuality)
         omp_set_num_threads(1)
         var indices = [UInt8](repeating: 0, count: width * height)
         var palette: [(r: UInt8, g: UInt8, b: UInt8)] = []
