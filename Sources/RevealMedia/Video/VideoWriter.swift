@@ -56,9 +56,12 @@ public struct VideoError: Error, CustomStringConvertible {
 /// over black where they are translucent, and tagged BT.709 in the stream. H.264's sides are made even
 /// by repeating the last column or row. The frame rate is the sequence's, as an exact fraction in
 /// the stream (MP4 keeps it exactly; WebM stores times in milliseconds). Quality is constant (a CRF),
-/// and the encoders run on a fixed number of threads and without version strings, so that the same
-/// frames give the same bytes with the same libraries; another version of libx264 or libvpx may
-/// encode them differently.
+/// and the encoders run on a fixed number of threads and without version strings. A WebM's bytes are
+/// the same for the same frames with the same libvpx. An MP4's are the same when the same command
+/// runs again, but not always when the process did other work first: Debian's libx264 (0.164) reads
+/// memory it never wrote, and its output changes with glibc's `MALLOC_PERTURB_`, in ffmpeg's own
+/// command as in ours; the pixels then differ by a level here and there. Another version of libx264
+/// or libvpx may encode the frames differently.
 public final class VideoWriter: FrameObserver {
     /// The file the video ends up in.
     public let path: String
