@@ -264,7 +264,7 @@ func writeOutputs(
                     (video.codedWidth, video.codedHeight) == (video.width, video.height)
                     ? "" : " coded \(video.codedWidth)×\(video.codedHeight), \(video.format.codec) needs even sides,"
                 written.append(
-                    "a \(video.format.rawValue.uppercased()) video (\(video.format.codec)) of \(duration) (\(frameSize),\(padded) \(format(clock.fps)) fps, CRF \(video.crf)) to \(displayPath(path))"
+                    "a video of \(duration) (\(video.format.name) with \(video.format.codec), \(frameSize),\(padded) \(format(clock.fps)) fps, CRF \(video.crf)) to \(displayPath(path))"
                 )
             }
             if let strip, let path = args.filmstrip {

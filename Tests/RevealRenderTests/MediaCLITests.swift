@@ -57,7 +57,7 @@ final class MediaCLITests: CLITestCase {
         let frames = (manifest["frames"] as! [Any]).count
         let width = manifest["width"] as! Int
         let height = manifest["height"] as! Int
-        XCTAssertTrue(result.stderr.contains("a MP4 video (H.264) of "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a video of 6.0333 s (MP4 with H.264, \(width)×\(height),"), result.stderr)
         let stream = try MediaTools.stream(workspace.appendingPathComponent("demo.mp4"), scratch: root)
         XCTAssertEqual(stream["nb_read_frames"], "\(frames)")
         XCTAssertEqual(stream["r_frame_rate"], "30/1")

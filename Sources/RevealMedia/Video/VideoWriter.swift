@@ -15,6 +15,9 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         self.init(rawValue: name)
     }
 
+    /// The container, as people write it.
+    public var name: String { self == .mp4 ? "MP4" : "WebM" }
+
     /// The codec, as people call it.
     public var codec: String { self == .mp4 ? "H.264" : "VP9" }
 

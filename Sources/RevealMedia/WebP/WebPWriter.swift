@@ -33,8 +33,11 @@ public final class WebPWriter: FrameObserver {
     /// The frames the file holds so far: fewer than the sequence's where a frame changes nothing.
     public private(set) var framesWritten = 0
     private var translucent = false
-    /// The last frame encoded, not yet written: its duration lasts until the next change.
-    private var pending: (frame: Frame, start: Int)?
+    /// Frames not yet written, oldest first, each encoding on `encoding` meanwhile: a frame's duration
+    /// lasts until the next change, and at most `inFlight` wait.
+    private var pending: [(frame: Frame, start: Int)] = []
+    private let encoding = DispatchQueue(label: "reveal-render.webp-encode", attributes: .concurrent)
+    private let inFlight = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Starts the file: `frameCount` frames at `fps`, played `loops` times (0: forever).
     public init(
@@ -88,10 +91,9 @@ public final class WebPWriter: FrameObserver {
             let start = Int((1000 * Double(observed) / fps).rounded())
             observed += 1
             // An unchanged frame lengthens the one before, as libwebp's own animation encoder does.
-            if let shown, pending != nil, shown.changedRect(to: pixmap) == nil { return }
-            let frame = try frameData(pixmap, index: index)
-            try writePending(until: start)
-            pending = (frame, start)
+            if let shown, !pending.isEmpty || framesWritten > 0, shown.changedRect(to: pixmap) == nil { return }
+            pending.append((frameData(pixmap, index: index), start))
+            while pending.count > inFlight { try writeOldest(until: pending[1].start) }
         } catch {
             cancel()
             throw error
@@ -104,7 +106,10 @@ public final class WebPWriter: FrameObserver {
             guard observed == frameCount else {
                 throw failure("only \(observed) of the WebP's \(frameCount) frames were given")
             }
-            try writePending(until: Int((1000 * Double(frameCount) / fps).rounded()))
+            while !pending.isEmpty {
+                try writeOldest(
+                    until: pending.count > 1 ? pending[1].start : Int((1000 * Double(frameCount) / fps).rounded()))
+            }
             guard written - 8 <= Int(UInt32.max) else { throw failure("the WebP would be larger than 4 GiB") }
             var size: [UInt8] = []
             size.append32(written - 8)
@@ -122,15 +127,17 @@ public final class WebPWriter: FrameObserver {
         file?.discard()
         file = nil
         shown = nil
-        pending = nil
+        for (frame, _) in pending { _ = frame.bitstream.wait() }  // the encoders hold no file
+        pending = []
     }
 
     private func failure(_ reason: String) -> OutputError { OutputError(path: path, reason: reason) }
 
-    /// Writes the frame held back, shown until `end` (in milliseconds).
-    private func writePending(until end: Int) throws(OutputError) {
-        guard let (frame, start) = pending, let file else { return }
-        pending = nil
+    /// Writes the oldest frame held back, shown until `end` (in milliseconds).
+    private func writeOldest(until end: Int) throws(OutputError) {
+        guard let file, !pending.isEmpty else { return }
+        let (frame, start) = pending.removeFirst()
+        let bitstream = try frame.bitstream.wait().get()
         var chunk: [UInt8] = []
         WebPWriter.append(chunk: "ANMF", to: &chunk) {
             $0.append24(frame.rect.x / 2)
@@ -139,22 +146,40 @@ public final class WebPWriter: FrameObserver {
             $0.append24(frame.rect.height - 1)
             $0.append24(end - start)
             $0.append(frame.blends ? 0 : 0x02)  // blending bit set: do not blend; disposal: none
-            $0 += frame.bitstream
+            $0 += bitstream
         }
         try file.write(chunk)
         written += chunk.count
         framesWritten += 1
     }
 
-    /// What one frame stores: its rectangle, whether it blends, and its image chunks.
+    /// What one frame stores: its rectangle, whether it blends, and its image chunks (once encoded).
     private struct Frame {
         var rect: PixelRect
         var blends: Bool
-        var bitstream: [UInt8]
+        var bitstream: Encoding
+    }
+
+    /// A frame's image chunks, encoded on another thread.
+    private final class Encoding: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<[UInt8], OutputError> = .success([])
+
+        func finish(_ result: Result<[UInt8], OutputError>) {
+            self.result = result
+            done.signal()
+        }
+
+        /// Waits for the frame to be encoded.
+        func wait() -> Result<[UInt8], OutputError> {
+            done.wait()
+            done.signal()
+            return result
+        }
     }
 
     /// The changed rectangle of `pixmap` (since the frame shown), encoded.
-    private func frameData(_ pixmap: Pixmap, index: Int) throws(OutputError) -> Frame {
+    private func frameData(_ pixmap: Pixmap, index: Int) -> Frame {
         var rect = PixelRect(x: 0, y: 0, width: width, height: height)
         if let shown, let changed = shown.changedRect(to: pixmap) { rect = changed }
         // ANMF offsets are stored halved.
@@ -183,9 +208,15 @@ public final class WebPWriter: FrameObserver {
                 }
             }
         }
-        let frame = Frame(
-            rect: rect, blends: blends,
-            bitstream: try encode(rgba, width: rect.width, height: rect.height, frame: index))
+        let frame = Frame(rect: rect, blends: blends, bitstream: Encoding())
+        let (quality, path) = (quality, path)
+        encoding.async { [rgba, rect] in
+            frame.bitstream.finish(
+                Result { () throws(OutputError) in
+                    try WebPWriter.encode(
+                        rgba, width: rect.width, height: rect.height, quality: quality, frame: index, path: path)
+                })
+        }
         if shown == nil {
             shown = pixmap.ownCopy()
         } else {
@@ -195,7 +226,10 @@ public final class WebPWriter: FrameObserver {
     }
 
     /// The image chunks (`VP8L`, or `ALPH` and `VP8 `) of `rgba` as libwebp encodes it.
-    private func encode(_ rgba: [UInt8], width: Int, height: Int, frame index: Int) throws(OutputError) -> [UInt8] {
+    private static func encode(
+        _ rgba: [UInt8], width: Int, height: Int, quality: Double?, frame index: Int, path: String
+    ) throws(OutputError) -> [UInt8] {
+        func failure(_ reason: String) -> OutputError { OutputError(path: path, reason: reason) }
         var config = WebPConfig()
         var picture = WebPPicture()
         guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
