@@ -270,8 +270,20 @@ final class APNGTests: XCTestCase {
                 "frame 0 covers the whole canvas")
             for (i, fcTL) in frames.enumerated() {
                 XCTAssertEqual([fcTL.u16(20), fcTL.u16(22)], [1, 30], "frame \(i): delay 1/30 s")
-                XCTAssertEqual(Array(fcTL.data[24...]), [0, 0], "frame \(i): dispose NONE, blend SOURCE")
+                // OVER (its unchanged pixels clear) where every changed pixel is opaque, else SOURCE.
+                let changed =
+                    i == 0
+                    ? []
+                    : (0..<64 * 48).filter {
+                        APNGTests.frames[i].bytes[$0 * 4..<$0 * 4 + 4]
+                            != APNGTests.frames[i - 1].bytes[$0 * 4..<$0 * 4 + 4]
+                    }
+                let over = i > 0 && changed.allSatisfy { APNGTests.frames[i].bytes[$0 * 4 + 3] == 255 }
+                XCTAssertEqual(
+                    Array(fcTL.data[24...]), [0, over ? 1 : 0],
+                    "frame \(i): dispose NONE, blend \(over ? "OVER" : "SOURCE")")
             }
+            XCTAssertEqual(frames.filter { $0.data[25] == 0 }.count, 2, "frame 0 and the translucent frame")
             XCTAssertEqual(try APNGReader.decodeFrames(png), APNGTests.frames)
         }
     }
@@ -315,7 +327,9 @@ final class APNGTests: XCTestCase {
         XCTAssertEqual(animation.frames.map(\.pixmap), opaqueFrames)
         let rgba = try write(opaqueFrames, to: "rgba.png")
         XCTAssertEqual(rgba[25], 6, "colour type RGBA unless told the frames are opaque")
-        XCTAssertLessThan(rgb.count, rgba.count)
+        // RGB has no clear pixel to leave the canvas with: every frame replaces its rectangle.
+        XCTAssertTrue(try APNGReader.decode(rgb).frames.allSatisfy { $0.control.blend == .source })
+        XCTAssertTrue(try APNGReader.decode(rgba).frames.dropFirst().allSatisfy { $0.control.blend == .over })
 
         let writer = try APNGWriter(
             path: path("refused.png"), width: 64, height: 48, fps: 30, frameCount: 30, opaque: true)

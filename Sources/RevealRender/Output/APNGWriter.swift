@@ -7,11 +7,13 @@ import Foundation
 /// Layout: `IHDR`, `acTL`, `sRGB`, `pHYs` (when the options ask for it), then for frame 0 an `fcTL`
 /// and `IDAT` (frame 0 is also the still image that viewers without APNG support show), and for each
 /// later frame an `fcTL` and `fdAT` chunks, then `IEND`. Every frame after the first stores only the
-/// bounding rectangle of the pixels that differ from the previous frame, with dispose op `NONE` and
-/// blend op `SOURCE`: the rectangle replaces the canvas exactly, so decoded frames equal the appended
-/// pixmaps byte for byte, translucent pixels included. A frame identical to the previous one stores
-/// a 1×1 rectangle (the unchanged top-left pixel), so that frame *i* is still shown at *i*/fps and
-/// decoders report exactly `frameCount` frames.
+/// bounding rectangle of the pixels that differ from the previous frame, with dispose op `NONE`. When
+/// every changed pixel is opaque, the unchanged ones in the rectangle are stored clear with blend op
+/// `OVER`, so they leave the canvas as it was and compress to almost nothing (the scratch docs demo:
+/// 0.61 to 0.37 MB); otherwise blend op `SOURCE` replaces the canvas with the rectangle. Either way the
+/// decoded frames equal the appended pixmaps byte for byte, translucent pixels included. A frame
+/// identical to the previous one stores a 1×1 rectangle (the unchanged top-left pixel), so that frame
+/// *i* is still shown at *i*/fps and decoders report exactly `frameCount` frames.
 ///
 /// Pixels are 8-bit straight alpha (RGBA, colour type 6), demultiplied as `PNG.encode` does, or RGB
 /// (colour type 2) when the writer is created `opaque`: the `IHDR` comes before any frame, so the
@@ -156,14 +158,8 @@ public final class APNGWriter: @unchecked Sendable {
             // a copy of the changed rectangle: holding the caller's pixmap would make the renderer
             // copy its whole frame on its next draw.
             var rect = PixelRect(x: 0, y: 0, width: width, height: height)
-            if var kept = previous {
-                previous = nil  // one reference, so it is updated in place
-                var alphaChanged = false
-                let spans = kept.updateSpans(from: pixmap, alphaChanged: &alphaChanged)
-                previous = kept
-                if !storesFullFrames { rect = PixelRect(around: spans) ?? PixelRect(x: 0, y: 0, width: 1, height: 1) }
-            } else {
-                previous = pixmap.ownCopy()
+            if let kept = previous, !storesFullFrames {
+                rect = kept.changedRect(to: pixmap) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
             var pixels: Pixmap
             do {
@@ -174,6 +170,17 @@ public final class APNGWriter: @unchecked Sendable {
             pixels.copy(
                 pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height,
                 columns: rect.x..<rect.x + rect.width)
+            var blends = false
+            if var kept = previous {
+                previous = nil  // one reference, so it is updated in place
+                // RGB has no clear pixel to leave the canvas with.
+                if !storesFullFrames && channels == 4 { blends = pixels.clearUnchanged(since: kept, at: rect) }
+                kept.copy(
+                    pixmap, x: 0, y: 0, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
+                previous = kept
+            } else {
+                previous = pixmap.ownCopy()
+            }
             let index = framesWritten
             let changed = rect
             let chunkLimit = maxChunkData
@@ -185,12 +192,12 @@ public final class APNGWriter: @unchecked Sendable {
             compressing.async { [pixels] in
                 compressed.finish(frames.compress(pixels, changed, frame: index))
             }
-            queue.async { [pending, inFlight] in
+            queue.async { [pending, inFlight, blends] in
                 defer {
                     pending.leave()
                     inFlight.signal()
                 }
-                frames.write(compressed.wait(), changed, frame: index, chunkLimit: chunkLimit)
+                frames.write(compressed.wait(), changed, blends: blends, frame: index, chunkLimit: chunkLimit)
             }
         } catch {
             cancel()
@@ -330,11 +337,13 @@ private final class FrameChunks: @unchecked Sendable {
         self.delay = delay
     }
 
-    /// Writes the chunks of frame `index`, whose pixels in `rect` compressed to `data`.
-    func write(_ data: Result<[UInt8], OutputError>, _ rect: PixelRect, frame index: Int, chunkLimit: Int) {
+    /// Writes the chunks of frame `index`, whose pixels in `rect` compressed to `data`, blended over the
+    /// canvas or replacing it.
+    func write(_ data: Result<[UInt8], OutputError>, _ rect: PixelRect, blends: Bool, frame index: Int, chunkLimit: Int)
+    {
         guard failure == nil else { return }
         do throws(OutputError) {
-            writeFrameChunks(rect, data: try data.get(), frame: index, chunkLimit: chunkLimit)
+            writeFrameChunks(rect, blends: blends, data: try data.get(), frame: index, chunkLimit: chunkLimit)
             try file.write(output)
         } catch {
             failure = error
@@ -384,7 +393,7 @@ private final class FrameChunks: @unchecked Sendable {
     }
 
     /// Puts the frame's `fcTL` and its image data chunks (`IDAT` for frame 0, else `fdAT`) in `output`.
-    private func writeFrameChunks(_ rect: PixelRect, data: [UInt8], frame index: Int, chunkLimit: Int) {
+    private func writeFrameChunks(_ rect: PixelRect, blends: Bool, data: [UInt8], frame index: Int, chunkLimit: Int) {
         output.removeAll(keepingCapacity: true)
         PNGChunk.append("fcTL", to: &output) { [self] in
             $0.appendBigEndian(nextSequenceNumber())
@@ -394,7 +403,7 @@ private final class FrameChunks: @unchecked Sendable {
             $0.appendBigEndian(UInt32(rect.y))
             $0.appendBigEndian(delay.numerator)
             $0.appendBigEndian(delay.denominator)
-            $0 += [0, 0]  // dispose op NONE, blend op SOURCE
+            $0 += [0, blends ? 1 : 0]  // dispose op NONE; blend op OVER or SOURCE
         }
         if index == 0 {
             PNGChunk.append("IDAT", split: data, limit: chunkLimit, to: &output)

@@ -544,6 +544,50 @@ extension Pixmap {
         return bottom < 0 ? nil : PixelRect(x: left, y: top, width: right - left, height: bottom - top + 1)
     }
 
+    /// For a frame stored over the canvas: when every pixel of this pixmap (the `rect` of a new frame)
+    /// that differs from `previous` there is opaque, clears the pixels that do not differ and returns true
+    /// (drawn over the canvas, it then gives the new frame exactly); otherwise leaves it and returns false.
+    package mutating func clearUnchanged(since previous: Pixmap, at rect: PixelRect) -> Bool {
+        let width = width
+        let sourceWidth = previous.width
+        var opaque = true
+        previous.bytes.withUnsafeBufferPointer { old in
+            bytes.withUnsafeBufferPointer { new in
+                guard let o = old.baseAddress, let n = new.baseAddress else { return }
+                for y in 0..<rect.height where opaque {
+                    let before = UnsafeRawPointer(o + ((rect.y + y) * sourceWidth + rect.x) * 4)
+                    let after = UnsafeRawPointer(n + y * width * 4)
+                    for x in 0..<rect.width {
+                        let pixel = after.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                        if pixel != before.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            && after.load(fromByteOffset: 4 * x + 3, as: UInt8.self) != 255
+                        {
+                            opaque = false
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        guard opaque else { return false }
+        previous.bytes.withUnsafeBufferPointer { old in
+            bytes.withUnsafeMutableBufferPointer { new in
+                guard let o = old.baseAddress, let n = new.baseAddress else { return }
+                for y in 0..<rect.height {
+                    let before = UnsafeRawPointer(o + ((rect.y + y) * sourceWidth + rect.x) * 4)
+                    let after = UnsafeMutableRawPointer(n + y * width * 4)
+                    for x in 0..<rect.width
+                    where after.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                        == before.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    {
+                        after.storeBytes(of: 0, toByteOffset: 4 * x, as: UInt32.self)
+                    }
+                }
+            }
+        }
+        return true
+    }
+
     /// The first to the last pixel at which two rows of `width` pixels differ; nil when they are equal.
     private static func changedSpan(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, width: Int) -> Range<Int>? {
         guard memcmp(a, b, width * 4) != 0 else { return nil }
