@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 /* Ancillary chunks (text, ICC profiles, ...) may not make libpng allocate more than this. */
 #define CPNG_CHUNK_MALLOC_MAX ((png_alloc_size_t)8 * 1024 * 1024)
@@ -28,6 +30,9 @@
 #define CPNG_UINT31_MAX 0x7fffffffu
 /* How far the IDAT stream may inflate beyond what the image needs (libpng tolerates extra data). */
 #define CPNG_IDAT_SLACK ((uint64_t)1 << 20)
+/* Streaming, how many compressed IDAT bytes may follow the last row's: 64 KiB inflate to at most
+ * 66 MB, a tenth of a second. */
+#define CPNG_IDAT_STREAM_SLACK ((uint64_t)1 << 16)
 
 static const char cpng_truncated_message[] = "truncated PNG data";
 
@@ -206,9 +211,21 @@ static int cpng_check_idat_size(cpng_error_sink *sink, const unsigned char *data
  * here until it is handed to the caller). */
 typedef struct cpng_read_state {
     cpng_error_sink sink;
+    /* In memory: the bytes and the cursor (the prefix already read, when streaming). */
     const unsigned char *data;
     size_t size;
     size_t offset;
+    /* Streaming: the file (-1 in memory), the bytes read from it so far, at most `budget` in all,
+     * its size when it is a regular file (else -1), and whether every row has been read, after
+     * which IDAT data may add at most CPNG_IDAT_STREAM_SLACK compressed bytes (`idat_after`). */
+    int fd;
+    uint64_t consumed;
+    uint64_t budget;
+    int64_t known_size;
+    int rows_done;
+    uint64_t idat_after;
+    uint64_t last_row_bytes;
+    int chunk_is_idat;
     unsigned char *pixels;
     /* Whether `pixels` was allocated here (else it is the caller's). */
     int owns_pixels;
@@ -233,10 +250,69 @@ static void cpng_read_data(png_structp png, png_bytep bytes, size_t length) {
     }
 }
 
+/* Reads exactly `length` bytes from the state's file, or fails the decode: truncated at its end,
+ * too large past the budget. */
+static void cpng_read_fd(png_structp png, cpng_read_state *state, png_bytep bytes, size_t length) {
+    if (length > state->budget - state->consumed) {
+        state->sink.status = CPNG_ERR_TOO_LARGE;
+        png_error(png, "file goes on past the bytes any PNG of its size needs");
+    }
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = read(state->fd, bytes + done, length - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            state->sink.status = CPNG_ERR_LIBPNG;
+            png_error(png, "cannot read the file");
+        }
+        if (n == 0) {
+            cpng_png_fail(png, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+        }
+        done += (size_t)n;
+    }
+    state->consumed += length;
+}
+
+/* libpng's read callback when streaming from a file: the prefix the caller read first, then the file,
+ * within the byte budget. As in memory, a chunk whose length runs past a regular file's end fails as
+ * truncated before libpng allocates it; and once every row is read, libpng's end (which would inflate
+ * whatever IDAT data follows, a few MB holding gigabytes) gets at most CPNG_IDAT_STREAM_SLACK more. */
+static void cpng_read_stream(png_structp png, png_bytep bytes, size_t length) {
+    cpng_read_state *state = (cpng_read_state *)png_get_io_ptr(png);
+    size_t from_prefix = 0;
+    if (state->offset < state->size) {
+        from_prefix = state->size - state->offset < length ? state->size - state->offset : length;
+        memcpy(bytes, state->data + state->offset, from_prefix);
+        state->offset += from_prefix;
+    }
+    if (from_prefix < length) {
+        cpng_read_fd(png, state, bytes + from_prefix, length - from_prefix);
+    }
+    uint64_t position = state->offset + state->consumed;
+    if (length == 8 && (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_HDR) {
+        uint32_t chunk_length = cpng_read_be32(bytes);
+        state->chunk_is_idat = memcmp(bytes + 4, "IDAT", 4) == 0;
+        if (state->known_size >= 0 && chunk_length <= CPNG_UINT31_MAX &&
+            (uint64_t)chunk_length + 4 > (uint64_t)state->known_size - position) {
+            cpng_png_fail(png, CPNG_ERR_TRUNCATED, cpng_truncated_message);
+        }
+    } else if (state->rows_done && state->chunk_is_idat &&
+               (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_DATA) {
+        /* The last row's own data (at most 8 bytes a pixel and a filter byte, stored), and the slack. */
+        state->idat_after += length;
+        if (state->idat_after > CPNG_IDAT_STREAM_SLACK + state->last_row_bytes) {
+            cpng_png_fail(png, CPNG_ERR_TOO_LARGE, "IDAT: the compressed data goes on past what the image needs");
+        }
+    }
+}
+
 /* Both decode entry points: with `out_pixels`, into a buffer allocated here and handed out;
  * without, into `caller_pixels`, which must hold exactly the image's `capacity` bytes (a NULL
  * buffer of 0 bytes still gets the image's own reason for a refusal). */
-static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+static int cpng_decode(const unsigned char *data, size_t size, int fd, uint64_t budget, int64_t known_size,
+                       uint64_t max_pixels, uint32_t max_side,
                        unsigned char *caller_pixels, size_t capacity, unsigned char **out_pixels,
                        uint32_t *out_width, uint32_t *out_height, char *message, size_t message_capacity) {
     cpng_error_sink args = {CPNG_OK, message, message_capacity};
@@ -252,6 +328,8 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
     *out_width = 0;
     *out_height = 0;
 
+    /* Streaming, the prefix holds the signature and the IHDR when the file has them. */
+    int streaming = fd >= 0;
     if (data == NULL || size == 0) {
         return cpng_sink_fail(&args, CPNG_ERR_NOT_PNG, "not a PNG file (no data)");
     }
@@ -269,8 +347,9 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
         if (status != CPNG_OK) {
             return status;
         }
-        /* Then that the compressed data does not hold far more than that image. */
-        if (size >= 29) {
+        /* Then that the compressed data does not hold far more than that image (streaming, the read
+         * callback bounds what follows the last row instead). */
+        if (size >= 29 && !streaming) {
             uint32_t width = cpng_read_be32(data + 16), height = cpng_read_be32(data + 20);
             uint64_t needed = cpng_raw_size(width, height, data[24], data[25], data[28]);
             if (needed > 0 && cpng_check_idat_size(&args, data, size, needed, width, height) != CPNG_OK) {
@@ -287,6 +366,9 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
     state->data = data;
     state->size = size;
     state->offset = 8;
+    state->fd = fd;
+    state->budget = budget;
+    state->known_size = known_size;
 
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state->sink,
                                              cpng_on_error, cpng_on_warning);
@@ -307,7 +389,7 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
         return status;
     }
 
-    png_set_read_fn(png, state, cpng_read_data);
+    png_set_read_fn(png, state, streaming ? cpng_read_stream : cpng_read_data);
     png_set_sig_bytes(png, 8);
     /* A side can never exceed the pixel limit (the other side is at least 1). */
     uint64_t side_limit = max_side;
@@ -328,6 +410,7 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
 
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
+    state->last_row_bytes = 8 * (uint64_t)width + 1;
     if (cpng_check_size(&state->sink, width, height, max_pixels, max_side) != CPNG_OK) {
         png_longjmp(png, 1);
     }
@@ -375,6 +458,8 @@ static int cpng_decode(const unsigned char *data, size_t size, uint64_t max_pixe
     /* For interlaced images each pass fills in more pixels of the same rows. */
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < height; y++) {
+            /* libpng inflates whatever IDAT data follows the image within the last row's read. */
+            state->rows_done = pass == passes - 1 && y == height - 1;
             png_read_row(png, state->pixels + (size_t)y * row_bytes, NULL);
         }
     }
@@ -400,7 +485,7 @@ int cpng_decode_rgba8(const unsigned char *data, size_t size,
         cpng_error_sink args = {CPNG_OK, message, message_capacity};
         return cpng_sink_fail(&args, CPNG_ERR_INVALID_ARGUMENT, "no place to return the pixels");
     }
-    return cpng_decode(data, size, max_pixels, max_side, NULL, 0, out_pixels, out_width, out_height,
+    return cpng_decode(data, size, -1, 0, -1, max_pixels, max_side, NULL, 0, out_pixels, out_width, out_height,
                        message, message_capacity);
 }
 
@@ -409,8 +494,18 @@ int cpng_decode_rgba8_into(const unsigned char *data, size_t size,
                            unsigned char *pixels, size_t capacity,
                            uint32_t *out_width, uint32_t *out_height,
                            char *message, size_t message_capacity) {
-    return cpng_decode(data, size, max_pixels, max_side, pixels, capacity, NULL, out_width, out_height,
+    return cpng_decode(data, size, -1, 0, -1, max_pixels, max_side, pixels, capacity, NULL, out_width, out_height,
                        message, message_capacity);
+}
+
+int cpng_decode_rgba8_stream(int fd, const unsigned char *prefix, size_t prefix_size, uint64_t max_bytes,
+                             int64_t file_size, uint64_t max_pixels, uint32_t max_side,
+                             unsigned char *pixels, size_t capacity,
+                             uint32_t *out_width, uint32_t *out_height,
+                             char *message, size_t message_capacity) {
+    uint64_t budget = max_bytes > prefix_size ? max_bytes - prefix_size : 0;
+    return cpng_decode(prefix, prefix_size, fd, budget, file_size, max_pixels, max_side, pixels, capacity, NULL,
+                       out_width, out_height, message, message_capacity);
 }
 
 void cpng_free(void *buffer) {

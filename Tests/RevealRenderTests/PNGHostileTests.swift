@@ -754,6 +754,103 @@ final class PNGHostileTests: XCTestCase {
         }
     }
 
+    // MARK: - Files, decoded as their bytes arrive
+
+    /// A file decodes to what its bytes decode to: interlaced, palette, 16-bit, split IDAT, ancillary
+    /// chunks before and after.
+    func testAFileDecodesAsItsBytesDo() throws {
+        let folder = try HostileInput.scratchFolder("PNGHostileTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let texts = (0..<50).map { PNGForge.chunk("tEXt", Array("Comment\0note \($0)".utf8)) }
+        let files: [[UInt8]] = [
+            PNGForge.png(width: 33, height: 17, color: 6, interlaced: true, before: texts) { x, y in
+                [x * 7, y * 15, 99, 200]
+            },
+            PNGForge.png(width: 5, height: 3, depth: 16, color: 2, filters: [1, 2, 3, 4]) { x, y in
+                [x * 9000, y * 20000, 65535]
+            },
+            PNGForge.file([
+                PNGForge.ihdr(3, 2), PNGForge.chunk("IDAT", []),
+                PNGForge.chunk("IDAT", PNGForge.zlibStored([0, 1, 2, 3, 0, 4, 5, 6])),
+                PNGForge.chunk("tEXt", Array("a\0b".utf8)),
+                PNGForge.iend,
+            ]),
+        ]
+        for (k, bytes) in files.enumerated() {
+            let path = folder.appendingPathComponent("\(k).png").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            XCTAssertEqual(try PNG.decode(contentsOf: path), try PNG.decode(bytes), "file \(k)")
+        }
+        // Truncated anywhere: refused as the bytes are, the message naming the file.
+        let whole = files[0]
+        for cut in stride(from: 1, to: whole.count - 12, by: max(1, whole.count / 40)) {
+            let path = folder.appendingPathComponent("cut.png").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data(whole[0..<cut]))
+            let expected = decodeError(Array(whole[0..<cut]))
+            XCTAssertThrowsError(try PNG.decode(contentsOf: path), "cut at \(cut)") { error in
+                XCTAssertEqual((error as? PNGError)?.message, expected.map { "\(path): \($0)" }, "cut at \(cut)")
+            }
+        }
+    }
+
+    /// No PNG at all: refused after its first bytes, however long the file (a /proc file reports no
+    /// size and goes on for gigabytes; it was once read to its 867 MB limit first).
+    func testAFileThatIsNoPNGIsRefusedAfterItsFirstBytes() {
+        let start = Date()
+        XCTAssertThrowsError(try PNG.decode(contentsOf: "/proc/self/pagemap")) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "/proc/self/pagemap: not a PNG file (bad signature)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
+    }
+
+    /// A PNG from a pipe that never ends is read up to what its own image may need, never held whole:
+    /// refused within a second, the memory no more than its pixels and a buffer.
+    func testAPNGThatNeverEndsIsRefusedWithinItsImagesBudget() throws {
+        let folder = try HostileInput.scratchFolder("PNGHostileTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("endless.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        // A 2×2 image, then private ancillary chunks of 1 MiB each that libpng skips, without end.
+        let head = PNGForge.signature + PNGForge.ihdr(2, 2)
+        let filler = PNGForge.chunk("prIv", [UInt8](repeating: 7, count: 1 << 20))
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            guard fd >= 0 else { return }
+            signal(SIGPIPE, SIG_IGN)
+            var ok = head.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } > 0
+            while ok { ok = filler.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } > 0 }
+            close(fd)
+        }
+        writer.start()
+        let before = residentPeak(reset: true)
+        let start = Date()
+        XCTAssertThrowsError(try PNG.decode(contentsOf: fifo)) { error in
+            XCTAssertEqual(
+                (error as? PNGError)?.message, "\(fifo): file goes on past the bytes any PNG of its size needs")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        if let before, let after = residentPeak() {
+            XCTAssertLessThan(
+                after - before, 32 << 20, "the file's \(PNG.maxFileBytes(maxPixels: 4) >> 20) MiB were held")
+        }
+        for _ in 0..<500 where !writer.isFinished { usleep(2_000) }
+    }
+
+    /// After the last row, IDAT data that goes on is refused rather than inflated (a 4 MB file can hold
+    /// 4 GiB of zeros, which libpng's end would inflate).
+    func testAFileWhoseIDATGoesOnPastItsRowsIsRefusedQuickly() throws {
+        let folder = try HostileInput.scratchFolder("PNGHostileTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("inflates.png").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(PNGHostileTests.inflatingBomb()))
+        let start = Date()
+        XCTAssertThrowsError(try PNG.decode(contentsOf: path)) { error in
+            XCTAssertEqual(
+                (error as? PNGError)?.message, "\(path): IDAT: the compressed data goes on past what the image needs")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
+
     /// The process's peak resident memory in bytes (VmHWM), after resetting it to the current
     /// resident size when `reset` is set; nil where Linux's /proc does not offer that.
     private func residentPeak(reset: Bool = false) -> Int? {
@@ -801,7 +898,7 @@ final class PNGHostileTests: XCTestCase {
                 #"{"width": 20, "height": 10, "content": {"image": "inflates.png", "contentMode": "fit"}}"#, "--stroke",
                 "content.image",
                 #"cannot use image "inflates.png": "# + folder.path
-                    + "/inflates.png: IDAT: the compressed data inflates to more than the 1001000 bytes a 1000×1000 image needs"
+                    + "/inflates.png: IDAT: the compressed data goes on past what the image needs"
             ),
             (
                 #"{"width": 20, "height": 10, "cover": {"image": "huge.png"}}"#, "--stroke",
@@ -809,7 +906,7 @@ final class PNGHostileTests: XCTestCase {
             ),
             (
                 #"{"width": 20, "height": 10, "revealed": {"image": "inflates.png", "opacity": 0.5}}"#, "--circle",
-                "revealed.image", "inflates.png: IDAT: the compressed data inflates to more than"
+                "revealed.image", "inflates.png: IDAT: the compressed data goes on past what the image needs"
             ),
         ]
         for (index, c) in cases.enumerated() {

@@ -127,6 +127,20 @@ int cpng_inflate(const unsigned char *input, size_t input_size,
                  char *message, size_t message_capacity);
 
 /*
+ * Decodes like cpng_decode_rgba8_into, reading the file `fd` as the bytes arrive, so that memory holds
+ * the pixels and libpng's buffers, never the file: `prefix` is what the caller read first (the
+ * signature and IHDR, from which it sized `pixels`), and at most `max_bytes` are read in all, past
+ * which the decode fails with CPNG_ERR_TOO_LARGE. `file_size` is the file's size when it is a regular
+ * file, else -1 (a pipe). After the last row's data, IDAT data may add at most 64 KiB of compressed
+ * bytes (CPNG_ERR_TOO_LARGE past that), since libpng would inflate it all. The descriptor is only read.
+ */
+int cpng_decode_rgba8_stream(int fd, const unsigned char *prefix, size_t prefix_size, uint64_t max_bytes,
+                             int64_t file_size, uint64_t max_pixels, uint32_t max_side,
+                             unsigned char *pixels, size_t capacity,
+                             uint32_t *out_width, uint32_t *out_height,
+                             char *message, size_t message_capacity);
+
+/*
  * Straight-alpha samples from premultiplied RGBA8 pixels, the conversion every PNG we write
  * uses: with channels == 4, c' = (c * 255 + a / 2) / a, 0 when a == 0, 255 when c >= a, alpha
  * kept; with channels == 3, the alpha byte is dropped (only meant for opaque pixels).

@@ -63,7 +63,7 @@ public struct VideoError: Error, CustomStringConvertible {
 /// the same for the same frames with the same libvpx. An MP4's are the same when the same command
 /// runs again, but not always when the process did other work first: Debian's libx264 (0.164) reads
 /// memory it never wrote, and its output changes with glibc's `MALLOC_PERTURB_`, in ffmpeg's own
-/// command as in ours; the pixels then differ by a level here and there. Another version of libx264
+/// command as in ours; the pixels then differ by a few levels here and there. Another version of libx264
 /// or libvpx may encode the frames differently.
 public final class VideoWriter: FrameObserver {
     /// The file the video ends up in.

@@ -157,25 +157,7 @@ public final class WebPWriter: FrameObserver {
     private struct Frame {
         var rect: PixelRect
         var blends: Bool
-        var bitstream: Encoding
-    }
-
-    /// A frame's image chunks, encoded on another thread.
-    private final class Encoding: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var result: Result<[UInt8], OutputError> = .success([])
-
-        func finish(_ result: Result<[UInt8], OutputError>) {
-            self.result = result
-            done.signal()
-        }
-
-        /// Waits for the frame to be encoded.
-        func wait() -> Result<[UInt8], OutputError> {
-            done.wait()
-            done.signal()
-            return result
-        }
+        var bitstream: PendingResult<[UInt8]>
     }
 
     /// The changed rectangle of `pixmap` (since the frame shown), encoded.
@@ -208,7 +190,7 @@ public final class WebPWriter: FrameObserver {
                 }
             }
         }
-        let frame = Frame(rect: rect, blends: blends, bitstream: Encoding())
+        let frame = Frame(rect: rect, blends: blends, bitstream: PendingResult())
         let (quality, path) = (quality, path)
         encoding.async { [rgba, rect] in
             frame.bitstream.finish(

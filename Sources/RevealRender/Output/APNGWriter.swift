@@ -188,7 +188,7 @@ public final class APNGWriter: @unchecked Sendable {
             guard let frames else { return }
             inFlight.wait()
             pending.enter()
-            let compressed = CompressedFrame()
+            let compressed = PendingResult<[UInt8]>()
             compressing.async { [pixels] in
                 compressed.finish(frames.compress(pixels, changed, frame: index))
             }
@@ -286,23 +286,6 @@ public final class APNGWriter: @unchecked Sendable {
     private func waitForFramesInFlight() throws(OutputError) {
         pending.wait()
         if let failure = frames?.failure { throw failure }
-    }
-}
-
-/// One frame's compressed image data, handed from the compressing queue to the writing one.
-private final class CompressedFrame: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result<[UInt8], OutputError> = .success([])
-
-    func finish(_ result: Result<[UInt8], OutputError>) {
-        self.result = result
-        done.signal()
-    }
-
-    /// Waits for the frame to be compressed.
-    func wait() -> Result<[UInt8], OutputError> {
-        done.wait()
-        return result
     }
 }
 

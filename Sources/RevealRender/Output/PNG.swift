@@ -166,13 +166,60 @@ public enum PNG {
         }
     }
 
-    /// Reads a file and decodes it; errors name the file.
+    /// Reads a file and decodes it as its bytes arrive; errors name the file.
     ///
-    /// The whole file is read into memory first (see `readFile`); every error message starts with `path`.
+    /// Memory holds the decoded pixels and libpng's buffers, never the file: the signature and IHDR are
+    /// read first (a file that is no PNG, or an image over `maxPixels`, is refused after 33 bytes), the
+    /// pixmap is sized from them, and the rest is decoded from the file, at most
+    /// `maxFileBytes(maxPixels:)` of the image's own pixel count. Files are opened as `readFile` opens
+    /// them (never devices or folders); every error message starts with `path`.
     public static func decode(contentsOf path: String, maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
         -> Pixmap
     {
-        try decode(try readFile(path, maxPixels: maxPixels), readFrom: path, maxPixels: maxPixels)
+        let maxBytes = maxFileBytes(maxPixels: maxPixels)
+        let file: BoundedFileReader.OpenFile
+        switch BoundedFileReader.open(
+            path, maxBytes: maxBytes, kind: "a PNG file",
+            tooLarge: {
+                "file is \($0) bytes, more than any PNG within the pixel limit needs (\(maxBytes))"
+            })
+        {
+        case .success(let opened): file = opened
+        case .failure(let error): throw PNGError(message: error.description)
+        }
+        defer { close(file.fd) }
+        func failure(_ reason: String) -> PNGError { PNGError(message: "\(displayPath(path)): \(reason)") }
+        // The signature (8 bytes) and the IHDR chunk (25): what the pixmap's size comes from. Read as
+        // 64 bytes: some files (/proc/self/pagemap) only read in multiples of 8.
+        guard let prefix = BoundedFileReader.read(file.fd, upTo: 64) else {
+            throw failure("cannot read: \(String(cString: strerror(errno)))")
+        }
+        let pixelCount = headerPixelCount(prefix, maxPixels: maxPixels)
+        let budget = pixelCount.map { min(maxBytes, maxFileBytes(maxPixels: $0)) } ?? maxBytes
+        let count = pixelCount.map { 4 * $0 } ?? 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var status = CPNG_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = prefix.withUnsafeBufferPointer { data in
+                message.withUnsafeMutableBufferPointer { text in
+                    cpng_decode_rgba8_stream(
+                        file.fd, data.baseAddress, data.count, UInt64(budget), Int64(file.size ?? -1),
+                        UInt64(max(0, maxPixels)), UInt32(Pixmap.maxSide), count > 0 ? buffer.baseAddress : nil,
+                        count, &width, &height, text.baseAddress, text.count)
+                }
+            }
+            initialized = status == CPNG_OK ? count : 0
+        }
+        guard status == CPNG_OK else {
+            throw failure(PNGChunk.message(message, fallback: "PNG operation failed (status \(status))"))
+        }
+        do {
+            return try Pixmap(width: Int(width), height: Int(height), premultipliedBytes: pixels)
+        } catch {
+            throw failure("\(error)")
+        }
     }
 
     /// Decodes the bytes of the file at `path` (from `readFile`); errors name the file.

@@ -507,7 +507,16 @@ private struct JSONParser {
         } else {
             stack[top].columns = -1
             valueBytes += JSONParser.slotBytes + JSONParser.payloadBytes(value)
-            stack[top].elements.append(value)
+            // A full array doubles its storage on the next append, the old kept while it copies: that
+            // growth is counted before it happens (a refused document once peaked at 100 MiB in it).
+            let capacity = stack[top].elements.capacity
+            if stack[top].elements.count == capacity,
+                3 * max(capacity, 1) * MemoryLayout<JSONValue>.stride > maxValueBytes
+            {
+                valueBytes = max(valueBytes, maxValueBytes + 1)
+            } else {
+                stack[top].elements.append(value)
+            }
         }
         if valueBytes > maxValueBytes {
             throw limit(
