@@ -42,6 +42,11 @@ final class ViewProcess {
     }
 
     deinit {
+        // The child ends on its own once it has sent its frames (after its --timings line, which a
+        // terminate would cut off) or once its pipe is closed; a child that does neither is stopped.
+        try? input.close()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
         if process.isRunning { process.terminate() }
     }
 
