@@ -164,12 +164,7 @@ final class BrowserMediaTests: CLITestCase {
                 in: workspace, timeout: 120)
             XCTAssertEqual(video.status, 0, video.stderr)
         }
-        let manifest =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
-        let count = (manifest["frames"] as! [Any]).count
-        let width = manifest["width"] as! Int
-        let height = manifest["height"] as! Int
+        let (count, width, height) = try sequence(in: workspace.appendingPathComponent("frames"))
         let page = BrowserMediaTests.page.replacingOccurrences(of: "COUNT", with: "\(count)")
             .replacingOccurrences(of: "WIDTH", with: "\(width)").replacingOccurrences(of: "HEIGHT", with: "\(height)")
         try Data(page.utf8).write(to: workspace.appendingPathComponent("check.html"))

@@ -10,12 +10,7 @@ final class MediaCLITests: CLITestCase {
             ["--demo", "circle", "--scale", "0.5", "--gif", "demo.gif", "--out", "frames"], in: workspace,
             timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let manifest =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
-        let frames = (manifest["frames"] as! [Any]).count
-        let width = manifest["width"] as! Int
-        let height = manifest["height"] as! Int
+        let (frames, width, height) = try sequence(in: workspace.appendingPathComponent("frames"))
         // 60 fps: at most 50 frames a second, and a still stretch is one frame.
         let summary = try XCTUnwrap(
             result.stderr.firstMatch(
@@ -51,12 +46,7 @@ final class MediaCLITests: CLITestCase {
             ["--demo", "scratch", "--scale", "0.5", "--fps", "30", "--video", "demo.mp4", "--out", "frames"],
             in: workspace, timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let manifest =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: workspace.appendingPathComponent("frames/manifest.json"))) as! [String: Any]
-        let frames = (manifest["frames"] as! [Any]).count
-        let width = manifest["width"] as! Int
-        let height = manifest["height"] as! Int
+        let (frames, width, height) = try sequence(in: workspace.appendingPathComponent("frames"))
         XCTAssertTrue(result.stderr.contains("a video of 6.0333 s (MP4 with H.264, \(width)×\(height),"), result.stderr)
         let stream = try MediaTools.stream(workspace.appendingPathComponent("demo.mp4"), scratch: root)
         XCTAssertEqual(stream["nb_read_frames"], "\(frames)")

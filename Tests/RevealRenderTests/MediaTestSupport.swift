@@ -88,3 +88,11 @@ extension Pixmap {
         return out
     }
 }
+
+extension CLITestCase {
+    /// The frame count and the frames' size in pixels, as the manifest in `folder` gives them.
+    func sequence(in folder: URL) throws -> (count: Int, width: Int, height: Int) {
+        let manifest = try readManifest(in: folder)
+        return (manifestFrames(manifest).count, manifest["width"] as? Int ?? 0, manifest["height"] as? Int ?? 0)
+    }
+}
