@@ -5,7 +5,7 @@ import RevealRender
 /// renamed into place by `finish()`).
 ///
 /// Each frame gets a palette of its own: libimagequant reduces the pixels that changed since the
-/// frame shown before to 255 colors and one transparent entry. A frame stores only the rectangle
+/// frame shown before to at most 255 colors and one transparent entry (fewer once `quality` is met). A frame stores only the rectangle
 /// around its changes, and in it the unchanged pixels are transparent, so the canvas shows through:
 /// still areas are never quantized again and cannot flicker. When does a frame show, and which
 /// frames are left out above 50 fps, `GIFTiming` says.
