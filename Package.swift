@@ -55,7 +55,7 @@ let package = Package(
             name: "RevealSwiftUITesting",
             dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
         // Frames to GIF, animated WebP and video (MP4, WebM): the outputs beyond PNG, for the command line.
-        .target(name: "RevealMedia", dependencies: ["RevealRender", "CImageQuant", "CGIF", "CWebP", "CVideo"]),
+        .target(name: "RevealMedia", dependencies: ["RevealRender", "CPNG", "CImageQuant", "CGIF", "CWebP", "CVideo"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia"]),
         // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
         .target(name: "Accuracy", dependencies: ["RevealRender"]),

@@ -1,3 +1,4 @@
+import CPNG
 import RevealRender
 
 /// What the media writers read of a frame's pixels: where they changed, and their straight colors.
@@ -8,13 +9,17 @@ extension Pixmap {
             || bytes[p + 3] != other.bytes[p + 3]
     }
 
-    /// Writes the pixel at byte offset `p` to `out` at `q` as straight RGBA, demultiplied with
-    /// rounding as the PNG encoder does it (a clear pixel is 0, 0, 0, 0).
-    func writeStraight(at p: Int, to out: inout [UInt8], at q: Int) {
-        let a = Int(bytes[p + 3])
-        for c in 0..<3 {
-            out[q + c] = a == 255 ? bytes[p + c] : a == 0 ? 0 : UInt8(min(255, (Int(bytes[p + c]) * 255 + a / 2) / a))
+    /// The pixels of `area`, row by row, as straight RGBA, demultiplied as every PNG we write is
+    /// (`cpng_straight_from_premultiplied`), into `out` at `offset` with `stride` bytes a row.
+    func writeStraight(_ area: PixelRect, to out: inout [UInt8], offset: Int, stride: Int) {
+        bytes.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for y in 0..<area.height {
+                    _ = cpng_straight_from_premultiplied(
+                        from + ((area.y + y) * width + area.x) * 4, area.width, 4, to + offset + y * stride)
+                }
+            }
         }
-        out[q + 3] = UInt8(a)
     }
 }

@@ -182,12 +182,16 @@ struct FrameChange {
         }
         rect = changed
         pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        draw(rect)
         var clear: (top: Int, bottom: Int, left: Int, right: Int)?
         for y in rect.y..<rect.y + rect.height {
             for x in rect.x..<rect.x + rect.width {
                 let p = (y * next.width + x) * 4
-                guard next.differs(from: shown, at: p) else { continue }
-                put(x - rect.x, y - rect.y, from: p)
+                guard next.differs(from: shown, at: p) else {
+                    let q = ((y - rect.y) * rect.width + x - rect.x) * 4
+                    pixels.replaceSubrange(q..<q + 4, with: [0, 0, 0, 0])  // left to the canvas
+                    continue
+                }
                 if FrameChange.isVisible(alpha: shown.bytes[p + 3]) && !FrameChange.isVisible(alpha: next.bytes[p + 3])
                 {
                     let c = clear ?? (y, y, x, x)
@@ -204,30 +208,29 @@ struct FrameChange {
     mutating func redraw(_ area: PixelRect) {
         let grown = pixels.isEmpty ? area : rect.union(area)
         if grown != rect || pixels.isEmpty {
-            var moved = [UInt8](repeating: 0, count: grown.width * grown.height * 4)
-            if !pixels.isEmpty {
-                for y in 0..<rect.height {
-                    let from = y * rect.width * 4
-                    let to = ((rect.y - grown.y + y) * grown.width + rect.x - grown.x) * 4
-                    moved.replaceSubrange(to..<to + rect.width * 4, with: pixels[from..<from + rect.width * 4])
-                }
-            }
-            (rect, pixels) = (grown, moved)
+            pixels = placing(
+                pixels, pixels.isEmpty ? 0 : rect.width, pixels.isEmpty ? 0 : rect.height, bytesPerPixel: 4,
+                at: rect.x - grown.x, rect.y - grown.y, in: grown.width, grown.height, fill: 0)
+            rect = grown
         }
-        for y in area.y..<area.y + area.height {
-            for x in area.x..<area.x + area.width {
-                put(x - rect.x, y - rect.y, from: (y * next.width + x) * 4)
-            }
-        }
+        draw(area)
     }
 
-    /// Copies `next`'s pixel at byte `p` into the frame at (`x`, `y`), demultiplied and opaque, or
-    /// transparent when it is not visible.
-    private mutating func put(_ x: Int, _ y: Int, from p: Int) {
-        let q = (y * rect.width + x) * 4
-        next.writeStraight(at: p, to: &pixels, at: q)
-        pixels[q + 3] = FrameChange.isVisible(alpha: pixels[q + 3]) ? 255 : 0
-        if pixels[q + 3] == 0 { pixels.replaceSubrange(q..<q + 3, with: [0, 0, 0]) }
+    /// Writes `next`'s pixels in `area` (inside the rectangle) into the frame as a GIF shows them: their
+    /// straight colors, opaque, or clear when under half opaque.
+    private mutating func draw(_ area: PixelRect) {
+        let offset = ((area.y - rect.y) * rect.width + area.x - rect.x) * 4
+        next.writeStraight(area, to: &pixels, offset: offset, stride: rect.width * 4)
+        for y in 0..<area.height {
+            for x in 0..<area.width {
+                let q = offset + (y * rect.width + x) * 4
+                if FrameChange.isVisible(alpha: pixels[q + 3]) {
+                    pixels[q + 3] = 255
+                } else {
+                    pixels.replaceSubrange(q..<q + 4, with: [0, 0, 0, 0])
+                }
+            }
+        }
     }
 
     /// Brings `shown` to `next` inside the frame's rectangle.

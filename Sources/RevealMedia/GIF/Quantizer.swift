@@ -10,15 +10,26 @@ struct IndexedImage {
 
     /// This image placed in a larger box, the new pixels transparent.
     func placed(at x: Int, _ y: Int, in width: Int, _ height: Int) -> IndexedImage {
-        var out = [UInt8](repeating: transparent, count: width * height)
-        for row in 0..<self.height {
-            let from = row * self.width
-            out.replaceSubrange(
-                (row + y) * width + x..<(row + y) * width + x + self.width,
-                with: indices[from..<from + self.width])
-        }
-        return IndexedImage(width: width, height: height, palette: palette, transparent: transparent, indices: out)
+        IndexedImage(
+            width: width, height: height, palette: palette, transparent: transparent,
+            indices: placing(
+                indices, self.width, self.height, bytesPerPixel: 1, at: x, y, in: width, height, fill: transparent))
     }
+}
+
+/// `bytes`, a `width`×`height` image of `bytesPerPixel`-byte pixels, placed at (`x`, `y`) in a larger
+/// `outerWidth`×`outerHeight` one whose other pixels are `fill` bytes.
+func placing(
+    _ bytes: [UInt8], _ width: Int, _ height: Int, bytesPerPixel: Int, at x: Int, _ y: Int,
+    in outerWidth: Int, _ outerHeight: Int, fill: UInt8
+) -> [UInt8] {
+    var out = [UInt8](repeating: fill, count: outerWidth * outerHeight * bytesPerPixel)
+    let row = width * bytesPerPixel
+    for k in 0..<height {
+        let to = ((k + y) * outerWidth + x) * bytesPerPixel
+        out.replaceSubrange(to..<to + row, with: bytes[k * row..<(k + 1) * row])
+    }
+    return out
 }
 
 /// Reduces straight-alpha RGBA pixels (each either opaque or fully transparent) to 256 colors with

@@ -92,7 +92,7 @@ public final class WebPWriter: FrameObserver {
             observed += 1
             // An unchanged frame lengthens the one before, as libwebp's own animation encoder does.
             if let shown, !pending.isEmpty || framesWritten > 0, shown.changedRect(to: pixmap) == nil { return }
-            pending.append((frameData(pixmap, index: index), start))
+            pending.append((try frameData(pixmap, index: index), start))
             while pending.count > inFlight { try writeOldest(until: pending[1].start) }
         } catch {
             cancel()
@@ -161,35 +161,27 @@ public final class WebPWriter: FrameObserver {
     }
 
     /// The changed rectangle of `pixmap` (since the frame shown), encoded.
-    private func frameData(_ pixmap: Pixmap, index: Int) -> Frame {
+    private func frameData(_ pixmap: Pixmap, index: Int) throws(OutputError) -> Frame {
         var rect = PixelRect(x: 0, y: 0, width: width, height: height)
         if let shown, let changed = shown.changedRect(to: pixmap) { rect = changed }
         // ANMF offsets are stored halved.
         rect = PixelRect(
             x: rect.x & ~1, y: rect.y & ~1, width: rect.width + (rect.x & 1), height: rect.height + (rect.y & 1))
+        var pixels: Pixmap
+        do {
+            pixels = try Pixmap(width: rect.width, height: rect.height)
+        } catch {
+            throw failure("cannot hold frame \(index): \(error)")
+        }
+        pixels.copy(
+            pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
+        // Blended over the canvas, as the APNG writer stores its frames, when every changed pixel is opaque.
+        let blends = shown.map { pixels.clearUnchanged(since: $0, at: rect) } ?? false
+        // The frame's own pixels have alpha, which the VP8X flags must declare.
+        translucent = translucent || blends || !pixels.isOpaque
         var rgba = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
-        // Blending keeps the canvas under the unchanged (clear) pixels, and is exact where every changed
-        // pixel is opaque.
-        var blends = shown != nil
-        for y in 0..<rect.height {
-            for x in 0..<rect.width {
-                let p = ((rect.y + y) * width + rect.x + x) * 4
-                pixmap.writeStraight(at: p, to: &rgba, at: (y * rect.width + x) * 4)
-                guard pixmap.bytes[p + 3] != 255 else { continue }
-                translucent = true
-                if let shown, pixmap.differs(from: shown, at: p) { blends = false }
-            }
-        }
-        if blends, let shown {
-            translucent = true  // the frame's own pixels have alpha, which the VP8X flags must declare
-            for y in 0..<rect.height {
-                for x in 0..<rect.width where !pixmap.differs(from: shown, at: ((rect.y + y) * width + rect.x + x) * 4)
-                {
-                    let q = (y * rect.width + x) * 4
-                    rgba.replaceSubrange(q..<q + 4, with: [0, 0, 0, 0])
-                }
-            }
-        }
+        pixels.writeStraight(
+            PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), to: &rgba, offset: 0, stride: rect.width * 4)
         let frame = Frame(rect: rect, blends: blends, bitstream: PendingResult())
         let (quality, path) = (quality, path)
         encoding.async { [rgba, rect] in

@@ -109,23 +109,33 @@ public enum PNG {
     public static func decode(_ bytes: [UInt8], maxPixels: Int = SceneLimits.defaultMaxPixels) throws(PNGError)
         -> Pixmap
     {
-        // The pixels are decoded straight into the pixmap's array, sized from the IHDR: the image
-        // needs its memory once, not once in C and again for a copy. Without a usable IHDR the
-        // array is empty and the C layer says what is wrong with the file.
+        try decodePixels(count: headerPixelCount(bytes, maxPixels: maxPixels)) { pixels, count, width, height, text in
+            bytes.withUnsafeBufferPointer { data in
+                cpng_decode_rgba8_into(
+                    data.baseAddress, data.count, UInt64(max(0, maxPixels)), UInt32(Pixmap.maxSide), pixels, count,
+                    &width, &height, text.baseAddress, text.count)
+            }
+        }
+    }
+
+    /// A pixmap decoded by `decode` (a cpng call given the pixel buffer and its capacity, the size to
+    /// return and the message buffer) straight into its own array, sized from the IHDR: the image needs
+    /// its memory once, not once in C and again for a copy. Without a usable IHDR (`count` nil) the
+    /// array is empty and the C layer says what is wrong with the file.
+    private static func decodePixels(
+        count pixelCount: Int?,
+        _ decode: (
+            UnsafeMutablePointer<UInt8>?, Int, inout UInt32, inout UInt32, UnsafeMutableBufferPointer<CChar>
+        ) -> Int32
+    ) throws(PNGError) -> Pixmap {
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
         var width: UInt32 = 0
         var height: UInt32 = 0
-        let limit = UInt64(max(0, maxPixels))
-        let count = headerPixelCount(bytes, maxPixels: maxPixels).map { 4 * $0 } ?? 0
+        let count = pixelCount.map { 4 * $0 } ?? 0
         var status = CPNG_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = bytes.withUnsafeBufferPointer { data in
-                message.withUnsafeMutableBufferPointer { text in
-                    cpng_decode_rgba8_into(
-                        data.baseAddress, data.count, limit, UInt32(Pixmap.maxSide),
-                        count > 0 ? buffer.baseAddress : nil, count,
-                        &width, &height, text.baseAddress, text.count)
-                }
+            status = message.withUnsafeMutableBufferPointer { text in
+                decode(count > 0 ? buffer.baseAddress : nil, count, &width, &height, text)
             }
             initialized = status == CPNG_OK ? count : 0
         }
@@ -196,29 +206,17 @@ public enum PNG {
         }
         let pixelCount = headerPixelCount(prefix, maxPixels: maxPixels)
         let budget = pixelCount.map { min(maxBytes, maxFileBytes(maxPixels: $0)) } ?? maxBytes
-        let count = pixelCount.map { 4 * $0 } ?? 0
-        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_CAPACITY))
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        var status = CPNG_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = prefix.withUnsafeBufferPointer { data in
-                message.withUnsafeMutableBufferPointer { text in
+        do {
+            return try decodePixels(count: pixelCount) { pixels, count, width, height, text in
+                prefix.withUnsafeBufferPointer { data in
                     cpng_decode_rgba8_stream(
                         file.fd, data.baseAddress, data.count, UInt64(budget), Int64(file.size ?? -1),
-                        UInt64(max(0, maxPixels)), UInt32(Pixmap.maxSide), count > 0 ? buffer.baseAddress : nil,
-                        count, &width, &height, text.baseAddress, text.count)
+                        UInt64(max(0, maxPixels)), UInt32(Pixmap.maxSide), pixels, count, &width, &height,
+                        text.baseAddress, text.count)
                 }
             }
-            initialized = status == CPNG_OK ? count : 0
-        }
-        guard status == CPNG_OK else {
-            throw failure(PNGChunk.message(message, fallback: "PNG operation failed (status \(status))"))
-        }
-        do {
-            return try Pixmap(width: Int(width), height: Int(height), premultipliedBytes: pixels)
         } catch {
-            throw failure("\(error)")
+            throw failure(error.message)
         }
     }
 

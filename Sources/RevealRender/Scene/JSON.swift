@@ -487,6 +487,7 @@ private struct JSONParser {
     /// Adds `value` to the array or object on top of the stack, counting it against the limits.
     mutating func add(_ value: JSONValue, to stack: inout [Frame]) throws(JSONSyntaxError) {
         let top = stack.count - 1
+        var grows = false
         if stack[top].isObject {
             valueBytes +=
                 2 * JSONParser.slotBytes + JSONParser.payloadBytes(value)
@@ -510,15 +511,13 @@ private struct JSONParser {
             // A full array doubles its storage on the next append, the old kept while it copies: that
             // growth is counted before it happens (a refused document once peaked at 100 MiB in it).
             let capacity = stack[top].elements.capacity
-            if stack[top].elements.count == capacity,
-                3 * max(capacity, 1) * MemoryLayout<JSONValue>.stride > maxValueBytes
-            {
-                valueBytes = max(valueBytes, maxValueBytes + 1)
-            } else {
-                stack[top].elements.append(value)
-            }
+            grows =
+                stack[top].elements.count == capacity
+                && 3 * max(capacity, 1) * MemoryLayout<JSONValue>.stride
+                    > maxValueBytes
+            if !grows { stack[top].elements.append(value) }
         }
-        if valueBytes > maxValueBytes {
+        if valueBytes > maxValueBytes || grows {
             throw limit(
                 stack,
                 "the document holds more values than a scene can use (their memory would pass \(maxValueBytes >> 20) MiB)"
