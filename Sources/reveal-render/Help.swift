@@ -39,8 +39,9 @@ let helpText = """
                         column or row. Needs FFmpeg's libraries (Debian's libavcodec59).
       --quality Q       0-100, higher is better: makes the WebP lossy at this quality; sets the
                         video's constant rate factor (CRF 51 to 0 for H.264, 63 to 0 for VP9; without
-                        it 23 and 32, as FFmpeg's guides recommend); and the GIF's palettes stop
-                        growing at this quality (libimagequant's scale; default 98).
+                        it 23 and 33, the bytes and quality of FFmpeg's recommended settings); and
+                        the GIF's palettes stop growing at this quality (libimagequant's scale;
+                        default 98).
       --loops N         how often the animation plays (0 = forever, the default).
       --filmstrip FILE  K evenly spaced frames side by side (first and last included) on white.
       --count K         frames in the filmstrip (default 6).

@@ -145,7 +145,7 @@ final class VideoTests: XCTestCase {
 
     func testQualityMapsOntoTheCodecsCRF() {
         XCTAssertEqual(VideoFormat.mp4.crf(quality: nil), 23)
-        XCTAssertEqual(VideoFormat.webm.crf(quality: nil), 32)
+        XCTAssertEqual(VideoFormat.webm.crf(quality: nil), 33)
         XCTAssertEqual(VideoFormat.mp4.crf(quality: 100), 0)
         XCTAssertEqual(VideoFormat.mp4.crf(quality: 0), 51)
         XCTAssertEqual(VideoFormat.webm.crf(quality: 50), 32)

@@ -24,10 +24,15 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// FFmpeg's name for the encoder.
     var encoder: String { self == .mp4 ? "libx264" : "libvpx-vp9" }
 
-    /// The encoder's constant rate factor: its largest (worst) value, and the one FFmpeg's encoding
-    /// guides recommend (23 for H.264, libx264's own default; 32 in the VP9 guide's range for the web).
+    /// The encoder's constant rate factor: its largest (worst) value, and the default. For H.264 that
+    /// is 23, libx264's own and FFmpeg's guide's. For VP9 it is 33: at the speed we encode at (see
+    /// cvideo.c), it matches the bytes and PSNR of the guide's 32 at FFmpeg's slower default speed.
     public var crfRange: ClosedRange<Int> { self == .mp4 ? 0...51 : 0...63 }
-    public var defaultCRF: Int { self == .mp4 ? 23 : 32 }
+    public var defaultCRF: Int { self == .mp4 ? 23 : 33 }
+
+    /// The encoder's threads: fixed, since x264's bytes depend on the count (libvpx's rows are shared
+    /// out to two, the machines' usual cores; more only wait on each other there).
+    var threads: Int32 { self == .mp4 ? 4 : 2 }
 
     /// The encoder's CRF for a quality from 0 (worst) to 100 (best); the recommended one for nil.
     public func crf(quality: Double?) -> Int {
@@ -77,11 +82,15 @@ public final class VideoWriter: FrameObserver {
     public let frameCount: Int
 
     private var file: OutputFile?
-    private var encoder: OpaquePointer?
+    private var encoder: Encoder?
     private var observed = 0
-
-    /// Threads for the encoders: fixed, since the bytes they write depend on the count.
-    static let threads: Int32 = 4
+    /// Frames handed to the encoder's thread, oldest first; at most `inFlight` wait, so the next frame
+    /// renders while one is converted and encoded.
+    private var pending: [(done: PendingResult<Bool>, pixels: FrameCopy)] = []
+    private static let inFlight = 2
+    /// Copies of frames whose encoding has ended, for the next ones: a frame handed on as a `Pixmap`
+    /// would be copied by the renderer's next write into it, in new memory every frame.
+    private var spare: [FrameCopy] = []
 
     /// Starts the file: `frameCount` frames at `fps`, at a `quality` from 0 to 100 (nil: the codec's
     /// recommended CRF).
@@ -122,7 +131,7 @@ public final class VideoWriter: FrameObserver {
                         container: container, encoder: encoderName, fd: file.descriptor,
                         reread_path: reread, width: Int32(width), height: Int32(height),
                         rate_num: Int32(delay.denominator), rate_den: Int32(delay.numerator), crf: Int32(crf),
-                        threads: VideoWriter.threads)
+                        threads: format.threads)
                     return cvideo_open(&settings, &status, &message, message.count)
                 }
             }
@@ -135,7 +144,7 @@ public final class VideoWriter: FrameObserver {
                 : unsupported("\(format.codec) cannot encode \(width)×\(height) frames: \(reason)")
         }
         self.file = file
-        encoder = opened
+        encoder = Encoder(handle: opened)
     }
 
     deinit { cancel() }
@@ -146,14 +155,23 @@ public final class VideoWriter: FrameObserver {
             cancel()
             throw failure("frame \(index) is \(pixmap.width)×\(pixmap.height), but the video is \(width)×\(height)")
         }
-        var message = [CChar](repeating: 0, count: 512)
-        let status = pixmap.bytes.withUnsafeBufferPointer {
-            cvideo_write(encoder, $0.baseAddress, width * 4, Int64(observed), &message, message.count)
-        }
-        observed += 1
-        if status != CVIDEO_OK {
+        do {
+            while pending.count >= Self.inFlight { try settleOldest() }
+        } catch {
             cancel()
-            throw failure(text(message))
+            throw error
+        }
+        let (done, pts, stride, path) = (PendingResult<Bool>(), Int64(observed), width * 4, path)
+        let pixels = spare.popLast() ?? FrameCopy(count: pixmap.bytes.count)
+        pixels.bytes.withUnsafeMutableBytes { copy in pixmap.bytes.withUnsafeBytes { copy.copyMemory(from: $0) } }
+        observed += 1
+        pending.append((done, pixels))
+        encoder.queue.async {
+            var message = [CChar](repeating: 0, count: 512)
+            let status = pixels.bytes.withUnsafeBufferPointer {
+                cvideo_write(encoder.handle, $0.baseAddress, stride, pts, &message, message.count)
+            }
+            done.finish(status == CVIDEO_OK ? .success(true) : .failure(OutputError(path: path, reason: text(message))))
         }
     }
 
@@ -164,25 +182,56 @@ public final class VideoWriter: FrameObserver {
             throw failure("only \(observed) of the video's \(frameCount) frames were given")
         }
         var message = [CChar](repeating: 0, count: 512)
-        let status = cvideo_finish(encoder, &message, message.count)
-        cvideo_free(encoder)
-        self.encoder = nil
-        guard status == CVIDEO_OK else {
+        do {
+            while !pending.isEmpty { try settleOldest() }
+            guard cvideo_finish(encoder.handle, &message, message.count) == CVIDEO_OK else {
+                throw failure(text(message))
+            }
+        } catch {
             cancel()
-            throw failure(text(message))
+            throw error
         }
+        self.encoder = nil
         self.file = nil
         try file.commit()
     }
 
     public func cancel() {
-        if let encoder { cvideo_free(encoder) }
+        // The encoder writes to the file's descriptor: every frame handed to it ends before the file does.
+        for frame in pending { _ = frame.done.wait() }
+        pending = []
+        spare = []
         encoder = nil
         file?.discard()
         file = nil
     }
 
+    /// Waits for the oldest frame handed to the encoder; throws why it failed.
+    private func settleOldest() throws {
+        let oldest = pending.removeFirst()
+        if case .failure(let error) = oldest.done.wait() { throw failure(error.reason) }
+        spare.append(oldest.pixels)
+    }
+
     private func failure(_ reason: String) -> VideoError { VideoError(kind: .writing, path: path, reason: reason) }
+}
+
+/// FFmpeg's encoder for one file, used on its own serial queue, one frame at a time; freed with it.
+private final class Encoder: @unchecked Sendable {
+    let handle: OpaquePointer
+    let queue = DispatchQueue(label: "reveal-render.video-encode")
+
+    init(handle: OpaquePointer) { self.handle = handle }
+
+    deinit { cvideo_free(handle) }
+}
+
+/// One frame's bytes on their way to the encoder, written by the rendering thread and then read by
+/// the encoder's, never both at once (`pending` orders them).
+private final class FrameCopy: @unchecked Sendable {
+    var bytes: [UInt8]
+
+    init(count: Int) { bytes = [UInt8](repeating: 0, count: count) }
 }
 
 /// A C message buffer's text, up to its terminating zero.
