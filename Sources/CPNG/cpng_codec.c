@@ -217,6 +217,15 @@ int cpng_straight_from_premultiplied(const unsigned char *rgba, size_t pixel_cou
     if (channels == 4) {
         for (size_t i = 0; i < pixel_count; i++, rgba += 4, out += 4) {
             unsigned a = rgba[3];
+            /* Opaque and clear pixels, most of a frame, need no division. */
+            if (a == 255) {
+                memcpy(out, rgba, 4);
+                continue;
+            }
+            if (a == 0) {
+                memset(out, 0, 4);
+                continue;
+            }
             out[0] = cpng_demultiply(rgba[0], a);
             out[1] = cpng_demultiply(rgba[1], a);
             out[2] = cpng_demultiply(rgba[2], a);

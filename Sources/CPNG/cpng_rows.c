@@ -375,14 +375,16 @@ static void parse_greedy(cpng_finder *finder, cpng_parse *parse, size_t p) {
     }
 }
 
-/* Lazy: a match shorter than 32 is put off by a literal when the next position has a longer one;
- * every position is remembered, for the chains. */
+/* Lazy: a match shorter than zlib's max_lazy for the level whose chain this is (7: 32, 8: 128,
+ * 9: 258, the longest) is put off by a literal when the next position has a longer one; every
+ * position is remembered, for the chains, but the inside of long runs. */
 static void parse_lazy(cpng_finder *finder, cpng_parse *parse, size_t p) {
+    const int lazy = finder->chain >= 256 ? CPNG_ROWS_MAX_MATCH : finder->chain >= 64 ? 128 : 32;
     size_t remembered = p; /* positions before it are in the table */
     while (p < finder->end) {
         size_t distance = 0;
         int length = longest_match(finder, p, &distance);
-        if (length > 0 && length < 32 && p + 1 < finder->end) {
+        if (length > 0 && length < lazy && p + 1 < finder->end) {
             if (p + 4 <= finder->end && remembered <= p) {
                 remember(finder, p);
                 remembered = p + 1;
@@ -397,6 +399,13 @@ static void parse_lazy(cpng_finder *finder, cpng_parse *parse, size_t p) {
             }
         }
         size_t step = length > 0 ? (size_t)length : 1;
+        /* Inside a longest match that repeats a pixel (a run), every position's four bytes are one
+         * of the run's few phases: only its last ones are worth a place in the chains. Remembering
+         * all of them took a third of an APNG's time on mostly clear frames, and the files come out
+         * a few bytes smaller without them (the docs and 3x demos). */
+        if (length == CPNG_ROWS_MAX_MATCH && distance <= 4 && remembered + 8 < p + step) {
+            remembered = p + step - 8;
+        }
         for (; remembered < p + step; remembered++) {
             if (remembered + 4 <= finder->end) {
                 remember(finder, remembered);

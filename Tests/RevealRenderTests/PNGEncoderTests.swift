@@ -105,6 +105,21 @@ final class PNGEncoderTests: XCTestCase {
     /// The strips' Adler-32 against its definition (a byte at a time, modulo 65521), at every length
     /// around its 32-byte groups and 5536-byte blocks, from several starting values; and on bytes of
     /// 255, the largest sums.
+    /// Every premultiplied pixel (a clear one with stray color too) demultiplies as the definition
+    /// says, the opaque and clear ones on their fast path included: c·255/a to nearest, 255 from c ≥ a.
+    func testStraightAlphaFollowsItsDefinitionForEveryPixel() throws {
+        var pixels: [UInt8] = []
+        for a in 0...255 {
+            for c in 0...a { pixels += [UInt8(c), UInt8(a - c), UInt8(c / 2), UInt8(a)] }
+        }
+        pixels += [7, 0, 255, 0]
+        let image = try Pixmap(width: pixels.count / 4, height: 1, premultipliedBytes: pixels)
+        var straight = [UInt8](repeating: 1, count: pixels.count)
+        XCTAssertEqual(cpng_straight_from_premultiplied(pixels, pixels.count / 4, 4, &straight), CPNG_OK)
+        XCTAssertEqual(straight, image.straightRGBA)
+        XCTAssertEqual(straight.suffix(4), [0, 0, 0, 0], "a clear pixel has no color")
+    }
+
     func testAdler32FollowsItsDefinition() {
         func reference(_ adler: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
             var (s1, s2) = (adler & 0xFFFF, adler >> 16)

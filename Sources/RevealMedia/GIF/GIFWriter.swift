@@ -66,7 +66,7 @@ public final class GIFWriter: FrameObserver {
 
     deinit { cancel() }
 
-    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+    public func observe(_ pixmap: Pixmap, frame index: Int, changedRows _: Range<Int>) throws {
         let k = observed
         observed += 1
         guard let start = timing.start(ofFrame: k) else { return }

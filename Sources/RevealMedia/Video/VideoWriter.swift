@@ -149,7 +149,7 @@ public final class VideoWriter: FrameObserver {
 
     deinit { cancel() }
 
-    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+    public func observe(_ pixmap: Pixmap, frame index: Int, changedRows _: Range<Int>) throws {
         guard let encoder, file != nil else { throw failure("the video is already finished or abandoned") }
         guard pixmap.width == width, pixmap.height == height else {
             cancel()

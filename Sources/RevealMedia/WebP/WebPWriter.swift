@@ -79,7 +79,7 @@ public final class WebPWriter: FrameObserver {
 
     deinit { cancel() }
 
-    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+    public func observe(_ pixmap: Pixmap, frame index: Int, changedRows: Range<Int>) throws {
         do throws(OutputError) {
             guard file != nil else { throw failure("the WebP is already finished or abandoned") }
             guard pixmap.width == width, pixmap.height == height else {
@@ -91,8 +91,11 @@ public final class WebPWriter: FrameObserver {
             let start = Int((1000 * Double(observed) / fps).rounded())
             observed += 1
             // An unchanged frame lengthens the one before, as libwebp's own animation encoder does.
-            if let shown, !pending.isEmpty || framesWritten > 0, shown.changedRect(to: pixmap) == nil { return }
-            pending.append((try frameData(pixmap, index: index), start))
+            if let shown, !pending.isEmpty || framesWritten > 0, shown.changedRect(to: pixmap, rows: changedRows) == nil
+            {
+                return
+            }
+            pending.append((try frameData(pixmap, changedRows: changedRows, index: index), start))
             while pending.count > inFlight { try writeOldest(until: pending[1].start) }
         } catch {
             cancel()
@@ -160,23 +163,29 @@ public final class WebPWriter: FrameObserver {
         var bitstream: PendingResult<[UInt8]>
     }
 
-    /// The changed rectangle of `pixmap` (since the frame shown), encoded.
-    private func frameData(_ pixmap: Pixmap, index: Int) throws(OutputError) -> Frame {
+    /// The changed rectangle of `pixmap` (since the frame shown, which it differs from at most in
+    /// `changedRows`), encoded.
+    private func frameData(_ pixmap: Pixmap, changedRows: Range<Int>, index: Int) throws(OutputError) -> Frame {
         var rect = PixelRect(x: 0, y: 0, width: width, height: height)
-        if let shown, let changed = shown.changedRect(to: pixmap) { rect = changed }
+        if let shown, let changed = shown.changedRect(to: pixmap, rows: changedRows) { rect = changed }
         // ANMF offsets are stored halved.
         rect = PixelRect(
             x: rect.x & ~1, y: rect.y & ~1, width: rect.width + (rect.x & 1), height: rect.height + (rect.y & 1))
         var pixels: Pixmap
+        var blends = false
         do {
-            pixels = try Pixmap(width: rect.width, height: rect.height)
+            if var canvas = shown {
+                shown = nil  // one reference, so it is updated in place
+                // Blended over the canvas, as the APNG writer stores its frames, when every changed pixel is opaque.
+                (pixels, blends) = try canvas.advance(to: pixmap, in: rect, clearing: true)
+                shown = canvas
+            } else {
+                pixels = pixmap.ownCopy()
+                shown = pixmap.ownCopy()
+            }
         } catch {
             throw failure("cannot hold frame \(index): \(error)")
         }
-        pixels.copy(
-            pixmap, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
-        // Blended over the canvas, as the APNG writer stores its frames, when every changed pixel is opaque.
-        let blends = shown.map { pixels.clearUnchanged(since: $0, at: rect) } ?? false
         // The frame's own pixels have alpha, which the VP8X flags must declare.
         translucent = translucent || blends || !pixels.isOpaque
         var rgba = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
@@ -190,11 +199,6 @@ public final class WebPWriter: FrameObserver {
                     try WebPWriter.encode(
                         rgba, width: rect.width, height: rect.height, quality: quality, frame: index, path: path)
                 })
-        }
-        if shown == nil {
-            shown = pixmap.ownCopy()
-        } else {
-            shown!.copy(pixmap, x: 0, y: 0, rows: rect.y..<rect.y + rect.height, columns: rect.x..<rect.x + rect.width)
         }
         return frame
     }

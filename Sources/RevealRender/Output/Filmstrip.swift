@@ -31,7 +31,7 @@ public final class Filmstrip: FrameObserver {
         return (0..<count).map { first + Int((Double($0 * (last - first)) / Double(count - 1)).rounded()) }
     }
 
-    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+    public func observe(_ pixmap: Pixmap, frame index: Int, changedRows _: Range<Int>) throws {
         if indices.contains(index) { frames[index] = pixmap }
     }
 

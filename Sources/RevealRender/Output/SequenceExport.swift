@@ -77,16 +77,26 @@ private final class ExportState: @unchecked Sendable {
 
 /// Something else made from a sequence's frames as they are rendered: an animated PNG, a filmstrip.
 public protocol FrameObserver: AnyObject {
-    /// Receives every frame in order (a repeated frame as the same pixels again).
-    func observe(_ pixmap: Pixmap, frame index: Int) throws
+    /// Receives every frame in order (a repeated frame as the same pixels again), which differs from
+    /// the frame before it at most in `changedRows`.
+    func observe(_ pixmap: Pixmap, frame index: Int, changedRows: Range<Int>) throws
     /// Called once all frames were observed: write the result.
     func finish() throws
     /// Called instead of `finish` when the export stops early: leave nothing behind.
     func cancel()
 }
 
+extension FrameObserver {
+    /// Hands on a frame that may differ from the one before it in any row.
+    public func observe(_ pixmap: Pixmap, frame index: Int) throws {
+        try observe(pixmap, frame: index, changedRows: 0..<pixmap.height)
+    }
+}
+
 extension APNGWriter: FrameObserver {
-    public func observe(_ pixmap: Pixmap, frame index: Int) throws { try append(pixmap) }
+    public func observe(_ pixmap: Pixmap, frame index: Int, changedRows: Range<Int>) throws {
+        try append(pixmap, changedRows: changedRows)
+    }
 }
 
 /// The last stage of the pipeline: frames → PNG → files in a folder, manifest last.
@@ -152,7 +162,8 @@ public enum SequenceExport {
                     // nothing; keeping the last frame instead would make the renderer copy its
                     // frame on every draw.
                     let repeated = try sequence.render(frame: index)
-                    for observer in observers { try observer.observe(repeated, frame: index) }
+                    let rows = sequence.rowsTheLastRenderMayHaveChanged
+                    for observer in observers { try observer.observe(repeated, frame: index, changedRows: rows) }
                 }
                 if let folder {
                     let source = previous.frame
@@ -165,7 +176,8 @@ public enum SequenceExport {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let rendered = try sequence.render(frame: index)
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                for observer in observers { try observer.observe(rendered, frame: index) }
+                let rows = sequence.rowsTheLastRenderMayHaveChanged
+                for observer in observers { try observer.observe(rendered, frame: index, changedRows: rows) }
                 if let folder {
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let job = try encoder.stage(rendered, mayDiffer: sequence.rowsTheLastRenderMayHaveChanged)

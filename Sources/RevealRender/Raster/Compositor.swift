@@ -519,8 +519,8 @@ extension Pixmap {
     }
 
     /// The rectangle around the pixels where `other` (of the same size) differs from this pixmap; nil
-    /// when none does.
-    package func changedRect(to other: Pixmap) -> PixelRect? {
+    /// when none does. Only `rows` are compared (the caller knows the others are equal).
+    package func changedRect(to other: Pixmap, rows: Range<Int>? = nil) -> PixelRect? {
         guard other.width == width, other.height == height else {
             return PixelRect(x: 0, y: 0, width: max(width, other.width), height: max(height, other.height))
         }
@@ -532,7 +532,7 @@ extension Pixmap {
         bytes.withUnsafeBufferPointer { from in
             other.bytes.withUnsafeBufferPointer { to in
                 guard let f = from.baseAddress, let t = to.baseAddress else { return }
-                for y in 0..<height {
+                for y in (rows ?? 0..<height).clamped(to: 0..<height) {
                     guard let span = Pixmap.changedSpan(f + y * rowBytes, t + y * rowBytes, width: width) else {
                         continue
                     }
@@ -544,48 +544,49 @@ extension Pixmap {
         return bottom < 0 ? nil : PixelRect(x: left, y: top, width: right - left, height: bottom - top + 1)
     }
 
-    /// For a frame stored over the canvas: when every pixel of this pixmap (the `rect` of a new frame)
-    /// that differs from `previous` there is opaque, clears the pixels that do not differ and returns true
-    /// (drawn over the canvas, it then gives the new frame exactly); otherwise leaves it and returns false.
-    package mutating func clearUnchanged(since previous: Pixmap, at rect: PixelRect) -> Bool {
+    /// Moves this pixmap (the canvas a decoder shows) on to `next`, of the same size, in `rect` (around
+    /// every pixel that differs), and returns `next`'s pixels there as a frame to store. With
+    /// `clearing`, when every changed pixel is opaque, the unchanged ones are clear and the frame
+    /// `blends` (drawn over the canvas, it gives `next` exactly); otherwise it holds `rect` whole, to
+    /// replace the canvas there. One pass over the rectangle compares, clears and moves the canvas on.
+    package mutating func advance(
+        to next: Pixmap, in rect: PixelRect, clearing: Bool
+    ) throws -> (frame: Pixmap, blends: Bool) {
+        var frame = try Pixmap(width: rect.width, height: rect.height)
         let width = width
-        let sourceWidth = previous.width
-        var opaque = true
-        previous.bytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeBufferPointer { new in
-                guard let o = old.baseAddress, let n = new.baseAddress else { return }
-                for y in 0..<rect.height where opaque {
-                    let before = UnsafeRawPointer(o + ((rect.y + y) * sourceWidth + rect.x) * 4)
-                    let after = UnsafeRawPointer(n + y * width * 4)
-                    for x in 0..<rect.width {
-                        let pixel = after.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                        if pixel != before.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                            && after.load(fromByteOffset: 4 * x + 3, as: UInt8.self) != 255
-                        {
-                            opaque = false
-                            break
+        var translucentChange = false
+        next.bytes.withUnsafeBytes { source in
+            bytes.withUnsafeMutableBytes { canvas in
+                frame.bytes.withUnsafeMutableBytes { out in
+                    guard let s = source.baseAddress, let c = canvas.baseAddress, let o = out.baseAddress else {
+                        return
+                    }
+                    for y in 0..<rect.height {
+                        let offset = ((rect.y + y) * width + rect.x) * 4
+                        let (new, old, kept) = (s + offset, c + offset, o + y * rect.width * 4)
+                        var translucent: UInt32 = 0
+                        for x in 0..<rect.width {
+                            let pixel = new.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            let changed = pixel != old.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                            // Alpha is the last byte: the top one of a little-endian word.
+                            translucent |= changed ? ~UInt32(littleEndian: pixel) >> 24 : 0
+                            kept.storeBytes(of: changed || !clearing ? pixel : 0, toByteOffset: 4 * x, as: UInt32.self)
+                            old.storeBytes(of: pixel, toByteOffset: 4 * x, as: UInt32.self)
                         }
+                        translucentChange = translucentChange || translucent != 0
                     }
                 }
             }
         }
-        guard opaque else { return false }
-        previous.bytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeMutableBufferPointer { new in
-                guard let o = old.baseAddress, let n = new.baseAddress else { return }
-                for y in 0..<rect.height {
-                    let before = UnsafeRawPointer(o + ((rect.y + y) * sourceWidth + rect.x) * 4)
-                    let after = UnsafeMutableRawPointer(n + y * width * 4)
-                    for x in 0..<rect.width
-                    where after.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                        == before.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-                    {
-                        after.storeBytes(of: 0, toByteOffset: 4 * x, as: UInt32.self)
-                    }
-                }
+        guard clearing, !translucentChange else {
+            if clearing {
+                frame.copy(
+                    next, x: -rect.x, y: -rect.y, rows: rect.y..<rect.y + rect.height,
+                    columns: rect.x..<rect.x + rect.width)
             }
+            return (frame, false)
         }
-        return true
+        return (frame, true)
     }
 
     /// The first to the last pixel at which two rows of `width` pixels differ; nil when they are equal.
