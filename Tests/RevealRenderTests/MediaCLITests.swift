@@ -40,6 +40,33 @@ final class MediaCLITests: CLITestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace.path), [])
     }
 
+    /// FFmpeg's libraries missing, as an empty file where the loader looks first stands in for them:
+    /// exit 2, naming the library and the Debian packages, and nothing written.
+    func testAVideoWithoutFFmpegsLibrariesIsRefusedNamingThePackages() throws {
+        let workspace = try makeWorkspace()
+        let libraries = root.appendingPathComponent("no-ffmpeg", isDirectory: true)
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        for major in 50...70 {
+            FileManager.default.createFile(
+                atPath: libraries.appendingPathComponent("libavutil.so.\(major)").path, contents: nil)
+        }
+        let result = try run(
+            [
+                "LD_LIBRARY_PATH=\(libraries.path)", try executableURL().path, "--demo", "circle", "--video",
+                "demo.webm",
+            ],
+            in: workspace, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("reveal-render: --video demo.webm: cannot load FFmpeg's libavutil.so."),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix(": install Debian's libavcodec59 and libavformat59 to write video\n"), result.stderr
+        )
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: workspace.path), [])
+    }
+
     func testAnMP4OfTheDemoAtTheSequencesRateAndLength() throws {
         let workspace = try makeWorkspace()
         let result = try run(
