@@ -16,3 +16,12 @@ int cmalloc_keep_freed_blocks(int mmap_threshold, int trim_threshold) {
     return 0;
 #endif
 }
+
+int cmalloc_pad_heap_top(int bytes) {
+#if defined(__GLIBC__)
+    return mallopt(M_TOP_PAD, bytes) == 1;
+#else
+    (void)bytes;
+    return 0;
+#endif
+}

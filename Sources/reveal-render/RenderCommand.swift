@@ -98,6 +98,9 @@ func renderCommand(_ argv: [String]) -> Int32 {
             print(version)
             return 0
         }
+        if args.video != nil { VideoWriter.preloadLibraries() }
+        // libwebp's per-frame memory is reused rather than faulted in again.
+        if args.webp != nil { FrameAllocations.padHeapTops() }
         let limits = SceneLimits(maxPixels: args.maxPixels, maxFrames: args.maxFrames, maxImagePixels: args.maxPixels)
         let scene = try loadScene(args, limits: limits, inputs: inputs)
         if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }

@@ -14,6 +14,10 @@ extern "C" {
  * Returns 1 when both were set, 0 otherwise (another C library, or a value glibc refuses). */
 int cmalloc_keep_freed_blocks(int mmap_threshold, int trim_threshold);
 
+/* Grow and trim each heap with `bytes` to spare at its top (mallopt(3): M_TOP_PAD), so that memory
+ * freed there is reused rather than handed back and faulted in again. Returns 1 when set, 0 otherwise. */
+int cmalloc_pad_heap_top(int bytes);
+
 #ifdef __cplusplus
 }
 #endif
