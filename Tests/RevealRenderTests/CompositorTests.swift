@@ -17,6 +17,39 @@ final class CompositorTests: XCTestCase {
         return out[0, 0]
     }
 
+    /// A frame stored over the canvas holds what changed, clear elsewhere, while every changed pixel is
+    /// opaque; one translucent change makes it hold its rectangle whole. The canvas moves on either way.
+    func testAdvancingTheCanvasClearsWhatDidNotChangeOnlyOverOpaqueChanges() throws {
+        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        let gray = PremultipliedRGBA8(r: 60, g: 60, b: 60, a: 255)
+        let faint = PremultipliedRGBA8(r: 0, g: 0, b: 40, a: 80)
+        let canvas = try Pixmap(width: 4, height: 3, fill: gray)
+        var next = canvas
+        next[1, 1] = red
+        next[2, 2] = red
+        let rect = PixelRect(x: 1, y: 1, width: 2, height: 2)
+
+        var moved = canvas
+        let (frame, blends) = try moved.advance(to: next, in: rect, clearing: true)
+        XCTAssertTrue(blends)
+        XCTAssertEqual(frame.bytes, [red, .transparent, .transparent, red].flatMap { [$0.r, $0.g, $0.b, $0.a] })
+        XCTAssertEqual(moved, next)
+
+        next[2, 1] = faint
+        moved = canvas
+        let (whole, blended) = try moved.advance(to: next, in: rect, clearing: true)
+        XCTAssertFalse(blended, "a translucent change cannot be drawn over the canvas")
+        XCTAssertEqual(whole.bytes, [red, faint, gray, red].flatMap { [$0.r, $0.g, $0.b, $0.a] })
+        XCTAssertEqual(moved, next)
+
+        moved = canvas
+        XCTAssertEqual(
+            try moved.advance(to: next, in: rect, clearing: false).frame, whole, "RGB keeps its rectangle whole")
+        XCTAssertThrowsError(
+            try moved.advance(to: next, in: PixelRect(x: 3, y: 0, width: 2, height: 1), clearing: true))
+        XCTAssertThrowsError(try moved.advance(to: try Pixmap(width: 3, height: 3), in: rect, clearing: true))
+    }
+
     func testMultiplyRoundsToNearest() {
         for a in 0...255 {
             for b in stride(from: 0, through: 255, by: 5) {

@@ -552,6 +552,10 @@ extension Pixmap {
     package mutating func advance(
         to next: Pixmap, in rect: PixelRect, clearing: Bool
     ) throws -> (frame: Pixmap, blends: Bool) {
+        // A rectangle that leaves the canvas, or a frame of another size, has no pixels to take.
+        guard next.width == width, next.height == height, rect.x >= 0, rect.y >= 0, rect.x + rect.width <= width,
+            rect.y + rect.height <= height
+        else { throw PixmapSizeError(width: rect.width, height: rect.height) }
         var frame = try Pixmap(width: rect.width, height: rect.height)
         let width = width
         var translucentChange = false
