@@ -229,14 +229,15 @@ cvideo_encoder *cvideo_open(const cvideo_settings *s, cvideo_status *status, cha
         /* x264 tuned for flat areas and sharp edges, at its veryfast preset with two of medium's
            settings back: macroblock-tree lookahead over 40 frames (it keeps a still background sharp
            for every frame that shows it) and trellis quantization. On the docs demos that is 0.65 of
-           medium's time in the same bytes (0.93 and 0.95 of ffmpeg's at CRF 23) and at least its PSNR. */
+           medium's time in about its bytes (0.93 and 0.90 of ffmpeg's at CRF 23) and at least ffmpeg's
+           PSNR. */
         p_av_opt_set_int(c->priv_data, "crf", s->crf, 0);
         p_av_opt_set(c->priv_data, "preset", "veryfast", 0);
         p_av_opt_set(c->priv_data, "tune", "animation", 0);
         p_av_opt_set(c->priv_data, "x264-params", "rc-lookahead=40:trellis=1", 0);
     } else {
         /* VP9's constant quality: a CRF with no target bitrate, at speed 2 (libvpx's "good" deadline;
-           FFmpeg's default is 1, at 1.6 times the time for 1 % fewer bytes here). One tile column
+           FFmpeg's default is 1, at 1.5 times the time for 1.6 % fewer bytes here). One tile column
            (libvpx's default splits a 1179-pixel frame in four, each restarting its context: 3.5 %
            larger on the scratch demo), its rows on threads (row-mt; the bytes depend on it and on the
            thread count, both fixed). */
