@@ -9,11 +9,8 @@ final class VideoTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("VideoTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = URL(fileURLWithPath: try TestImages.temporaryFolder(self, "VideoTests"))
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// Twelve frames of a soft gradient with a light disc that moves across it: its edge is one of
     /// lightness, which 4:2:0 keeps (a sharp edge between two hues loses its color to the halved chroma,

@@ -9,11 +9,8 @@ final class WebPTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("WebPTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = URL(fileURLWithPath: try TestImages.temporaryFolder(self, "WebPTests"))
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     private func write(
         _ frames: [Pixmap], fps: Double = 30, loops: Int = 0, quality: Double? = nil, name: String = "anim.webp"

@@ -91,11 +91,9 @@ public final class WebPWriter: FrameObserver {
             let start = Int((1000 * Double(observed) / fps).rounded())
             observed += 1
             // An unchanged frame lengthens the one before, as libwebp's own animation encoder does.
-            if let shown, !pending.isEmpty || framesWritten > 0, shown.changedRect(to: pixmap, rows: changedRows) == nil
-            {
-                return
-            }
-            pending.append((try frameData(pixmap, changedRows: changedRows, index: index), start))
+            let changed = shown?.changedRect(to: pixmap, rows: changedRows)
+            if shown != nil && changed == nil { return }
+            pending.append((try frameData(pixmap, changed: changed, index: index), start))
             while pending.count > inFlight { try writeOldest(until: pending[1].start) }
         } catch {
             cancel()
@@ -163,26 +161,17 @@ public final class WebPWriter: FrameObserver {
         var bitstream: PendingResult<[UInt8]>
     }
 
-    /// The changed rectangle of `pixmap` (since the frame shown, which it differs from at most in
-    /// `changedRows`), encoded.
-    private func frameData(_ pixmap: Pixmap, changedRows: Range<Int>, index: Int) throws(OutputError) -> Frame {
-        var rect = PixelRect(x: 0, y: 0, width: width, height: height)
-        if let shown, let changed = shown.changedRect(to: pixmap, rows: changedRows) { rect = changed }
+    /// The `changed` rectangle of `pixmap` (since the frame shown; nil: the first frame, whole), encoded.
+    private func frameData(_ pixmap: Pixmap, changed: PixelRect?, index: Int) throws(OutputError) -> Frame {
+        var rect = changed ?? PixelRect(x: 0, y: 0, width: width, height: height)
         // ANMF offsets are stored halved.
         rect = PixelRect(
             x: rect.x & ~1, y: rect.y & ~1, width: rect.width + (rect.x & 1), height: rect.height + (rect.y & 1))
-        var pixels: Pixmap
-        var blends = false
+        let pixels: Pixmap
+        let blends: Bool
         do {
-            if var canvas = shown {
-                shown = nil  // one reference, so it is updated in place
-                // Blended over the canvas, as the APNG writer stores its frames, when every changed pixel is opaque.
-                (pixels, blends) = try canvas.advance(to: pixmap, in: rect, clearing: true)
-                shown = canvas
-            } else {
-                pixels = pixmap.ownCopy()
-                shown = pixmap.ownCopy()
-            }
+            // Blended over the canvas, as the APNG writer stores its frames, when every changed pixel is opaque.
+            (pixels, blends) = try Pixmap.advance(&shown, to: pixmap, in: rect, clearing: true)
         } catch {
             throw failure("cannot hold frame \(index): \(error)")
         }

@@ -162,19 +162,12 @@ public final class APNGWriter: @unchecked Sendable {
             if let kept = previous, !storesFullFrames {
                 rect = kept.changedRect(to: pixmap, rows: changedRows) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             }
-            var pixels: Pixmap
-            var blends = false
+            let pixels: Pixmap
+            let blends: Bool
             do {
-                if var kept = previous {
-                    previous = nil  // one reference, so it is updated in place
-                    // RGB has no clear pixel to leave the canvas with.
-                    (pixels, blends) = try kept.advance(
-                        to: pixmap, in: rect, clearing: !storesFullFrames && channels == 4)
-                    previous = kept
-                } else {
-                    pixels = pixmap.ownCopy()
-                    previous = pixmap.ownCopy()
-                }
+                // RGB has no clear pixel to leave the canvas with.
+                (pixels, blends) = try Pixmap.advance(
+                    &previous, to: pixmap, in: rect, clearing: !storesFullFrames && channels == 4)
             } catch {
                 throw OutputError(path: path, reason: "cannot hold frame \(framesWritten): \(error)")
             }
@@ -397,17 +390,5 @@ private final class FrameChunks: @unchecked Sendable {
     private func nextSequenceNumber() -> UInt32 {
         defer { sequenceNumber += 1 }
         return sequenceNumber
-    }
-}
-
-extension PixelRect {
-    /// The rectangle around per-row spans of changed pixels (`Pixmap.updateSpans`); nil when none changed.
-    init?(around spans: [Range<Int>?]) {
-        guard let top = spans.firstIndex(where: { $0 != nil }), let bottom = spans.lastIndex(where: { $0 != nil })
-        else { return nil }
-        let changed = spans.compactMap { $0 }
-        let left = changed.map(\.lowerBound).min() ?? 0
-        let right = changed.map(\.upperBound).max() ?? 0
-        self.init(x: left, y: top, width: right - left, height: bottom - top + 1)
     }
 }

@@ -593,6 +593,19 @@ extension Pixmap {
         return (frame, true)
     }
 
+    /// `advance(to:in:clearing:)` for a canvas that may not have begun: without one (the first frame),
+    /// the frame is `next` whole, replacing, and the canvas starts as a copy of it. Either copy is the
+    /// writer's own, so the renderer keeps drawing into its frame in place.
+    package static func advance(
+        _ canvas: inout Pixmap?, to next: Pixmap, in rect: PixelRect, clearing: Bool
+    ) throws -> (frame: Pixmap, blends: Bool) {
+        guard canvas != nil else {
+            canvas = next.ownCopy()
+            return (next.ownCopy(), false)
+        }
+        return try canvas!.advance(to: next, in: rect, clearing: clearing)
+    }
+
     /// The first to the last pixel at which two rows of `width` pixels differ; nil when they are equal.
     private static func changedSpan(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, width: Int) -> Range<Int>? {
         guard memcmp(a, b, width * 4) != 0 else { return nil }
