@@ -813,8 +813,15 @@ final class PNGHostileTests: XCTestCase {
         // A 2×2 image, then private ancillary chunks of 1 MiB each that libpng skips, without end.
         let head = PNGForge.signature + PNGForge.ihdr(2, 2)
         let filler = PNGForge.chunk("prIv", [UInt8](repeating: 7, count: 1 << 20))
+        // The decoder must find the writer there: a FIFO opened before its writer reads as empty. A read
+        // end of the test's own lets the writer open first; it reads nothing.
+        let held = open(fifo, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(held, 0)
+        defer { close(held) }
+        let writerOpened = DispatchSemaphore(value: 0)
         let writer = Thread {
             let fd = open(fifo, O_WRONLY)
+            writerOpened.signal()
             guard fd >= 0 else { return }
             signal(SIGPIPE, SIG_IGN)
             var ok = head.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } > 0
@@ -822,6 +829,7 @@ final class PNGHostileTests: XCTestCase {
             close(fd)
         }
         writer.start()
+        writerOpened.wait()
         let before = residentPeak(reset: true)
         let start = Date()
         XCTAssertThrowsError(try PNG.decode(contentsOf: fifo)) { error in
