@@ -79,8 +79,12 @@ final class BrowserMediaTests: CLITestCase {
           await new Promise((ok, fail) => { element.onloadeddata = ok; element.onerror = () => fail(file); });
           const frames = [];
           for (let k = 0; k < count; k += 7) {
+            // "seeked" can come before the frame is on screen (the last one, under load): wait for it to
+            // be presented too, or 2 s where it was already shown (the first).
+            const presented = new Promise(ok => element.requestVideoFrameCallback(ok));
             element.currentTime = (k + 0.5) / fps;
             await new Promise(ok => element.onseeked = ok);
+            await Promise.race([presented, new Promise(ok => setTimeout(ok, 2000))]);
             frames.push(Object.assign({frame: k}, compare(pixels(element), await png(k))));
           }
           return {frames, duration: element.duration, width: element.videoWidth, height: element.videoHeight};
