@@ -35,6 +35,9 @@ let package = Package(
         ),
         .target(name: "CText", dependencies: ["CHarfBuzz"]),
         .target(name: "CMalloc"),
+        // Starts the programs `reveal-render swiftui` runs (the compiler, the view's program) with a process group
+        // of their own and a death signal, which Foundation's Process cannot set.
+        .target(name: "CProcess"),
         // The libraries behind the GIF, WebP and video outputs, as the system provides them.
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
@@ -56,7 +59,7 @@ let package = Package(
             dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
         // Frames to GIF, animated WebP and video (MP4, WebM): the outputs beyond PNG, for the command line.
         .target(name: "RevealMedia", dependencies: ["RevealRender", "CPNG", "CImageQuant", "CGIF", "CWebP", "CVideo"]),
-        .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia"]),
+        .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia", "CProcess"]),
         // Independent references for accuracy measurements (ideal strokes), for the bench and the tests.
         .target(name: "Accuracy", dependencies: ["RevealRender"]),
         // Measurements for Scripts/bench: speed figures and antialiasing accuracy.

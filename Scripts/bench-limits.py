@@ -119,5 +119,14 @@ for name, size in (("file-64MiB", (64 << 20) - 1), ("file-over-64MiB", (64 << 20
         f.write(small[:-1] + " " * (size - len(small)) + "}")
     runs.append((name, "--stroke", "", "a scene file of %s" % ("64 MiB" if size < 64 << 20 else "64 MiB + 1 byte: refused")))
 
+# A SwiftUI view (Fixtures/bench/DragDot.swift) played through a script of a million touch points, one finger
+# sampled at 10 kHz for 100 s; and a script whose length is past the frame limit, refused before the build.
+million = [[round(100 + 80 * math.cos(k / 1000), 3), round(100 + 80 * math.sin(k / 1000), 3), round(k / 10_000, 6)]
+           for k in range(1_000_000)]
+scene("swiftui-1M-points", {"width": 200, "height": 200, "scale": 1, "fps": 10, "touches": [{"points": million}]},
+      "swiftui", what="swiftui: 1,000,000 touch points")
+scene("swiftui-864001-frames", {"width": 200, "height": 200, "scale": 1, "fps": 10, "until": 86400}, "swiftui",
+      what="swiftui: 864,001 frames: refused")
+
 for run in runs:
     print("\t".join(part or "-" for part in run))

@@ -24,8 +24,9 @@ public struct PreviewMacro: DeclarationMacro {
         return ["@MainActor func __revealPreview(\(raw: label): Void = ()) -> any View { \(body.statements) }"]
     }
 
-    /// `ScratchToReveal_swift_172` for line 172 of `Module/ScratchToReveal.swift`: the file's name with every
-    /// character that is not a letter or digit as `_`, then the line.
+    /// `preview_ScratchToReveal_swift_172` for line 172 of `Module/ScratchToReveal.swift`: the file's name with
+    /// every character that is not a letter or digit as `_`, then the line, after a prefix that makes any file
+    /// name an identifier (`03-badges.swift`, `3-card view.swift`).
     static func previewLabel(file: String, line: String) -> String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let safe = String(
@@ -35,6 +36,6 @@ public struct PreviewMacro: DeclarationMacro {
                     || (scalar.value | 0x20 >= 97 && scalar.value | 0x20 <= 122)
                 return isAlphanumeric ? Character(scalar) : "_"
             })
-        return "\(safe)_\(line)"
+        return "preview_\(safe)_\(line)"
     }
 }

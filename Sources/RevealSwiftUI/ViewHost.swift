@@ -1,5 +1,6 @@
 import RevealRender
 import SwiftUI
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,17 +13,24 @@ import SwiftUI
 public enum ViewHost {
     /// Plays `view` as the command line says, then exits:
     /// `--script FILE` (else the default script), `--fps N`, `--scale S`, `--reduce-motion`, `--hold S`,
-    /// `--redraw-all` (every frame drawn whole), and `--frames A-B`, the frames to send (all by default); or
-    /// `--layout-at N`, the views as laid out at frame N instead of frames. The frames go to what was standard output;
-    /// the view's own prints go to standard error.
+    /// `--redraw-all` (every frame drawn whole), `--time-budget S` and `--jobs-per-frame N` (the script's
+    /// budgets), `--max-memory BYTES` (the ceiling of the program's data, `RLIMIT_DATA`), and `--frames A-B`, the
+    /// frames to send (all by default); or `--layout-at N`, the views as laid out at frame N instead of frames.
+    /// The frames go to what was standard output; the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
         mainThread = pthread_self()
         FrameAllocations.keepFreedBlocks()
-        // Frames on the original standard output; anything the user's code prints, to standard error.
-        let stream = dup(1)
+        // Frames on the original standard output, moved to a descriptor the view's code does not reach by
+        // accident (and does not pass on to what it starts); anything the user's code prints, to standard error
+        // (a line at a time: the generated main sets `stdout` so, so that a crash loses none of it).
+        var stream = fcntl(1, F_DUPFD_CLOEXEC, streamDescriptor)
+        if stream < 0 { stream = dup(1) }
         dup2(2, 1)
         exit(run(Array(CommandLine.arguments.dropFirst()), to: stream, view))
     }
+
+    /// The lowest descriptor the frame stream is moved to in the view's program.
+    static let streamDescriptor: Int32 = 100
 
     /// The clocks as the scene's clock, into `spec`: the program `reveal-render swiftui` builds answers
     /// `clock_gettime` with it. The wall clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`,
@@ -90,11 +98,22 @@ public enum ViewHost {
         var reevaluate = false
         var timings = false
         var layoutAt: Int?
+        var timeBudget: Double?
+        var jobsPerFrame: Int?
         var args = arguments.makeIterator()
         do {
             while let arg = args.next() {
                 switch arg {
                 case "--script": script = try ViewScriptFile.load(path: args.next() ?? "")
+                case "--time-budget": timeBudget = Double(args.next() ?? "")
+                case "--jobs-per-frame": jobsPerFrame = Int(args.next() ?? "")
+                case "--max-memory":
+                    // The heap and every private mapping count (RLIMIT_DATA): past it an allocation fails, and
+                    // the runtime's report of that is what `reveal-render` recognizes and names.
+                    if let bytes = UInt64(args.next() ?? "") {
+                        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+                        setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+                    }
                 case "--fps": script.fps = Double(args.next() ?? "") ?? script.fps
                 case "--scale": script.scale = Double(args.next() ?? "") ?? script.scale
                 case "--reduce-motion": script.reduceMotion = true
@@ -117,7 +136,20 @@ public enum ViewHost {
             writer.send(.failure("\(error)"))
             return 2
         }
-        var player = ViewPlayer(script: script, hold: hold, onEvent: { writer.send(.event($0)) }, view: view)
+        if let timeBudget { script.timeBudget = timeBudget }
+        if let jobsPerFrame { script.jobsPerFrame = jobsPerFrame }
+        let watchdog = CodeWatchdog(budget: script.timeBudget) { reason in
+            writer.send(.stopped(reason))
+            _exit(3)
+        }
+        writer.watchdog = watchdog
+        watchdog.start()
+        var player = ViewPlayer(
+            script: script, hold: hold,
+            onActivity: { activity in
+                if case .event(let event) = activity { writer.send(.event(event)) }
+                watchdog.begin(activity)
+            }, view: view)
         player.redrawsWholeFrames = redrawAll
         player.reevaluatesEveryFrame = reevaluate
         var rendering: UInt64 = 0
@@ -130,6 +162,9 @@ public enum ViewHost {
             do {
                 for index in 0..<max(layoutAt, 0) { try player.skip(frame: index) }
                 writer.send(.layout(try player.layout(at: player.time(ofFrame: max(layoutAt, 0)))))
+            } catch let error as ViewCodeError {
+                writer.send(.stopped(error.description))
+                return 3
             } catch {
                 writer.send(.failure("\(error)"))
                 return 2
@@ -160,6 +195,9 @@ public enum ViewHost {
                         patches: boxes.map { frame.patch(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
                 if !writer.ok { return 1 }
             }
+        } catch let error as ViewCodeError {
+            writer.send(.stopped(error.description))
+            return 3
         } catch {
             writer.send(.failure("\(error)"))
             return 2
@@ -180,26 +218,40 @@ private func rawNanoseconds() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
-/// Writes messages to a file descriptor, whole; stops at the first failure (the reader went away).
+/// Writes messages to a file descriptor, whole and one at a time (the watchdog's thread sends too); stops at
+/// the first failure (the reader went away). Time spent waiting for the reader is not the view's code: the
+/// watchdog is paused meanwhile.
 private final class StreamWriter: @unchecked Sendable {
     let fd: Int32
-    private(set) var ok = true
+    private let sending = Mutex(true)
+    /// The watchdog to pause while a message is written.
+    var watchdog: CodeWatchdog?
 
     init(fd: Int32) { self.fd = fd }
 
+    /// Whether every message so far was written whole.
+    var ok: Bool { sending.withLock { $0 } }
+
     func send(_ message: FrameStream.Message) {
-        guard ok else { return }
         let bytes = FrameStream.encode(message)
-        var offset = 0
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    ok = false
-                    return
+        guard let watchdog else { return writeWhole(bytes) }
+        watchdog.unwatched { writeWhole(bytes) }
+    }
+
+    private func writeWhole(_ bytes: [UInt8]) {
+        sending.withLock { ok in
+            guard ok else { return }
+            var offset = 0
+            bytes.withUnsafeBytes { raw in
+                while offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n <= 0 {
+                        if n < 0 && errno == EINTR { continue }
+                        ok = false
+                        return
+                    }
+                    offset += n
                 }
-                offset += n
             }
         }
     }

@@ -6,6 +6,33 @@ public struct ViewScriptError: Error, Equatable, CustomStringConvertible {
     public let description: String
 }
 
+/// Why the view's code was stopped: it went past a budget (`ViewScript.jobsPerFrame`).
+public struct ViewCodeError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+/// What of the view's code the player is about to run, for a watchdog that names what never returned.
+public enum PlayerActivity: Sendable, CustomStringConvertible {
+    /// Handling a script event, named as in a crash report ("tap on \"Add\" at t = 0.5 s"): its handlers run.
+    case event(String)
+    /// Running a job the view's code scheduled (a task's step, main-queue work, an animation's completion)
+    /// due at this scene time.
+    case scheduledJob(at: Double)
+    /// Evaluating bodies and laying the view out at this scene time (`onAppear` and `onChange` run then too).
+    case evaluation(at: Double)
+    /// Drawing the frame at this scene time (a canvas, a shape's path, a geometry reader's content run then).
+    case drawing(at: Double)
+
+    public var description: String {
+        switch self {
+        case .event(let event): return "handling \(event)"
+        case .scheduledJob(let t): return "running a task or scheduled work at t = \(formatNumber(t)) s"
+        case .evaluation(let t): return "evaluating the view at t = \(formatNumber(t)) s"
+        case .drawing(let t): return "drawing the frame at t = \(formatNumber(t)) s"
+        }
+    }
+}
+
 /// A SwiftUI view played through a script: frame *i* shows the view after every event with t ≤ i / fps,
 /// laid out, drawn and read by the engine. Events are handled in time order; before each, the view is
 /// evaluated again if a state changed, so touches land on what is on screen.
@@ -24,20 +51,21 @@ public struct ViewPlayer: FrameSequence {
     public var reevaluatesEveryFrame = false
 
     /// Plays `view` (built on the main actor) through `script`, with `hold` seconds of still frames after it.
-    /// `onEvent` is called with a line naming each event just before it is handled, in the dry run that
-    /// finds the end too.
+    /// `onActivity` is told what of the view's code is about to run (each event, each scheduled job, each
+    /// evaluation and drawing), in the dry run that finds the end too.
     @MainActor public init(
-        script: ViewScript, hold: Double = 0, fonts: FontFiles = .inter, onEvent: ((String) -> Void)? = nil,
+        script: ViewScript, hold: Double = 0, fonts: FontFiles = .inter,
+        onActivity: ((PlayerActivity) -> Void)? = nil,
         view: @escaping @MainActor () -> any SwiftUI.View
     ) {
         state = PlayerState(script: script, fonts: fonts, view: view)
-        state.onEvent = onEvent
+        state.onActivity = onActivity
         scale = script.scale
         fps = script.fps
         pixelWidth = PixelSize.pixels(script.width * script.scale)
         pixelHeight = PixelSize.pixels(script.height * script.scale)
         frameCount = FrameClock(fps: script.fps).frameCount(
-            through: PlayerState.end(of: script, fonts: fonts, onEvent: onEvent, view) + hold)
+            through: PlayerState.end(of: script, fonts: fonts, onActivity: onActivity, view) + hold)
     }
 
     public var summary: [(String, FrameMetadata)] { [] }
@@ -117,7 +145,10 @@ public struct ViewPlayer: FrameSequence {
     private var fingers: [Int: [ActiveTouch]] = [:]
     /// Two-finger gestures under way, by the anchor of their view.
     private var pairs: [Int: ActivePair] = [:]
-    var onEvent: ((String) -> Void)?
+    var onActivity: ((PlayerActivity) -> Void)?
+    /// The jobs run so far for the frame at `jobsFrame` (the first frame at or after their time).
+    private var jobsRun = 0
+    private var jobsFrame = -Double.infinity
 
     /// A finger down on a target: where it went down, in the target's coordinates' origin.
     private struct ActiveTouch {
@@ -162,6 +193,7 @@ public struct ViewPlayer: FrameSequence {
     func render(at time: Double, whole: Bool = false) throws -> Pixmap {
         try advance(to: time)
         graph.time = time
+        onActivity?(.drawing(at: time))
         return whole ? try layout().render() : try renderer.render(try layout())
     }
 
@@ -169,13 +201,13 @@ public struct ViewPlayer: FrameSequence {
     /// settled. Found by playing the script once without drawing (the view's code runs on the same clock,
     /// so it does the same again).
     static func end(
-        of script: ViewScript, fonts: FontFiles, onEvent: ((String) -> Void)?,
+        of script: ViewScript, fonts: FontFiles, onActivity: ((PlayerActivity) -> Void)?,
         _ view: @escaping @MainActor () -> any SwiftUI.View
     ) -> Double {
         if let until = script.until { return until }
         let last = script.lastEventTime
         let dry = PlayerState(script: script, fonts: fonts, view: view)
-        dry.onEvent = onEvent
+        dry.onActivity = onActivity
         var end = last
         do {
             try dry.advance(to: last)
@@ -220,15 +252,35 @@ public struct ViewPlayer: FrameSequence {
                 let timer = graph.nextTimer ?? .infinity
                 guard min(event, timer) <= time + FrameClock.tolerance else { return }
                 if timer < event {
+                    try countJob(at: timer)
+                    onActivity?(.scheduledJob(at: timer))
                     graph.runNextTimer()
                 } else {
-                    onEvent?("\(events[next].event) at t = \(formatNumber(events[next].t)) s")
+                    onActivity?(.event("\(events[next].event) at t = \(formatNumber(events[next].t)) s"))
                     graph.time = events[next].t
                     try handle(events[next].event)
                     next += 1
                 }
                 if graph.needsEvaluation { _ = try layout() }
             }
+        }
+    }
+
+    /// Counts a scheduled job due at `time` against the budget of the frame it comes before: work that
+    /// schedules more work at once for ever (a zero-delay `DispatchQueue.main.async` chain, a task that
+    /// yields in a loop) never lets the scene's clock reach that frame, and ends here with a named error.
+    private func countJob(at time: Double) throws {
+        let frame = (time * script.fps - FrameClock.tolerance * script.fps).rounded(.up)
+        if frame != jobsFrame {
+            jobsFrame = frame
+            jobsRun = 0
+        }
+        jobsRun += 1
+        guard jobsRun <= script.jobsPerFrame else {
+            throw ViewCodeError(
+                description:
+                    "the view's code scheduled work without end: \(script.jobsPerFrame) jobs (task steps, DispatchQueue.main work) ran at t = \(formatNumber(time)) s without reaching the next frame; raise the budget with the script's jobsPerFrame or --jobs-per-frame"
+            )
         }
     }
 
@@ -257,6 +309,7 @@ public struct ViewPlayer: FrameSequence {
                             "the view's state never settles: its body was evaluated \(PlayerState.maxEvaluations) times at t = \(formatNumber(graph.time)) s and changed state each time (a state write in body?)"
                     )
                 }
+                onActivity?(.evaluation(at: graph.time))
                 graph.beginEvaluation()
                 let root = graph.evaluateRoot()
                 let laid = try ViewScreen(

@@ -142,6 +142,7 @@ let helpText = """
       reveal-render strokes zigzag|spiral|taps [options] > strokes.json    generate a stroke file
       reveal-render compare EXPECTED ACTUAL                                 compare images or folders
       reveal-render join PART_DIR… --out DIR                                join --frames shards into one run
+      reveal-render cache [--clear]                                         swiftui's build cache: where, how big
 
     EXAMPLES
       reveal-render --demo scratch --out frames/

@@ -32,26 +32,3 @@ struct ProgressBar {
         if done == total { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
     }
 }
-
-/// Notes SIGINT and SIGTERM instead of dying at once, so a render can stop between frames and leave
-/// only whole files.
-final class SignalWatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signal: Int32?
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for number in [SIGINT, SIGTERM] {
-            Glibc.signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                self.lock.withLock { if self.signal == nil { self.signal = number } }
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    var received: Int32? { lock.withLock { signal } }
-}

@@ -223,7 +223,7 @@ func writeOutputs(
         }
         var progress = ProgressBar(total: range.count, enabled: !args.quiet)
         let started = Date()
-        let signals = SignalWatch()
+        let signals = SignalWatch.shared
         do {
             try SequenceExport.run(
                 &sequence, frames: frames, folder: folder, png: args.png,
@@ -234,7 +234,7 @@ func writeOutputs(
             let signal = signals.received ?? SIGINT
             progress.clear()
             report(
-                "reveal-render: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT") after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written"
+                "reveal-render: stopped by \(SignalWatch.name(signal)) after \(stopped.framesWritten) of \(stopped.framesWanted) frames; those frames are complete, no manifest was written"
             )
             return 128 + signal
         }

@@ -26,9 +26,25 @@ let swiftUIHelp = """
       --reevaluate         evaluate every body and lay the view out again at every frame, as if every
                            state changed: what a frame costs at worst
       --timings            say how long a frame took to draw (body evaluation, layout, drawing; not encoding)
+      --time-budget S      CPU seconds one piece of the view's code (an event's handler, a body, a task's
+                           step, a frame) may run before the run stops, naming it (default 10; waiting is
+                           stopped at three times this); overrides the script's "timeBudget"
+      --jobs-per-frame N   scheduled jobs (task steps, DispatchQueue.main work) that may run between two
+                           frames (default 100000): work scheduled without end stops there; overrides the
+                           script's "jobsPerFrame"
+      --max-memory SIZE    the ceiling of the view's program's memory, such as 512M or 16G (default 8G)
+      --max-frames N, --max-pixels N
+                           the longest sequence and the largest frame, checked before the view is built
+                           when the script says its end (defaults 100000 and 100000000)
       --out, --time/--frame, --frames A-B, --hold, --compression, --quiet
       --apng, --gif, --webp, --video, --quality, --loops, --filmstrip
                            as for scene files (reveal-render --help)
+
+    Builds are cached by content; 'reveal-render cache' says where and how much, '--clear' empties it.
+
+    Exit codes: 0 done · 1 the view's code crashed or went past a budget, or the output could not be
+    written · 2 bad input (a file that does not compile, a script error, a limit) · 130 and 143 stopped by
+    SIGINT or SIGTERM (the frames written are whole; the compiler and the view's program stop too)
 
     Example:
       reveal-render swiftui Card.swift --script taps.json --out frames/
@@ -36,8 +52,8 @@ let swiftUIHelp = """
 
 /// `reveal-render swiftui FILE.swift… --out DIR`: builds the user's view and writes its frames; with
 /// `layout`, prints its views as laid out at one frame instead (`reveal-render layout FILE.swift…`).
-/// Exit codes: 0 done, 1 output could not be written or the view's code crashed, 2 bad input (a file
-/// that does not compile, a script error).
+/// Exit codes: 0 done, 1 output could not be written or the view's code crashed or went past a budget, 2 bad
+/// input (a file that does not compile, a script error, a limit), 128 + the signal that stopped it.
 func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var files: [String] = []
     var viewType: String?
@@ -45,6 +61,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var redrawAll = false
     var colorScheme: ViewScript.Appearance?
     var childFlags: [String] = []
+    var memoryCeiling = defaultMemoryCeiling
     var rest: [String] = []
     var reader = ArgumentReader(argv)
     let script: ViewScript
@@ -63,6 +80,17 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
                 }
                 colorScheme = appearance
             case "--reevaluate", "--timings": childFlags.append(arg)
+            case "--time-budget":
+                let seconds = try reader.number(arg, ViewScript.timeBudgets)
+                childFlags += [arg, "\(seconds)"]
+            case "--jobs-per-frame":
+                let jobs = try reader.integer(arg)
+                guard ViewScript.jobBudgets.contains(jobs) else {
+                    throw UsageError(
+                        message: "--jobs-per-frame takes 1 to \(ViewScript.jobBudgets.upperBound), not \(jobs)")
+                }
+                childFlags += [arg, "\(jobs)"]
+            case "--max-memory": memoryCeiling = try memorySize(reader.value(arg))
             case "--help", "-h":
                 print(layout ? layoutHelp : swiftUIHelp)
                 return 0
@@ -97,6 +125,8 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         script = loaded
         // Never written over: the Swift files and the script, as a scene file and its images.
         if let conflict = inputConflict(args, inputs) { throw UsageError(message: conflict) }
+        try checkLimits(
+            script, scriptName: scriptPath.map { displayPath($0) } ?? "the default script", args, length: !layout)
     } catch let error as UsageError {
         report("reveal-render: \(error.message)")
         report("Run 'reveal-render \(layout ? "layout" : "swiftui") --help' for usage.")
@@ -124,10 +154,24 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         } else if let frames = args.frames {
             childArguments += ["--frames", "\(frames.lowerBound)-\(frames.upperBound)"]
         }
+        // From here on, SIGINT and SIGTERM stop the compiler and the view's program too.
+        SignalWatch.shared.install()
+        let cache = try BuildCache.open()
+        defer { cache.close() }
         let build = ViewBuild(
-            files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find())
+            files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find(),
+            cache: cache)
         let program = try build.executable()
-        let child = try ViewProcess(program: program, arguments: childArguments, script: scriptPath)
+        let child = try ViewProcess(
+            program: program, arguments: childArguments, script: scriptPath, files: files,
+            memoryCeiling: memoryCeiling)
+        if !layout, child.header.frameCount > args.maxFrames {
+            throw child.refuse(
+                CommandFailure(
+                    description:
+                        "\(scriptPath.map { displayPath($0) } ?? "the default script"): the view plays for \(child.header.frameCount) frames, more than the limit of \(args.maxFrames) (--max-frames); give the script an \"until\"",
+                    code: 2))
+        }
         if layout {
             guard case .layout(let views) = try child.next() else {
                 throw CommandFailure(description: "reveal-render: the view's program sent no layout", code: 1)
@@ -152,5 +196,51 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         }
     } catch {
         return exitCode(reporting: error)
+    }
+}
+
+/// Eight GiB: a phone's screen at 3× takes tens of MiB, and the largest frame the pixel limit allows a few GiB.
+let defaultMemoryCeiling: UInt64 = 8 << 30
+
+/// `--max-memory`'s size: a number and a unit, K, M or G (powers of 1024), from 64M up.
+private func memorySize(_ text: String) throws(UsageError) -> UInt64 {
+    let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    let trimmed = text.uppercased().replacingOccurrences(of: "IB", with: "").replacingOccurrences(of: "B", with: "")
+    guard let unit = trimmed.last.flatMap({ units[$0] }), let number = Double(trimmed.dropLast()), number.isFinite,
+        number > 0, number * Double(unit) >= Double(64 << 20), number * Double(unit) < Double(1 << 50)
+    else {
+        throw UsageError(
+            message: "--max-memory takes a size from 64M up with its unit, such as 512M or 16G, not \(quoted(text))")
+    }
+    return UInt64(number * Double(unit))
+}
+
+/// The frame size and, when the script gives its end and `length` is asked for (frames are to be written), the
+/// length, against `--max-pixels` and `--max-frames`: checked before the view is built, as a scene file's are
+/// before it renders.
+private func checkLimits(_ script: ViewScript, scriptName: String, _ args: Arguments, length: Bool)
+    throws(CommandFailure)
+{
+    func refuse(_ message: String) -> CommandFailure {
+        CommandFailure(description: "\(scriptName): \(message)", code: 2)
+    }
+    let size = PixelSize(
+        width: PixelSize.pixels(script.width * script.scale), height: PixelSize.pixels(script.height * script.scale))
+    guard size.width >= 1, size.height >= 1 else {
+        throw refuse(
+            "width, height and scale make a screen of \(size) pixels, less than one; raise the size or the scale")
+    }
+    guard size.width <= Pixmap.maxSide, size.height <= Pixmap.maxSide, size.width * size.height <= args.maxPixels else {
+        throw refuse(
+            "width, height and scale make frames of \(size) pixels, more than the limit of \(args.maxPixels) (--max-pixels; sides at most \(Pixmap.maxSide))"
+        )
+    }
+    if length, let until = script.until {
+        let frames = FrameClock(fps: script.fps).frameCount(through: until + args.hold)
+        guard frames <= args.maxFrames else {
+            throw refuse(
+                "until \(formatNumber(until)) s at \(formatNumber(script.fps)) fps makes \(frames) frames, more than the limit of \(args.maxFrames) (--max-frames)"
+            )
+        }
     }
 }

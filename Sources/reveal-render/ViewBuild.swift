@@ -91,6 +91,7 @@ struct SwiftToolchain {
                 code: 2)
         }
         let run = try ToolRun.run(swiftc, ["--version"])
+        if let stop = SignalWatch.shared.stopBeforeFrames() { throw stop }
         return SwiftToolchain(swiftc: swiftc, version: run.output)
     }
 
@@ -105,45 +106,19 @@ struct SwiftToolchain {
     }
 }
 
-/// A program run to its end, with what it printed (standard output and error together).
-struct ToolRun {
-    let status: Int32
-    let output: String
-
-    static func run(_ tool: String, _ arguments: [String]) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-    }
-}
-
 /// Builds the program that plays a user's view: their files, a generated `main.swift` naming the view,
-/// our module and the `#Preview` plugin, compiled by the installed toolchain. Builds are cached by
-/// content (the files, the view, the toolchain, our version and module build), under
-/// `$XDG_CACHE_HOME/reveal-render` (else `~/.cache/reveal-render`); each is written under a temporary
-/// name and renamed into place, so two runs at once never see half a build.
+/// our module and the `#Preview` plugin, compiled by the installed toolchain with debug information (a
+/// crash's trace names the user's lines). Builds are kept in the `BuildCache` by content: the files, the
+/// view, the toolchain, our version and module build.
 struct ViewBuild {
     let files: [String]
     /// The view's type name, or nil for the first `#Preview`.
     let viewType: String?
     let kit: SwiftUIKit
     let toolchain: SwiftToolchain
+    let cache: BuildCache
 
-    static var cacheFolder: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/reveal-render" }
-        return (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/reveal-render"
-    }
-
-    /// The executable, built now or found in the cache.
+    /// The executable, found in the cache or built now.
     func executable() throws -> String {
         var sources: [(path: String, bytes: [UInt8])] = []
         for file in files {
@@ -161,13 +136,10 @@ struct ViewBuild {
             key += Array("\(stamp) \(size) \(time)\n".utf8)
         }
         for source in sources { key += Array("\(source.path)\n\(source.bytes.count)\n".utf8) + source.bytes }
-        let folder = ViewBuild.cacheFolder + "/views/" + SHA256.hex(key)
-        let program = folder + "/view"
-        if FileManager.default.isExecutableFile(atPath: program) { return program }
+        let digest = SHA256.hex(key)
+        if let program = cache.lookup("views", key: digest, name: "view") { return program }
         let plugin = try previewPlugin()
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let work = folder + "/build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let work = try cache.workFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let mainPath = work + "/main.swift"
         try Data(main.utf8).write(to: URL(fileURLWithPath: mainPath))
@@ -175,7 +147,7 @@ struct ViewBuild {
             (try? ToolRun.run("/usr/bin/pkg-config", ["--cflags-only-I", "harfbuzz"]))?.output
             .split(whereSeparator: \.isWhitespace).map(String.init) ?? ["-I/usr/include/harfbuzz"]
         var arguments = [
-            "-module-name", "Views", "-swift-version", "5", "-Onone", "-I", kit.modules,
+            "-module-name", "Views", "-swift-version", "5", "-Onone", "-g", "-I", kit.modules,
             "-load-plugin-library", plugin, "-L", kit.libraries, "-lRevealSwiftUIKit",
             "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-Xlinker", "--export-dynamic-symbol=clock_gettime",
             "-Xlinker", "--export-dynamic-symbol=dispatch_after", "-Xlinker", "--export-dynamic-symbol=dispatch_async",
@@ -184,15 +156,17 @@ struct ViewBuild {
         for map in kit.moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
         for flag in harfbuzz { arguments += ["-Xcc", flag] }
         arguments += files + [mainPath]
-        let run = try ToolRun.run(toolchain.swiftc, arguments)
-        guard run.status == 0 else { throw compileFailure(run.output, main: mainPath) }
-        guard rename(work + "/view", program) == 0 else {
-            throw CommandFailure(
-                description:
-                    "reveal-render: cannot keep the build in \(displayPath(folder)): \(String(cString: strerror(errno)))",
-                code: 1)
-        }
-        return program
+        let run = try compile(arguments)
+        guard run.succeeded else { throw compileFailure(run, main: mainPath) }
+        return try cache.keep(work + "/view", "views", key: digest, name: "view")
+    }
+
+    /// Runs the compiler with `arguments`.
+    private func compile(_ arguments: [String]) throws -> ToolRun {
+        let moduleCache = cache.moduleCache.map { ["-module-cache-path", $0] } ?? []
+        let run = try ToolRun.run(toolchain.swiftc, moduleCache + arguments)
+        if let stop = SignalWatch.shared.stopBeforeFrames() { throw stop }
+        return run
     }
 
     /// `main.swift`: the view, by type or by its file's first `#Preview`, handed to the player.
@@ -217,8 +191,9 @@ struct ViewBuild {
             case .provider(let type): view = "\(type).previews"
             }
         }
+        // What the view prints reaches the terminal a line at a time, so that a crash loses none of it.
         return "import SwiftUI\nimport RevealSwiftUI\n\n" + ViewBuild.sceneClockSource
-            + "MainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
+            + "setvbuf(stdout, nil, _IOLBF, 0)\nMainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
     }
 
     /// Where a file says which view it previews.
@@ -278,9 +253,10 @@ struct ViewBuild {
             for (index, line) in lines.enumerated() {
                 let code = line.drop(while: { $0 == " " || $0 == "\t" })
                 if code.hasPrefix("#Preview") {
+                    // As the plugin names it (`PreviewMacro.previewLabel`).
                     let name = PathComponents.name(of: source.path)
                     let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
-                    return .macro("\(safe)_\(index + 1)")
+                    return .macro("preview_\(safe)_\(index + 1)")
                 }
                 if let type = previewProvider(in: code) { return .provider(type) }
             }
@@ -305,31 +281,34 @@ struct ViewBuild {
             throw CommandFailure(description: "\(displayPath(kit.pluginSource)): cannot read the file", code: 1)
         }
         let key = SHA256.hex(Array(toolchain.version.utf8) + Array(source))
-        let folder = ViewBuild.cacheFolder + "/plugins/" + key
-        let library = folder + "/libRevealPreviewMacros.so"
-        if FileManager.default.fileExists(atPath: library) { return library }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = folder + "/build-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).so"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let name = "libRevealPreviewMacros.so"
+        if let library = cache.lookup("plugins", key: key, name: name) { return library }
+        let work = try cache.workFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
         let host = toolchain.hostLibraries
-        let run = try ToolRun.run(
-            toolchain.swiftc,
+        let run = try compile(
             [
                 "-emit-library", "-module-name", "RevealPreviewMacros", "-swift-version", "6", "-I", host, "-L", host,
                 "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-Xlinker", "-rpath", "-Xlinker", host, kit.pluginSource,
-                "-o", temporary,
+                "-o", work + "/" + name,
             ])
-        guard run.status == 0, rename(temporary, library) == 0 else {
+        guard run.succeeded else {
             throw CommandFailure(
                 description: "reveal-render: the #Preview plugin did not build with \(toolchain.swiftc): "
                     + (run.output.split(separator: "\n").first.map(String.init) ?? "no output"), code: 1)
         }
-        return library
+        return try cache.keep(work + "/" + name, "plugins", key: key, name: name)
     }
 
     /// The compiler's first errors, as `file:line:col: error: …` lines; an error in the generated main
     /// file is said in terms of `--view` or `#Preview`.
-    private func compileFailure(_ output: String, main: String) -> CommandFailure {
+    private func compileFailure(_ run: ToolRun, main: String) -> CommandFailure {
+        if case .signaled(let signal) = run.status {
+            return CommandFailure(
+                description: "reveal-render: the compiler was killed (signal \(signal)) while it built the view",
+                code: 1)
+        }
+        let output = run.output
         let errors = output.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
         if let first = errors.first, first.hasPrefix(main) {
             let what =

@@ -8,7 +8,7 @@ func report(_ line: String) {
 /// Subcommands by their first argument; anything else is a render.
 let subcommands: [String: ([String]) -> Int32] = [
     "strokes": strokesCommand, "compare": compareCommand,
-    "layout": layoutCommand, "join": joinCommand, "swiftui": { swiftUICommand($0) },
+    "layout": layoutCommand, "join": joinCommand, "swiftui": { swiftUICommand($0) }, "cache": cacheCommand,
 ]
 
 // A file-size limit or a closed pipe should be an error we report, not a silent death.

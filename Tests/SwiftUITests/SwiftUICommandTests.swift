@@ -4,24 +4,7 @@ import XCTest
 
 /// `reveal-render swiftui` on files that go wrong: each is said in one line with its exit code, and nothing
 /// half-written is left.
-final class SwiftUICommandTests: XCTestCase {
-    private var work: URL!
-
-    override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: work)
-    }
-
-    private func file(_ name: String, _ text: String) throws -> String {
-        let url = work.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
+final class SwiftUICommandTests: WorkFolderTestCase {
     /// A counter whose button traps on its second tap; the script taps it twice.
     private func counter() throws -> (source: String, script: String) {
         let source = try file(

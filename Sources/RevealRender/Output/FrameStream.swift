@@ -10,6 +10,7 @@
 /// - `F` index (Int64), a count of patches (Int32), then each patch's x, y, width and height (Int64) and
 ///   its width × height × 4 bytes of premultiplied RGBA: the boxes of the frame drawn again;
 /// - `E` text: the view could not be played (a tap found nothing to tap), as one line;
+/// - `S` text: the view's code was stopped (it went past a budget or a limit), as one line;
 /// - `L` the views as laid out at one frame (for `reveal-render layout`): a count (Int32), then each view's
 ///   kind (text), depth (Int64), frame (4 Float64) and its text, font file, size, weight and baseline, each a
 ///   flag byte and the value (text or Float64).
@@ -58,6 +59,8 @@ public enum FrameStream {
         case frame(index: Int, patches: [Patch])
         /// The view could not be played, as one line.
         case failure(String)
+        /// The view's code was stopped: it went past a budget or a limit, said in one line.
+        case stopped(String)
         /// Every view as laid out at the frame asked for.
         case layout([LaidOutView])
     }
@@ -108,6 +111,9 @@ public enum FrameStream {
         case .failure(let s):
             out.append(UInt8(ascii: "E"))
             text(s)
+        case .stopped(let s):
+            out.append(UInt8(ascii: "S"))
+            text(s)
         case .layout(let views):
             out.append(UInt8(ascii: "L"))
             count(views.count)
@@ -156,6 +162,8 @@ public enum FrameStream {
                 return text().map { .event($0) }
             case UInt8(ascii: "E"):
                 return text().map { .failure($0) }
+            case UInt8(ascii: "S"):
+                return text().map { .stopped($0) }
             case UInt8(ascii: "A"):
                 return elements().map { .accessibility($0) }
             case UInt8(ascii: "L"):

@@ -174,7 +174,13 @@ public enum SequenceExport {
                 }
             } else {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                let rendered = try sequence.render(frame: index)
+                let rendered: Pixmap
+                do {
+                    rendered = try sequence.render(frame: index)
+                } catch  where shouldStop() {
+                    // A render the stop cut short (its source ended with the signal) is the stop itself.
+                    throw ExportInterrupted(framesWritten: started - 1, framesWanted: frames.count)
+                }
                 renderTime += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 let rows = sequence.rowsTheLastRenderMayHaveChanged
                 for observer in observers { try observer.observe(rendered, frame: index, changedRows: rows) }

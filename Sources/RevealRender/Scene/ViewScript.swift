@@ -73,6 +73,23 @@ public struct ViewScript: Equatable, Sendable {
     public var accessibility: [AccessibilityAction]
     /// Where the sequence ends at the latest; nil: once the last event is handled.
     public var until: Double?
+    /// How long one piece of the view's code (an event's handler, a body, a task's step, a frame) may run, in
+    /// seconds of CPU time, before the run ends with an error naming it (`reveal-render swiftui`, whose child
+    /// process can be stopped; waiting counts too, at three times the budget in wall-clock time).
+    public var timeBudget: Double = ViewScript.defaultTimeBudget
+    /// How many scheduled jobs (a task's steps, `DispatchQueue.main` work, an animation's completion) may run
+    /// between two frames before the run ends with an error: work scheduled without end never reaches the next
+    /// frame.
+    public var jobsPerFrame: Int = ViewScript.defaultJobsPerFrame
+
+    /// Ten seconds: honest code returns in milliseconds, and a loaded CI machine still far sooner than this.
+    public static let defaultTimeBudget = 10.0
+    /// A hundred thousand: a list of thousands of rows each starting a task stays far below it.
+    public static let defaultJobsPerFrame = 100_000
+    /// The time budgets a script or the command line may set: a millisecond to a day of CPU time.
+    public static let timeBudgets = 0.001...86_400.0
+    /// The job budgets a script or the command line may set: one job to a billion.
+    public static let jobBudgets = 1...1_000_000_000
 
     /// A script on a 393×852-point phone at 3×, 60 fps, with the phone's safe area, and nothing happening.
     public init(

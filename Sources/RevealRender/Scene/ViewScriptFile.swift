@@ -4,7 +4,7 @@ public enum ViewScriptFile {
     /// The top-level keys a script may hold.
     public static let fields = [
         "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
-        "accessibility", "until",
+        "accessibility", "until", "timeBudget", "jobsPerFrame",
     ]
 
     /// Reads and decodes the script at `path` (named in errors as given).
@@ -34,6 +34,17 @@ public enum ViewScriptFile {
         if let node = root["taps"] { script.taps = try taps(node) }
         if let node = root["accessibility"] { script.accessibility = try accessibility(node) }
         if let node = root["until"] { script.until = try time(node) }
+        if let node = root["timeBudget"] {
+            script.timeBudget = try node.number(in: ViewScript.timeBudgets, what: "timeBudget")
+        }
+        if let node = root["jobsPerFrame"] {
+            let jobs = try node.integer()
+            guard ViewScript.jobBudgets.contains(jobs) else {
+                throw node.error(
+                    SceneRules.range("jobsPerFrame", Double(jobs), 1...Double(ViewScript.jobBudgets.upperBound)))
+            }
+            script.jobsPerFrame = jobs
+        }
         return script
     }
 

@@ -319,7 +319,10 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
         let content = content
         return graph.withContent(
             { graph.lower(content, path: path, environment) },
-            around: { graph.lower(modifier.body(content: _ViewModifier_Content()), path: key, environment) })
+            around: {
+                let body = RunningCode.body(of: Modifier.self) { modifier.body(content: _ViewModifier_Content()) }
+                return graph.lower(body, path: key, environment)
+            })
     }
 }
 

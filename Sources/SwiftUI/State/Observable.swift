@@ -10,10 +10,10 @@ extension ViewGraph {
     /// A node keeps one live tracking at a time (it ends when a tracked property changes), so a long
     /// animation that evaluates the body every frame does not pile up observers.
     func trackedBody<V: View>(of view: V, node: GraphNode) -> V.Body {
-        guard !node.isObserving else { return view.body }
+        guard !node.isObserving else { return RunningCode.body(of: V.self) { view.body } }
         node.isObserving = true
         return withObservationTracking {
-            view.body
+            RunningCode.body(of: V.self) { view.body }
         } onChange: { [weak node] in
             // Called as the property is about to change, on the thread that changes it: a change made off
             // the main thread is seen at the next evaluation rather than trapping here.
