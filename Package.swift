@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -48,7 +49,10 @@ let package = Package(
         .target(name: "RevealRender", dependencies: ["CPNG", "CText", "CMalloc"]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
-        .target(name: "SwiftUI", dependencies: ["RevealRender"]),
+        .target(name: "SwiftUI", dependencies: ["RevealRender", "RevealPreviewMacros"]),
+        // The `#Preview` macro's plugin: it speaks the compiler's plugin protocol itself, so it needs no
+        // swift-syntax package, and SwiftPM builds it for every package that imports our SwiftUI.
+        .macro(name: "RevealPreviewMacros"),
         // Plays a SwiftUI view through a script of touches, taps and VoiceOver actions, as frames.
         .target(name: "RevealSwiftUI", dependencies: ["RevealRender", "SwiftUI"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
@@ -75,12 +79,10 @@ let package = Package(
         // The gallery played through its scripts and checked against goldens looked at.
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting", "SwiftUIGallery"],
-            exclude: ["__Goldens__"]),
+            dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting", "SwiftUIGallery"]),
         // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
         .testTarget(
             name: "SwiftUITests",
-            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting"],
-            exclude: ["__Goldens__"]),
+            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting"]),
     ]
 )

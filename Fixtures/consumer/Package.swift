@@ -17,32 +17,28 @@ let package = Package(
         .testTarget(
             name: "CounterViewTests",
             dependencies: [
-                "CounterViews",
-                .product(name: "RevealRender", package: "reveal-render"),
-                .product(name: "RevealSwiftUI", package: "reveal-render"),
-                .product(name: "RevealSwiftUITesting", package: "reveal-render"),
-            ],
-            exclude: ["__Goldens__"]
+                // The testing product alone: it brings the script, the player and the checks.
+                "CounterViews", .product(name: "RevealSwiftUITesting", package: "reveal-render"),
+            ]
         ),
         .testTarget(
             name: "CardTests",
             dependencies: [
                 .product(name: "RevealRender", package: "reveal-render"),
                 .product(name: "RevealRenderTesting", package: "reveal-render"),
-            ],
-            exclude: ["__Goldens__"]
+            ]
         ),
-        // README's Swift snippets, extracted into README.swift by Scripts/test before each build: scenes
-        // whose views are written as SwiftUI.
+        // The Swift blocks of README and the DocC articles, one file per document, written by
+        // Scripts/doc-blocks before each build (Scripts/consumer-check).
         .testTarget(
             name: "ReadmeTests",
             dependencies: [
                 .product(name: "RevealRender", package: "reveal-render"),
                 .product(name: "RevealRenderTesting", package: "reveal-render"),
                 .product(name: "RevealSwiftUI", package: "reveal-render"),
+                .product(name: "RevealSwiftUITesting", package: "reveal-render"),
                 .product(name: "SwiftUI", package: "reveal-render", condition: .when(platforms: [.linux])),
-            ],
-            exclude: ["__Goldens__"]
+            ]
         ),
     ]
 )

@@ -31,13 +31,15 @@ extension Golden {
         let check = AccessibilityCheck(
             actual: AccessibilityElement.json(elements), name: stem,
             goldenPath: folder + "/" + stem + ".accessibility.json",
-            artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem
+            artifactsBase: settings.artifacts(forGoldenFolder: folder) + "/" + artifactsFolder(for: folder) + "/" + stem
                 + ".accessibility",
             mode: settings.recordMode)
+        let root = settings.artifacts(forGoldenFolder: folder)
         let result = check.run()
         GoldenReport.update(
-            result, artifactsBase: check.artifactsBase, kind: "accessibility", test: test, settings: settings)
-        return result
+            result, artifactsBase: check.artifactsBase, kind: "accessibility", test: test, settings: settings,
+            root: root)
+        return GoldenReport.naming(result, root: root)
     }
 }
 

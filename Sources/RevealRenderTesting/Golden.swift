@@ -52,11 +52,20 @@ public struct GoldenResult: Equatable, Sendable {
 /// This is the engine under `assertGolden` (XCTest) and `expectGolden` (Swift Testing); it reports
 /// instead of failing, so it can be used with any test framework.
 public enum Golden {
-    /// `<folder of testFile>/__Goldens__/<testFile's name without extension>`.
+    /// `Tests/__Goldens__/<target>/<test file's name without extension>` for a test file in SwiftPM's layout
+    /// (`Tests/<target>/…/<File>.swift`, the last `Tests` folder on its path): outside every target's folder,
+    /// so SwiftPM neither warns about the images nor needs an `exclude` for them, and unique, as a module
+    /// holds one file of a name. A file under no `Tests` folder keeps them beside it, in
+    /// `<folder>/__Goldens__/<name>`.
     public static func directory(forTestFile testFile: String) -> String {
-        let url = URL(fileURLWithPath: testFile)
-        return url.deletingLastPathComponent().appendingPathComponent("__Goldens__")
-            .appendingPathComponent(url.deletingPathExtension().lastPathComponent).path
+        let url = URL(fileURLWithPath: testFile).standardized
+        let name = url.deletingPathExtension().lastPathComponent
+        let parts = url.pathComponents
+        if let tests = parts.dropLast(2).lastIndex(of: "Tests") {
+            let root = NSString.path(withComponents: Array(parts[...tests]))
+            return root + "/__Goldens__/" + parts[tests + 1] + "/" + name
+        }
+        return url.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(name).path
     }
 
     /// Checks `actual` against the golden `name` as the assertions do: in `directory` when given (a
@@ -120,9 +129,9 @@ public enum Golden {
 
     /// Checks `actual` against `<folder>/<name>.png` (a trailing `.png` on `name` is dropped; `name` may
     /// hold subfolders but no `..`), recording under `settings.recordMode`, writing artifacts to
-    /// `<settings.artifactsDirectory>/<artifactsFolder(for: folder)>/<name>.{expected,actual,diff}.png` when
-    /// it fails, and removing that name's old artifacts when it matches. A failure is also added to
-    /// `<settings.artifactsDirectory>/index.html`, the page of every failing golden, under `test`.
+    /// `<artifacts>/<artifactsFolder(for: folder)>/<name>.{expected,actual,diff}.png` when it fails (`artifacts`:
+    /// the settings' folder, else the package's), and removing that name's old artifacts when it matches. A
+    /// failure is also added to `<artifacts>/index.html`, the page of every failing golden, under `test`.
     public static func verify(
         _ actual: Pixmap, named name: String, in folder: String,
         options: ComparisonOptions = .init(), settings: GoldenSettings, test: String? = nil
@@ -134,11 +143,14 @@ public enum Golden {
         }
         let check = Check(
             actual: actual, name: stem, goldenPath: folder + "/" + stem + ".png",
-            artifactsBase: settings.artifactsDirectory + "/" + artifactsFolder(for: folder) + "/" + stem,
+            artifactsBase: settings.artifacts(forGoldenFolder: folder) + "/" + artifactsFolder(for: folder) + "/"
+                + stem,
             options: options, mode: settings.recordMode)
+        let root = settings.artifacts(forGoldenFolder: folder)
         let result = check.run()
-        GoldenReport.update(result, artifactsBase: check.artifactsBase, kind: "image", test: test, settings: settings)
-        return result
+        GoldenReport.update(
+            result, artifactsBase: check.artifactsBase, kind: "image", test: test, settings: settings, root: root)
+        return GoldenReport.naming(result, root: root)
     }
 
     /// Writes a golden or an artifact atomically, creating the folders on the way.

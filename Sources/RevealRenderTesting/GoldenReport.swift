@@ -12,13 +12,21 @@ enum GoldenReport {
     static let entriesFolder = ".report"
     private static let lock = NSLock()
 
-    /// Records `result` of the check whose artifacts are `artifactsBase` (`kind`: "image" or
-    /// "accessibility"), then writes the page again when anything changed. Never fails the check:
+    /// `result` with, when it failed, the page that shows every failing golden: where a person looks next.
+    static func naming(_ result: GoldenResult, root: String) -> GoldenResult {
+        guard !result.passed else { return result }
+        var named = result
+        named.message += "\nevery failing golden, side by side: \(root)/index.html"
+        return named
+    }
+
+    /// Records `result` of the check whose artifacts are `artifactsBase` inside the artifacts folder `root`
+    /// (`kind`: "image" or "accessibility"), then writes the page again when anything changed. Never fails the check:
     /// a page that cannot be written is only a missing convenience.
     static func update(
-        _ result: GoldenResult, artifactsBase: String, kind: String, test: String?, settings: GoldenSettings
+        _ result: GoldenResult, artifactsBase: String, kind: String, test: String?, settings: GoldenSettings,
+        root: String
     ) {
-        let root = settings.artifactsDirectory
         // A path inside the artifacts folder, relative to it.
         func inside(_ path: String?) -> String? {
             guard let path, path.hasPrefix(root + "/") else { return nil }

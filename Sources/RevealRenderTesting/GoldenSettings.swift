@@ -25,26 +25,39 @@ public struct GoldenSettingsError: Error, Equatable, CustomStringConvertible {
 public struct GoldenSettings: Equatable, Sendable {
     /// Which goldens the assertions write; `missing` unless the settings say otherwise.
     public var recordMode: RecordMode
-    /// Where expected, actual and diff images go when a golden does not match.
-    public var artifactsDirectory: String
+    /// Where expected, actual and diff images go when a golden does not match; nil: the package's own
+    /// (`defaultArtifactsDirectory(forGoldenFolder:)`).
+    public var artifactsDirectory: String?
 
-    /// Settings as given, whatever the environment says; by default `missing` and `defaultArtifactsDirectory`.
-    public init(
-        recordMode: RecordMode = .missing, artifactsDirectory: String = GoldenSettings.defaultArtifactsDirectory
-    ) {
+    /// Settings as given, whatever the environment says; by default `missing` and the package's artifacts folder.
+    public init(recordMode: RecordMode = .missing, artifactsDirectory: String? = nil) {
         self.recordMode = recordMode
         self.artifactsDirectory = artifactsDirectory
     }
 
-    /// `reveal-render-artifacts` in the system's temporary folder.
-    public static var defaultArtifactsDirectory: String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("reveal-render-artifacts").path
+    /// `.build/reveal-render-artifacts` in the package that holds `goldenFolder` (the nearest folder above it
+    /// with a `Package.swift`), beside the package's other build products and apart from every other
+    /// package's; `reveal-render-artifacts` in the system's temporary folder when no package holds it.
+    public static func defaultArtifactsDirectory(forGoldenFolder goldenFolder: String) -> String {
+        var folder = URL(fileURLWithPath: goldenFolder).standardized
+        while folder.path != "/" && !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent(".build/reveal-render-artifacts").path
+            }
+            folder.deleteLastPathComponent()
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("reveal-render-artifacts").path
+    }
+
+    /// The artifacts folder of goldens kept in `goldenFolder`.
+    func artifacts(forGoldenFolder goldenFolder: String) -> String {
+        artifactsDirectory ?? GoldenSettings.defaultArtifactsDirectory(forGoldenFolder: goldenFolder)
     }
 
     /// The settings an environment asks for:
     /// - `REVEAL_RECORD`: `all`, `missing`, `failed` or `never`; when unset or empty, `never` if `CI` is
     ///   set (to anything but empty, `0` or `false`), else `missing`. Any other value throws.
-    /// - `REVEAL_ARTIFACTS`: the artifacts folder (default `defaultArtifactsDirectory`).
+    /// - `REVEAL_ARTIFACTS`: the artifacts folder (default: the package's, `defaultArtifactsDirectory(forGoldenFolder:)`).
     public init(environment: [String: String]) throws(GoldenSettingsError) {
         let mode: RecordMode
         if let value = environment["REVEAL_RECORD"], !value.isEmpty {
@@ -58,7 +71,7 @@ public struct GoldenSettings: Equatable, Sendable {
             mode = ci ? .never : .missing
         }
         let artifacts = environment["REVEAL_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-        self.init(recordMode: mode, artifactsDirectory: artifacts ?? GoldenSettings.defaultArtifactsDirectory)
+        self.init(recordMode: mode, artifactsDirectory: artifacts)
     }
 
     /// The settings of this process's environment.

@@ -90,7 +90,7 @@ public enum ViewHost {
         -> Int32
     {
         let writer = StreamWriter(fd: fd)
-        var script = ViewScript()
+        var script = ViewScript(layout: .device(.iPhone16))
         var first = 0
         var last: Int?
         var hold = 0.0
@@ -114,6 +114,7 @@ public enum ViewHost {
                         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
                         setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
                     }
+                case "--layout": ViewScript.layout(named: args.next() ?? "").map { script.use($0) }
                 case "--fps": script.fps = Double(args.next() ?? "") ?? script.fps
                 case "--scale": script.scale = Double(args.next() ?? "") ?? script.scale
                 case "--reduce-motion": script.reduceMotion = true

@@ -58,14 +58,20 @@ public struct ViewPlayer: FrameSequence {
         onActivity: ((PlayerActivity) -> Void)? = nil,
         view: @escaping @MainActor () -> any SwiftUI.View
     ) {
+        let played = PlayerState.dryRun(of: script, fonts: fonts, onActivity: onActivity, view)
+        var script = script
+        if let fitted = played.fitted {
+            // The layout `sizeThatFits`: the screen is the view's ideal size, the largest it took.
+            script.width = fitted.width
+            script.height = fitted.height
+        }
         state = PlayerState(script: script, fonts: fonts, view: view)
         state.onActivity = onActivity
         scale = script.scale
         fps = script.fps
         pixelWidth = PixelSize.pixels(script.width * script.scale)
         pixelHeight = PixelSize.pixels(script.height * script.scale)
-        frameCount = FrameClock(fps: script.fps).frameCount(
-            through: PlayerState.end(of: script, fonts: fonts, onActivity: onActivity, view) + hold)
+        frameCount = FrameClock(fps: script.fps).frameCount(through: played.end + hold)
     }
 
     public var summary: [(String, FrameMetadata)] { [] }
@@ -139,6 +145,10 @@ public struct ViewPlayer: FrameSequence {
     private let events: [(t: Double, event: ScriptEvent)]
     private var next = 0
     private var screen: ViewScreen?
+    /// Whether each evaluation measures the view's ideal size (a dry run for the layout `sizeThatFits`).
+    var measuresIdealSize = false
+    /// The largest ideal size measured, on each axis.
+    private(set) var largestIdealSize: Size?
     /// Draws each frame from the one before: what changed, not the whole screen.
     private(set) var renderer = ScreenRenderer()
     /// What each finger down touches: the target that took it, and the simultaneous ones along with it.
@@ -200,19 +210,31 @@ public struct ViewPlayer: FrameSequence {
     /// When the script is over: at `until`, else once the last event is handled and every animation has
     /// settled. Found by playing the script once without drawing (the view's code runs on the same clock,
     /// so it does the same again).
-    static func end(
+    static func dryRun(
         of script: ViewScript, fonts: FontFiles, onActivity: ((PlayerActivity) -> Void)?,
         _ view: @escaping @MainActor () -> any SwiftUI.View
-    ) -> Double {
-        if let until = script.until { return until }
-        let last = script.lastEventTime
+    ) -> (end: Double, fitted: (width: Double, height: Double)?) {
+        let fits = script.layout == .sizeThatFits
+        if let until = script.until, !fits { return (until, nil) }
+        let last = min(script.lastEventTime, script.until ?? .infinity)
         let dry = PlayerState(script: script, fonts: fonts, view: view)
         dry.onActivity = onActivity
+        dry.measuresIdealSize = fits
         var end = last
+        // The smallest whole-pixel frame that holds every ideal size the view took (a view of no size: one pixel).
+        func fitted() -> (width: Double, height: Double)? {
+            guard fits else { return nil }
+            let ideal = dry.largestIdealSize ?? Size(width: script.width, height: script.height)
+            let side = { (length: Double) in
+                Double(max(PixelSize.pixels((length * script.scale).rounded(.up)), 1)) / script.scale
+            }
+            return (side(ideal.width), side(ideal.height))
+        }
         do {
             try dry.advance(to: last)
             dry.graph.time = last
             _ = try dry.layout()
+            if let until = script.until { return (until, fitted()) }
             // What the view scheduled plays out too (a completion that starts another animation, a task's
             // sleeps). What is still scheduled after `maxScheduledRounds` rounds, or past `maxScheduledLength`,
             // never settles (a task that ticks for ever).
@@ -224,16 +246,17 @@ public struct ViewPlayer: FrameSequence {
                 guard end.isFinite, let timer = dry.graph.nextTimer, timer.isFinite else { break }
                 rounds += 1
                 guard rounds <= PlayerState.maxScheduledRounds, timer <= last + PlayerState.maxScheduledLength
-                else { return last + PlayerState.foreverLength }
+                else { return (last + PlayerState.foreverLength, fitted()) }
                 try dry.advance(to: timer)
                 _ = try dry.layout()
             }
         } catch {
-            return last  // the drawn run meets the same error and reports it
+            // The drawn run meets the same error and reports it.
+            return (script.until ?? last, fitted())
         }
         end = max(end, dry.evaluated, dry.graph.animationsEnd)
         // An animation that repeats for ever never settles: without `until`, the run shows it for this long.
-        return end.isFinite ? end : last + PlayerState.foreverLength
+        return (end.isFinite ? end : last + PlayerState.foreverLength, fitted())
     }
 
     /// Handles every event, and runs every action the view scheduled (an animation's completion), up to
@@ -312,6 +335,12 @@ public struct ViewPlayer: FrameSequence {
                 onActivity?(.evaluation(at: graph.time))
                 graph.beginEvaluation()
                 let root = graph.evaluateRoot()
+                if measuresIdealSize {
+                    let ideal = try ViewScreen.idealSize(of: root, scale: script.scale, fonts: fonts)
+                    largestIdealSize = Size(
+                        width: max(largestIdealSize?.width ?? 0, ideal.width),
+                        height: max(largestIdealSize?.height ?? 0, ideal.height))
+                }
                 let laid = try ViewScreen(
                     root, width: script.width, height: script.height, safeArea: script.safeArea,
                     ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
@@ -354,7 +383,8 @@ public struct ViewPlayer: FrameSequence {
                 guard let element = screen.accessibilityElements.first(where: { $0.label == label }) else {
                     throw ViewScriptError(
                         description:
-                            "taps[\(index)]: no element VoiceOver reads is labelled \(jsonQuoted(label)) to tap")
+                            "taps[\(index)]: no element VoiceOver reads is labelled \(jsonQuoted(label)) to tap at t = \(formatNumber(graph.time)) s; "
+                            + PlayerState.labelsOnScreen(screen.accessibilityElements))
                 }
                 point = Point(
                     x: element.frame.x + element.frame.width / 2, y: element.frame.y + element.frame.height / 2)
@@ -485,6 +515,18 @@ public struct ViewPlayer: FrameSequence {
             velocity: .zero, predictedEndLocation: local(point, in: touch.frame))
     }
 
+    /// The labels of `elements`, for an error that names one that is not there: `the labels there are "Add",
+    /// "Count 0"` (the first 20).
+    static func labelsOnScreen(_ elements: [AccessibilityElement]) -> String {
+        var labels: [String] = []
+        for element in elements where !element.label.isEmpty && !labels.contains(element.label) {
+            labels.append(element.label)
+        }
+        guard !labels.isEmpty else { return "nothing on screen has a label" }
+        let shown = labels.prefix(20).map { jsonQuoted($0) }.joined(separator: ", ")
+        return "the labels there are " + shown + (labels.count > 20 ? " and \(labels.count - 20) more" : "")
+    }
+
     private func perform(_ action: String, on label: String, in screen: ViewScreen, index: Int) throws {
         guard
             let element = screen.accessibilityElements.first(where: {
@@ -493,7 +535,8 @@ public struct ViewPlayer: FrameSequence {
         else {
             throw ViewScriptError(
                 description:
-                    "accessibility[\(index)]: no element labelled \(jsonQuoted(label)) has the action \(jsonQuoted(action))"
+                    "accessibility[\(index)]: no element labelled \(jsonQuoted(label)) has the action \(jsonQuoted(action)) at t = \(formatNumber(graph.time)) s; "
+                    + PlayerState.labelsOnScreen(screen.accessibilityElements.filter { $0.actions.contains(action) })
             )
         }
         let anchors = screen.anchors

@@ -2,7 +2,7 @@ import Foundation
 import RevealRender
 
 /// Where `reveal-render swiftui` keeps what it built, by content: `views/KEY/view` (a view's program) and
-/// `plugins/KEY/libRevealPreviewMacros.so` (the `#Preview` plugin), each vouched for by a record written last
+/// `plugins/KEY/RevealPreviewMacros` (the `#Preview` plugin), each vouched for by a record written last
 /// (`NAME.record`: the inputs' digest, the file's size and digest). A file without a record that matches is
 /// never used: it is built again. Builds happen in `building/build-PID-N/` and are renamed into place, so
 /// runs at once never see half a build; the next run removes what killed builds left there. When the cache

@@ -108,7 +108,8 @@ let helpText = """
       each frame's accessibility elements (label, hint, traits, actions, frame in points).
       "screen": {"width": 393, "height": 852, "safeArea": "phone", "view": …} lays the whole screen
       out around {"effect": {}}; {"when": "revealed", "then": …, "else": …} changes with the state.
-      README's "Views and screens" has every key; Fixtures/docs/*-demo.json are the seed demos.
+      The article "Scene files" (Sources/RevealRender/RevealRender.docc/SceneFiles.md, "Views and
+      screens") has every key; Fixtures/docs/*-demo.json are the seed demos.
 
     THE CIRCLE SCENE FILE
       {

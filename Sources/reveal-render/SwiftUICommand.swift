@@ -11,12 +11,18 @@ let swiftUIHelp = """
       --view TYPE          the view to render, made as TYPE() (default: the files' first #Preview)
       --script FILE.json   what happens, in screen points and seconds (default: a 393×852 phone at 3×, 60 fps,
                            nothing happening):
-        {"width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone", "reduceMotion": false,
+        {"layout": "device", "width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone",
+         "reduceMotion": false,
          "colorScheme": "light",                              or "dark": dark mode
          "touches": [{"points": [[x, y, t], …]}],             a finger down, moving, up
          "taps": [{"t": 2.0, "label": "Try again"}, {"t": 3, "at": [x, y]}],
          "accessibility": [{"t": 1.0, "label": "Scratch card", "action": "activate"}],
          "until": 6.5}                                       the end (default: the last event)
+      --layout L           how the frame is sized, overriding the script's "layout": sizeThatFits (the view's
+                           own size, no safe area), WxH in points (320x480, no safe area), device (the
+                           default: a 393×852 iPhone 16 at 3× with its safe area), or a device by name:
+                           "iPhone SE", "iPhone 13", "iPhone 16", "iPhone 16 Pro", "iPhone 16 Plus",
+                           "iPhone 16 Pro Max", "iPad", "iPad Pro 13"
       --fps N, --scale S, --reduce-motion    override the script's
       --color-scheme light|dark              override the script's: dark mode draws a black screen and the
                            system colors, label colors and controls in their dark values (a view's
@@ -60,6 +66,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var scriptPath: String?
     var redrawAll = false
     var colorScheme: ViewScript.Appearance?
+    var layoutName: String?
     var childFlags: [String] = []
     var memoryCeiling = defaultMemoryCeiling
     var rest: [String] = []
@@ -79,6 +86,12 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
                     throw UsageError(message: "--color-scheme takes light or dark, not \(jsonQuoted(name))")
                 }
                 colorScheme = appearance
+            case "--layout":
+                let name = try reader.value(arg)
+                guard ViewScript.layout(named: name) != nil else {
+                    throw UsageError(message: "--layout takes \(ViewScript.layoutNames); not \(jsonQuoted(name))")
+                }
+                layoutName = name
             case "--reevaluate", "--timings": childFlags.append(arg)
             case "--time-budget":
                 let seconds = try reader.number(arg, ViewScript.timeBudgets)
@@ -117,7 +130,8 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         for file in files { inputs.record(file) }
         var loaded =
             try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path, inputs: inputs) }
-            ?? ViewScript()
+            ?? ViewScript(layout: .device(.iPhone16))
+        if let layout = layoutName.flatMap(ViewScript.layout(named:)) { loaded.use(layout) }
         if let fps = args.fps { loaded.fps = fps }
         if let scale = args.scale { loaded.scale = scale }
         if args.reduceMotion { loaded.reduceMotion = true }
@@ -137,6 +151,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     }
     let clock = FrameClock(fps: script.fps)
     var childArguments = scriptPath.map { ["--script", $0] } ?? []
+    if let layoutName { childArguments += ["--layout", layoutName] }
     if let fps = args.fps { childArguments += ["--fps", "\(fps)"] }
     if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
     if args.reduceMotion { childArguments.append("--reduce-motion") }

@@ -74,8 +74,7 @@ struct SwiftUIKit {
     }
 }
 
-/// The toolchain that compiles the user's files: `swiftc` on PATH (or in /opt/swift), and its own
-/// SwiftSyntax host libraries for the `#Preview` plugin.
+/// The toolchain that compiles the user's files: `swiftc` on PATH (or in /opt/swift).
 struct SwiftToolchain {
     let swiftc: String
     /// `swiftc --version`, for the cache key: another compiler means another build.
@@ -95,15 +94,6 @@ struct SwiftToolchain {
         return SwiftToolchain(swiftc: swiftc, version: run.output)
     }
 
-    /// The toolchain's SwiftSyntax host libraries.
-    var hostLibraries: String {
-        let real =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: swiftc)).map {
-                $0.hasPrefix("/") ? $0 : PathComponents.folder(of: swiftc) + "/" + $0
-            } ?? swiftc
-        return URL(fileURLWithPath: real).deletingLastPathComponent().deletingLastPathComponent().path
-            + "/lib/swift/host"
-    }
 }
 
 /// Builds the program that plays a user's view: their files, a generated `main.swift` naming the view,
@@ -148,7 +138,7 @@ struct ViewBuild {
             .split(whereSeparator: \.isWhitespace).map(String.init) ?? ["-I/usr/include/harfbuzz"]
         var arguments = [
             "-module-name", "Views", "-swift-version", "5", "-Onone", "-g", "-I", kit.modules,
-            "-load-plugin-library", plugin, "-L", kit.libraries, "-lRevealSwiftUIKit",
+            "-load-plugin-executable", plugin + "#RevealPreviewMacros", "-L", kit.libraries, "-lRevealSwiftUIKit",
             "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-Xlinker", "--export-dynamic-symbol=clock_gettime",
             "-Xlinker", "--export-dynamic-symbol=dispatch_after", "-Xlinker", "--export-dynamic-symbol=dispatch_async",
             "-o", work + "/view",
@@ -275,22 +265,20 @@ struct ViewBuild {
         return String(name)
     }
 
-    /// The `#Preview` plugin, built once per source and toolchain against the toolchain's SwiftSyntax.
+    /// The `#Preview` plugin, an executable built once per source and toolchain.
     private func previewPlugin() throws -> String {
         guard let source = FileManager.default.contents(atPath: kit.pluginSource) else {
             throw CommandFailure(description: "\(displayPath(kit.pluginSource)): cannot read the file", code: 1)
         }
         let key = SHA256.hex(Array(toolchain.version.utf8) + Array(source))
-        let name = "libRevealPreviewMacros.so"
-        if let library = cache.lookup("plugins", key: key, name: name) { return library }
+        let name = "RevealPreviewMacros"
+        if let plugin = cache.lookup("plugins", key: key, name: name) { return plugin }
         let work = try cache.workFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let host = toolchain.hostLibraries
         let run = try compile(
             [
-                "-emit-library", "-module-name", "RevealPreviewMacros", "-swift-version", "6", "-I", host, "-L", host,
-                "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-Xlinker", "-rpath", "-Xlinker", host, kit.pluginSource,
-                "-o", work + "/" + name,
+                "-parse-as-library", "-module-name", "RevealPreviewMacros", "-swift-version", "6", "-O",
+                kit.pluginSource, "-o", work + "/" + name,
             ])
         guard run.succeeded else {
             throw CommandFailure(

@@ -40,10 +40,10 @@ import Testing
                 changed, named: "blue", directory: goldens,
                 settings: GoldenSettings(recordMode: .never, artifactsDirectory: artifacts))
         } matching: { issue in
-            // The headline is the golden's own message; the artifacts follow in the comment.
-            guard case .errorCaught(let error) = issue.kind else { return false }
-            return "\(error)".hasPrefix("golden \"blue\" does not match") && "\(error)".contains("1 pixel differs")
-                && issue.comments.contains { $0.rawValue.contains("blue.diff.png") }
+            // Recorded, not thrown (no "Caught error"): the golden's whole message is the issue's comment.
+            guard case .unconditional = issue.kind, let text = issue.comments.first?.rawValue else { return false }
+            return text.hasPrefix("golden \"blue\" does not match") && text.contains("1 pixel differs")
+                && text.contains("blue.diff.png")
         }
         #expect(result?.outcome == .failed)
     }
@@ -62,9 +62,8 @@ import Testing
         withKnownIssue {
             result = expectAccessibility(changed, named: "card", directory: goldens, settings: settings)
         } matching: { issue in
-            guard case .errorCaught(let error) = issue.kind else { return false }
-            return "\(error)".hasPrefix("accessibility golden \"card\" does not match")
-                && "\(error)".contains("element 0 differs")
+            guard case .unconditional = issue.kind, let text = issue.comments.first?.rawValue else { return false }
+            return text.hasPrefix("accessibility golden \"card\" does not match") && text.contains("element 0 differs")
         }
         #expect(result?.outcome == .failed)
         #expect(result?.artifacts?.actual.hasSuffix("card.accessibility.actual.json") == true)

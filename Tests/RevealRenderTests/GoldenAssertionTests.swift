@@ -58,7 +58,10 @@ final class GoldenAssertionTests: XCTestCase {
         XCTAssertEqual(Golden.artifactsFolder(for: "/repo/Fixtures/goldens/scratch-tap"), "goldens/scratch-tap")
         XCTAssertEqual(
             Golden.directory(forTestFile: "/repo/Tests/AppTests/CardTests.swift"),
-            "/repo/Tests/AppTests/__Goldens__/CardTests")
+            "/repo/Tests/__Goldens__/AppTests/CardTests")
+        XCTAssertEqual(
+            Golden.artifactsFolder(for: Golden.directory(forTestFile: "/repo/Tests/KitTests/CardTests.swift")),
+            "KitTests/CardTests")
     }
 
     // MARK: - Settings
@@ -77,27 +80,43 @@ final class GoldenAssertionTests: XCTestCase {
         }
         XCTAssertEqual(
             try GoldenSettings(environment: ["REVEAL_ARTIFACTS": "/some/where"]).artifactsDirectory, "/some/where")
-        XCTAssertEqual(
-            try GoldenSettings(environment: [:]).artifactsDirectory, GoldenSettings.defaultArtifactsDirectory)
-        XCTAssertTrue(GoldenSettings.defaultArtifactsDirectory.hasSuffix("/reveal-render-artifacts"))
+        XCTAssertNil(try GoldenSettings(environment: [:]).artifactsDirectory)
     }
 
-    func testGoldensLiveBesideTheTestFile() throws {
+    /// By default a package's artifacts go to its own `.build`, apart from every other package's.
+    func testArtifactsGoToThePackagesOwnBuildFolder() throws {
+        let package = goldens + "/Shop"
+        try FileManager.default.createDirectory(atPath: package + "/Tests/ShopTests", withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
+        let result = Golden.verify(
+            try TestImages.gradient(4, 4), named: "card", settings: GoldenSettings(recordMode: .never),
+            testFile: package + "/Tests/ShopTests/CardTests.swift")
+        XCTAssertEqual(result.goldenPath, package + "/Tests/__Goldens__/ShopTests/CardTests/card.png")
         XCTAssertEqual(
-            Golden.directory(forTestFile: "/src/Tests/AppTests/CardTests.swift"),
-            "/src/Tests/AppTests/__Goldens__/CardTests")
+            GoldenSettings.defaultArtifactsDirectory(
+                forGoldenFolder: package + "/Tests/__Goldens__/ShopTests/CardTests"),
+            package + "/.build/reveal-render-artifacts")
+        XCTAssertEqual(
+            GoldenSettings.defaultArtifactsDirectory(forGoldenFolder: "/nowhere/Tests/__Goldens__/A/B"),
+            FileManager.default.temporaryDirectory.appendingPathComponent("reveal-render-artifacts").path)
+    }
+
+    func testGoldensLiveInTheTestsFolderOutsideEveryTarget() throws {
+        XCTAssertEqual(
+            Golden.directory(forTestFile: "/src/Tests/AppTests/Cards/CardTests.swift"),
+            "/src/Tests/__Goldens__/AppTests/CardTests")
+        // A file under no Tests folder keeps its goldens beside it.
+        XCTAssertEqual(
+            Golden.directory(forTestFile: "/src/Checks/CardTests.swift"), "/src/Checks/__Goldens__/CardTests")
         let image = try TestImages.gradient(4, 4)
         // A relative directory is taken from the test file's folder.
         let relative = Golden.verify(
             image, named: "x", directory: "sub/dir", settings: settings(.never),
             testFile: goldens + "/CardTests.swift")
         XCTAssertEqual(relative.goldenPath, goldens + "/sub/dir/x.png")
-        // By default: __Goldens__/<test file's name> next to the test file.
-        let beside = Golden.verify(
-            image, named: "never-recorded", settings: settings(.never), testFile: goldens + "/CardTests.swift")
-        XCTAssertEqual(beside.goldenPath, goldens + "/__Goldens__/CardTests/never-recorded.png")
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-        XCTAssertEqual(Golden.directory(forTestFile: #filePath), here + "/__Goldens__/GoldenAssertionTests")
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        XCTAssertEqual(
+            Golden.directory(forTestFile: #filePath), here + "/__Goldens__/RevealRenderTests/GoldenAssertionTests")
     }
 
     func testUnusableNamesFail() throws {
@@ -216,7 +235,13 @@ final class GoldenAssertionTests: XCTestCase {
                     "expected: " + files.expected!, "actual:   " + files.actual,
                     "diff:     " + files.diff!,
                 ])
-            XCTAssertEqual(lines.last, "to accept the actual image, run the tests with REVEAL_RECORD=failed")
+            XCTAssertEqual(
+                Array(lines.suffix(2)),
+                [
+                    "to accept the actual image, run the tests with REVEAL_RECORD=failed",
+                    "every failing golden, side by side: \(artifacts)/index.html",
+                ])
+            XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts + "/index.html"))
         }
     }
 

@@ -367,7 +367,7 @@ final class HostileViewTests: WorkFolderTestCase {
                 .max { modified($0) < modified($1) })
         let plugins = cache + "/reveal-render/plugins"
         let pluginFiles = try FileManager.default.contentsOfDirectory(atPath: plugins).map {
-            plugins + "/" + $0 + "/libRevealPreviewMacros.so"
+            plugins + "/" + $0 + "/RevealPreviewMacros"
         }
         let damages: [(String, (String) throws -> Void)] = [
             (

@@ -69,6 +69,32 @@ final class SwiftUICommandTests: WorkFolderTestCase {
         XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
     }
 
+    /// `#Preview` as real files write it: attributes and a doc comment before it, a name, a comment after the
+    /// brace, and a body of statements read as Apple's `@ViewBuilder` reads it. The first preview is drawn.
+    func testAPreviewWithAttributesANameAndStatementsIsDrawnAsWritten() throws {
+        let source = try file(
+            "Swatches.swift",
+            """
+            import SwiftUI
+
+            /// The first preview: a red screen.
+            @available(iOS 17.0, *)
+            #Preview("Red", body: { // the one drawn
+                let shade: Double = 1
+                Color(red: shade, green: 0, blue: 0)
+                    .ignoresSafeArea()
+            })
+
+            #Preview { Color.blue }
+            """)
+        let still = work.appendingPathComponent("red.png")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--time", "0", "--scale", "1", "--out", still.path],
+            expecting: 0)
+        let frame = try PNG.decode(contentsOf: still.path)
+        XCTAssertEqual(frame.pixel(x: 10, y: 10), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+    }
+
     func testAPreviewProviderIsTheViewWhenThereIsNoPreviewMacro() throws {
         // A gallery file names its view only through `DropZone_Previews: PreviewProvider`; the CLI's frame
         // is the one the gallery's golden holds (played in process by GalleryTests).
@@ -82,7 +108,7 @@ final class SwiftUICommandTests: WorkFolderTestCase {
                 "\(root)/Fixtures/swiftui/gallery/scripts/DropZone.script.json", "--time", "1.5", "--out", still.path,
             ], expecting: 0)
         let golden = try PNG.decode(
-            contentsOf: "\(root)/Tests/GalleryTests/__Goldens__/GalleryTests/DropZone-1_50.png")
+            contentsOf: "\(root)/Tests/__Goldens__/GalleryTests/GalleryTests/DropZone-1_50.png")
         XCTAssertEqual(try PNG.decode(contentsOf: still.path), golden)
     }
 
@@ -274,7 +300,9 @@ final class SwiftUICommandTests: WorkFolderTestCase {
         let nobody = try file("nobody.json", #"{"taps": [{"t": 1, "label": "Remove"}]}"#)
         var text = try ReleaseBinary.run(binary, ["swiftui", source, "--script", nobody, "--out", "x"], expecting: 2)
         XCTAssertTrue(
-            text.hasSuffix("nobody.json: taps[0]: no element VoiceOver reads is labelled \"Remove\" to tap\n"), text)
+            text.hasSuffix(
+                "nobody.json: taps[0]: no element VoiceOver reads is labelled \"Remove\" to tap at t = 1 s; the labels there are \"Count 0\", \"Add\"\n"
+            ), text)
         let shape = try file("shape.json", #"{"taps": [{"t": 1}]}"#)
         text = try ReleaseBinary.run(binary, ["swiftui", source, "--script", shape, "--out", "x"], expecting: 2)
         XCTAssertTrue(

@@ -76,7 +76,7 @@ final class TimelineViewTests: XCTestCase {
     }
 
     func testAViewWithATimelineAndNoEndRunsForTheForeverLength() throws {
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let player = ViewPlayer(script: screen) {
                 TimelineView(.periodic(from: .distantPast, by: 1)) { context in Text("\(context.date)") }
             }

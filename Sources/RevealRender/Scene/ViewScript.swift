@@ -50,7 +50,9 @@ public struct ViewScript: Equatable, Sendable {
         }
     }
 
-    /// The screen's width in points.
+    /// How the frame is sized: the view's ideal size, a fixed size or a device's screen.
+    public var layout: Layout
+    /// The screen's width in points (for `sizeThatFits`, the screen a run's first pass lays the view out on).
     public var width: Double
     /// The screen's height in points.
     public var height: Double
@@ -91,12 +93,48 @@ public struct ViewScript: Equatable, Sendable {
     /// The job budgets a script or the command line may set: one job to a billion.
     public static let jobBudgets = 1...1_000_000_000
 
-    /// A script on a 393×852-point phone at 3×, 60 fps, with the phone's safe area, and nothing happening.
+    /// A script whose frame is sized by `layout` (by default the view's ideal size, as a component's golden
+    /// wants it), at `scale` pixels per point (by default the device's, else 2) and `fps`, with nothing
+    /// happening unless events are given.
     public init(
-        width: Double = 393, height: Double = 852, scale: Double = 3, fps: Double = 60,
+        layout: Layout = .sizeThatFits, scale: Double? = nil, fps: Double = 60, reduceMotion: Bool = false,
+        touches: [Touch] = [], taps: [Tap] = [], accessibility: [AccessibilityAction] = [], until: Double? = nil
+    ) {
+        let device = Device.iPhone16
+        self.init(
+            width: device.width, height: device.height, scale: scale ?? 2, fps: fps, safeArea: Insets(),
+            reduceMotion: reduceMotion, touches: touches, taps: taps, accessibility: accessibility, until: until)
+        use(layout, scale: scale)
+    }
+
+    /// Sizes the frame by `layout`: a fixed size drops the safe area, a device brings its size, safe area and
+    /// scale (unless `scale` is given).
+    public mutating func use(_ layout: Layout, scale: Double? = nil) {
+        self.layout = layout
+        switch layout {
+        case .sizeThatFits:
+            safeArea = Insets()
+        case .fixed(let width, let height):
+            self.width = width
+            self.height = height
+            safeArea = Insets()
+        case .device(let device):
+            width = device.width
+            height = device.height
+            safeArea = device.safeArea
+            self.scale = device.scale
+        }
+        if let scale { self.scale = scale }
+    }
+
+    /// A script on a `width`×`height`-point screen inside `safeArea` (by default a phone's), at `scale` pixels
+    /// per point and `fps`: the layout `fixed(width:height:)` with a safe area of its own.
+    public init(
+        width: Double, height: Double, scale: Double = 3, fps: Double = 60,
         safeArea: Insets = Screen.phoneSafeArea, reduceMotion: Bool = false, touches: [Touch] = [],
         taps: [Tap] = [], accessibility: [AccessibilityAction] = [], until: Double? = nil
     ) {
+        self.layout = .fixed(width: width, height: height)
         self.width = width
         self.height = height
         self.scale = scale
@@ -107,6 +145,95 @@ public struct ViewScript: Equatable, Sendable {
         self.taps = taps
         self.accessibility = accessibility
         self.until = until
+    }
+
+    /// How a frame is sized, as swift-snapshot-testing's `SwiftUISnapshotLayout` names the choices.
+    public enum Layout: Equatable, Sendable {
+        /// The view's ideal size: offered nothing on either axis (SwiftUI's `.unspecified` proposal), with no
+        /// safe area; the largest it takes while the script plays, rounded up to whole pixels.
+        case sizeThatFits
+        /// A `width`×`height`-point frame, with no safe area unless the script gives one.
+        case fixed(width: Double, height: Double)
+        /// A device's screen: its size, scale and safe area.
+        case device(Device)
+    }
+
+    /// The layout `text` names, as `--layout` and a script's `layout` give it: `sizeThatFits`, `WxH` in points
+    /// (`320x480`), `device` (our default phone) or a device's name (`"iPhone 16 Pro"`); nil when it names none.
+    public static func layout(named text: String) -> Layout? {
+        if text == "sizeThatFits" { return .sizeThatFits }
+        if text == "device" { return .device(.iPhone16) }
+        if let device = Device.named(text) { return .device(device) }
+        let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]),
+            width > 0, height > 0, width <= SceneLimits.maxCoordinate, height <= SceneLimits.maxCoordinate
+        else { return nil }
+        return .fixed(width: width, height: height)
+    }
+
+    /// What `layout(named:)` accepts, for error messages.
+    public static let layoutNames =
+        "sizeThatFits, WxH in points (320x480), device, or a device: "
+        + Device.presets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+
+    /// A device's screen in portrait: its size in points and scale from Apple's Human Interface Guidelines
+    /// ("Layout", Specifications: device screen dimensions), and the safe area UIKit reports on it
+    /// (`UIView.safeAreaInsets` of a full-screen view: the status bar or sensor housing at the top, the home
+    /// indicator at the bottom).
+    public struct Device: Equatable, Sendable {
+        /// What it is called (`"iPhone 16 Pro"`), as `--layout` and a script's `layout` name it.
+        public var name: String
+        /// The screen in points.
+        public var width: Double, height: Double
+        /// Pixels per point.
+        public var scale: Double
+        /// The safe area's insets.
+        public var safeArea: Insets
+
+        /// A device of these measures.
+        public init(name: String, width: Double, height: Double, scale: Double, safeArea: Insets) {
+            self.name = name
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.safeArea = safeArea
+        }
+
+        /// iPhone SE (2nd and 3rd generation): 375×667 at 2×, a 20-point status bar and no home indicator.
+        public static let iPhoneSE = Device(
+            name: "iPhone SE", width: 375, height: 667, scale: 2, safeArea: Insets(top: 20, bottom: 0))
+        /// iPhone 13, 14 and 16e: 390×844 at 3×.
+        public static let iPhone13 = Device(
+            name: "iPhone 13", width: 390, height: 844, scale: 3, safeArea: Insets(top: 47, bottom: 34))
+        /// iPhone 15 and 16 (and 14 Pro, 15 Pro): 393×852 at 3×, with the Dynamic Island; our default phone.
+        public static let iPhone16 = Device(
+            name: "iPhone 16", width: 393, height: 852, scale: 3, safeArea: Screen.phoneSafeArea)
+        /// iPhone 16 Pro: 402×874 at 3×.
+        public static let iPhone16Pro = Device(
+            name: "iPhone 16 Pro", width: 402, height: 874, scale: 3, safeArea: Insets(top: 62, bottom: 34))
+        /// iPhone 16 Plus (and 15 Plus, 15 Pro Max): 430×932 at 3×.
+        public static let iPhone16Plus = Device(
+            name: "iPhone 16 Plus", width: 430, height: 932, scale: 3, safeArea: Insets(top: 59, bottom: 34))
+        /// iPhone 16 Pro Max: 440×956 at 3×.
+        public static let iPhone16ProMax = Device(
+            name: "iPhone 16 Pro Max", width: 440, height: 956, scale: 3, safeArea: Insets(top: 62, bottom: 34))
+        /// iPad (10th generation) and iPad Air 11-inch: 820×1180 at 2×, full screen.
+        public static let iPad = Device(
+            name: "iPad", width: 820, height: 1180, scale: 2, safeArea: Insets(top: 24, bottom: 20))
+        /// iPad Pro 13-inch (M4): 1032×1376 at 2×, full screen.
+        public static let iPadPro13 = Device(
+            name: "iPad Pro 13", width: 1032, height: 1376, scale: 2, safeArea: Insets(top: 24, bottom: 20))
+
+        /// Every preset, in the order above.
+        public static let presets = [
+            iPhoneSE, iPhone13, iPhone16, iPhone16Pro, iPhone16Plus, iPhone16ProMax, iPad, iPadPro13,
+        ]
+
+        /// The preset called `name`, ignoring case and spaces (`"iphone16pro"`); nil when there is none.
+        public static func named(_ name: String) -> Device? {
+            let key = { (text: String) in text.lowercased().filter { $0 != " " } }
+            return presets.first { key($0.name) == key(name) }
+        }
     }
 
     /// The system's appearance setting.

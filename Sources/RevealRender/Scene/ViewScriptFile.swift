@@ -3,7 +3,7 @@
 public enum ViewScriptFile {
     /// The top-level keys a script may hold.
     public static let fields = [
-        "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
+        "layout", "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
         "accessibility", "until", "timeBudget", "jobsPerFrame",
     ]
 
@@ -16,12 +16,24 @@ public enum ViewScriptFile {
     public static func decode(_ bytes: [UInt8], file: String) throws(SceneError) -> ViewScript {
         let root = try JSONNode.parse(file: file, bytes: bytes, limits: json)
         _ = try root.object(allowedKeys: fields)
-        var script = ViewScript()
+        // A script file plays a screen unless it says otherwise: the phone Xcode's canvas shows a #Preview on.
+        var script = ViewScript(layout: .device(.iPhone16))
         let limit = SceneLimits.maxCoordinate
+        if let node = root["layout"] {
+            guard case .string(let name) = node.value, let layout = ViewScript.layout(named: name) else {
+                throw node.error("layout must be \(ViewScript.layoutNames)")
+            }
+            script.use(layout)
+            if layout == .sizeThatFits, let sized = root["width"] ?? root["height"] ?? root["safeArea"] {
+                throw sized.error(
+                    "the layout sizeThatFits takes the view's own size, with no safe area: leave this out")
+            }
+        }
         if let node = root["width"] { script.width = try node.number(in: 1e-6...limit, what: "width") }
         if let node = root["height"] { script.height = try node.number(in: 1e-6...limit, what: "height") }
         if let node = root["scale"] { script.scale = try node.number(in: 1e-6...16, what: "scale") }
         if let node = root["fps"] { script.fps = try node.number(in: SceneLimits.fps, what: "fps") }
+        if case .fixed = script.layout { script.layout = .fixed(width: script.width, height: script.height) }
         if let node = root["safeArea"] { script.safeArea = try safeArea(node) }
         if let node = root["reduceMotion"] { script.reduceMotion = try node.bool() }
         if let node = root["colorScheme"] {

@@ -34,6 +34,13 @@ package struct ViewScreen {
             fonts: fonts, atRest: false)
     }
 
+    /// What `view` asks for offered nothing on either axis (SwiftUI's `.unspecified` proposal, which
+    /// `sizeThatFits` uses): its ideal size in points.
+    package static func idealSize(of view: View, scale: Double, fonts: FontFiles) throws(FontError) -> Size {
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
+        return try builder.build(view).size(for: .unspecified)
+    }
+
     /// The view laid out, and whether it holds a cross-fade (readers' content included, once placed).
     private static func place(
         _ view: View, width: Double, height: Double, safeArea inset: EdgeInsets, scale: Double, fonts: FontFiles,

@@ -32,7 +32,9 @@ public struct HorizontalAlignment: Equatable, Sendable {
 
     /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
     public init(_ id: any AlignmentID.Type) {
-        guide = .custom("H:" + String(reflecting: id)) { Double(id.defaultValue(in: ViewDimensions($0))) }
+        // A metatype holds no state; AlignmentID, as Apple declares it, is not Sendable.
+        nonisolated(unsafe) let type = id
+        guide = .custom("H:" + String(reflecting: id)) { Double(type.defaultValue(in: ViewDimensions($0))) }
     }
 
     public static let leading = HorizontalAlignment(guide: .fraction(0))
@@ -49,7 +51,9 @@ public struct VerticalAlignment: Equatable, Sendable {
 
     /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
     public init(_ id: any AlignmentID.Type) {
-        guide = .custom("V:" + String(reflecting: id)) { Double(id.defaultValue(in: ViewDimensions($0))) }
+        // A metatype holds no state; AlignmentID, as Apple declares it, is not Sendable.
+        nonisolated(unsafe) let type = id
+        guide = .custom("V:" + String(reflecting: id)) { Double(type.defaultValue(in: ViewDimensions($0))) }
     }
 
     public static let top = VerticalAlignment(guide: .fraction(0))

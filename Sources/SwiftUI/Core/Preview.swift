@@ -1,9 +1,15 @@
 /// A preview of a view, as DeveloperToolsSupport's `#Preview` (which SwiftUI re-exports): where
-/// `reveal-render swiftui` finds the view to render when no `--view` is given. Its plugin comes with
-/// reveal-render (`Sources/RevealPreviewMacros`) and is built against the toolchain's own SwiftSyntax.
+/// `reveal-render swiftui` finds the view to render when no `--view` is given. Its plugin is our `.macro` target
+/// `RevealPreviewMacros`, which SwiftPM builds for any package that depends on this module.
 @freestanding(declaration, names: named(__revealPreview))
-public macro Preview(_ name: String? = nil, body: @escaping @MainActor () -> any View) =
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
     #externalMacro(module: "RevealPreviewMacros", type: "PreviewMacro")
+
+/// What a `#Preview`'s expansion calls with the macro's own arguments: the view its body builds.
+@MainActor public func _previewContent(_ name: String? = nil, @ViewBuilder body: @MainActor () -> any View) -> any View
+{
+    body()
+}
 
 /// A type that produces view previews, as SwiftUI's `PreviewProvider` (the spelling before `#Preview`):
 /// `reveal-render swiftui` renders the first one's `previews` when no `--view` is given.

@@ -123,7 +123,8 @@ extension Image: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
         if !SymbolCatalog.names.contains(systemName) {
             graph.warn(
-                "no drawing for the symbol \"\(systemName)\": it draws nothing (README lists the symbols there are)")
+                "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Supported SwiftUI\" lists the symbols there are)"
+            )
         }
         return [RevealRender.View(.symbol(systemName))]
     }

@@ -8,7 +8,7 @@ nonisolated public struct Image: _PrimitiveView, Sendable {
     }
     let systemName: String
 
-    /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (README lists ours).
+    /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (the article "Supported SwiftUI" lists ours).
     public init(systemName: String) { self.systemName = systemName }
 }
 

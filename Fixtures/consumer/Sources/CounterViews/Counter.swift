@@ -24,3 +24,11 @@ public struct Counter: View {
         }
     }
 }
+
+// A preview, as most real files carry: on Linux our SwiftUI's `#Preview`, whose plugin SwiftPM builds with
+// reveal-render, so the target needs nothing more in Package.swift; `reveal-render swiftui Counter.swift`
+// renders it.
+#Preview("Counter") {
+    Counter()
+        .padding()
+}

@@ -1,6 +1,4 @@
 import CounterViews
-import RevealRender
-import RevealSwiftUI
 import RevealSwiftUITesting
 import XCTest
 
