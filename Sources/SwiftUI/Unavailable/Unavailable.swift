@@ -306,6 +306,30 @@ public struct ToolbarItemGroup: View {
     nonisolated public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> some View) {}
 }
 
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw LabeledContent yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct LabeledContent: View {
+    /// Nothing: the type cannot be used.
+    nonisolated public var body: EmptyView { EmptyView() }
+    /// Unavailable.
+    nonisolated public init(_ title: String, value: String) {}
+    /// Unavailable.
+    nonisolated public init(_ title: String, @ViewBuilder content: () -> some View) {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw RenameButton yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct RenameButton: View {
+    /// Nothing: the type cannot be used.
+    nonisolated public var body: EmptyView { EmptyView() }
+    /// Unavailable.
+    nonisolated public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationPath yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct NavigationPath {
+    /// Unavailable.
+    nonisolated public init() {}
+}
+
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GridItem.Size yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 extension GridItem {
     public enum Size {
@@ -411,6 +435,348 @@ public enum TextInputAutocapitalization {
     case characters
 }
 
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AppStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+@propertyWrapper public struct AppStorage<Value> {
+    /// Unavailable.
+    public var wrappedValue: Value
+    /// Unavailable.
+    public init(wrappedValue: Value, _ key: String) { self.wrappedValue = wrappedValue }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SceneStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+@propertyWrapper public struct SceneStorage<Value> {
+    /// Unavailable.
+    public var wrappedValue: Value
+    /// Unavailable.
+    public init(wrappedValue: Value, _ key: String) { self.wrappedValue = wrappedValue }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScaledMetric yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+@propertyWrapper public struct ScaledMetric<Value> {
+    /// Unavailable.
+    public var wrappedValue: Value
+    /// Unavailable.
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PreferenceKey yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol PreferenceKey {
+    /// Unavailable.
+    associatedtype Value
+    /// Unavailable.
+    static var defaultValue: Value { get }
+    /// Unavailable.
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw EnvironmentKey yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol EnvironmentKey {
+    /// Unavailable.
+    associatedtype Value
+    /// Unavailable.
+    static var defaultValue: Value { get }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol ListStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == DefaultListStyle {
+    /// Unavailable.
+    public static var automatic: DefaultListStyle { DefaultListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetGroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct InsetGroupedListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetGroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == InsetGroupedListStyle {
+    /// Unavailable.
+    public static var insetGrouped: InsetGroupedListStyle { InsetGroupedListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct GroupedListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == GroupedListStyle {
+    /// Unavailable.
+    public static var grouped: GroupedListStyle { GroupedListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct PlainListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == PlainListStyle {
+    /// Unavailable.
+    public static var plain: PlainListStyle { PlainListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct InsetListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == InsetListStyle {
+    /// Unavailable.
+    public static var inset: InsetListStyle { InsetListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SidebarListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct SidebarListStyle: ListStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SidebarListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ListStyle where Self == SidebarListStyle {
+    /// Unavailable.
+    public static var sidebar: SidebarListStyle { SidebarListStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol TextFieldStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultTextFieldStyle: TextFieldStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension TextFieldStyle where Self == DefaultTextFieldStyle {
+    /// Unavailable.
+    public static var automatic: DefaultTextFieldStyle { DefaultTextFieldStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct PlainTextFieldStyle: TextFieldStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension TextFieldStyle where Self == PlainTextFieldStyle {
+    /// Unavailable.
+    public static var plain: PlainTextFieldStyle { PlainTextFieldStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw RoundedBorderTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct RoundedBorderTextFieldStyle: TextFieldStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw RoundedBorderTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
+    /// Unavailable.
+    public static var roundedBorder: RoundedBorderTextFieldStyle { RoundedBorderTextFieldStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol DatePickerStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultDatePickerStyle: DatePickerStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension DatePickerStyle where Self == DefaultDatePickerStyle {
+    /// Unavailable.
+    public static var automatic: DefaultDatePickerStyle { DefaultDatePickerStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw CompactDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct CompactDatePickerStyle: DatePickerStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw CompactDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension DatePickerStyle where Self == CompactDatePickerStyle {
+    /// Unavailable.
+    public static var compact: CompactDatePickerStyle { CompactDatePickerStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GraphicalDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct GraphicalDatePickerStyle: DatePickerStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GraphicalDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension DatePickerStyle where Self == GraphicalDatePickerStyle {
+    /// Unavailable.
+    public static var graphical: GraphicalDatePickerStyle { GraphicalDatePickerStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw WheelDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct WheelDatePickerStyle: DatePickerStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw WheelDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension DatePickerStyle where Self == WheelDatePickerStyle {
+    /// Unavailable.
+    public static var wheel: WheelDatePickerStyle { WheelDatePickerStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol TabViewStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultTabViewStyle: TabViewStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension TabViewStyle where Self == DefaultTabViewStyle {
+    /// Unavailable.
+    public static var automatic: DefaultTabViewStyle { DefaultTabViewStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PageTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct PageTabViewStyle: TabViewStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PageTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension TabViewStyle where Self == PageTabViewStyle {
+    /// Unavailable.
+    public static var page: PageTabViewStyle { PageTabViewStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw FormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol FormStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AutomaticFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct AutomaticFormStyle: FormStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AutomaticFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension FormStyle where Self == AutomaticFormStyle {
+    /// Unavailable.
+    public static var automatic: AutomaticFormStyle { AutomaticFormStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct GroupedFormStyle: FormStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension FormStyle where Self == GroupedFormStyle {
+    /// Unavailable.
+    public static var grouped: GroupedFormStyle { GroupedFormStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColumnsFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct ColumnsFormStyle: FormStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColumnsFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension FormStyle where Self == ColumnsFormStyle {
+    /// Unavailable.
+    public static var columns: ColumnsFormStyle { ColumnsFormStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol GroupBoxStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultGroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultGroupBoxStyle: GroupBoxStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultGroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension GroupBoxStyle where Self == DefaultGroupBoxStyle {
+    /// Unavailable.
+    public static var automatic: DefaultGroupBoxStyle { DefaultGroupBoxStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw MenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol MenuStyle {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct DefaultMenuStyle: MenuStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension MenuStyle where Self == DefaultMenuStyle {
+    /// Unavailable.
+    public static var automatic: DefaultMenuStyle { DefaultMenuStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ButtonMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct ButtonMenuStyle: MenuStyle {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ButtonMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension MenuStyle where Self == ButtonMenuStyle {
+    /// Unavailable.
+    public static var button: ButtonMenuStyle { ButtonMenuStyle() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public protocol ScrollTargetBehavior {}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PagingScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PagingScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    /// Unavailable.
+    public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ViewAlignedScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
+    /// Unavailable.
+    public init() {}
+}
+
+@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ViewAlignedScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
+    /// Unavailable.
+    public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
+}
+
 extension View {
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationTitle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationTitle(_ title: String) -> Self { self }
@@ -486,4 +852,34 @@ extension View {
     nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw searchSuggestions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func searchSuggestions(@ViewBuilder _ suggestions: () -> some View) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func listStyle(_ style: some ListStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw textFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func textFieldStyle(_ style: some TextFieldStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw datePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func datePickerStyle(_ style: some DatePickerStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func tabViewStyle(_ style: some TabViewStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw formStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func formStyle(_ style: some FormStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw groupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func groupBoxStyle(_ style: some GroupBoxStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw menuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func menuStyle(_ style: some MenuStyle) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw preference yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onPreferenceChange yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> Self where K.Value: Equatable { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollTargetLayout yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw defaultScrollAnchor yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func defaultScrollAnchor(_ anchor: UnitPoint?) -> Self { self }
+    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw interactiveDismissDisabled yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> Self { self }
 }
