@@ -66,7 +66,8 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var scriptPath: String?
     var redrawAll = false
     var colorScheme: ViewScript.Appearance?
-    var layoutName: String?
+    /// `--layout`: as given (passed on to the view's program) and as read.
+    var frameLayout: (name: String, layout: ViewScript.Layout)?
     var childFlags: [String] = []
     var memoryCeiling = defaultMemoryCeiling
     var rest: [String] = []
@@ -88,10 +89,10 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
                 colorScheme = appearance
             case "--layout":
                 let name = try reader.value(arg)
-                guard ViewScript.layout(named: name) != nil else {
+                guard let named = ViewScript.layout(named: name) else {
                     throw UsageError(message: "--layout takes \(ViewScript.layoutNames); not \(jsonQuoted(name))")
                 }
-                layoutName = name
+                frameLayout = (name, named)
             case "--reevaluate", "--timings": childFlags.append(arg)
             case "--time-budget":
                 let seconds = try reader.number(arg, ViewScript.timeBudgets)
@@ -131,7 +132,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         var loaded =
             try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path, inputs: inputs) }
             ?? ViewScript(layout: .device(.iPhone16))
-        if let layout = layoutName.flatMap(ViewScript.layout(named:)) { loaded.use(layout) }
+        if let frameLayout { loaded.use(frameLayout.layout) }
         if let fps = args.fps { loaded.fps = fps }
         if let scale = args.scale { loaded.scale = scale }
         if args.reduceMotion { loaded.reduceMotion = true }
@@ -151,7 +152,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     }
     let clock = FrameClock(fps: script.fps)
     var childArguments = scriptPath.map { ["--script", $0] } ?? []
-    if let layoutName { childArguments += ["--layout", layoutName] }
+    if let frameLayout { childArguments += ["--layout", frameLayout.name] }
     if let fps = args.fps { childArguments += ["--fps", "\(fps)"] }
     if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
     if args.reduceMotion { childArguments.append("--reduce-motion") }
