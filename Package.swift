@@ -46,7 +46,32 @@ let package = Package(
         // FFmpeg's libraries, loaded (dlopen) only when a video is written: linked, they would add a hundred
         // libraries and 20 MB to every run. Built against their headers (libavcodec-dev, libavformat-dev).
         .target(name: "CVideo"),
-        .target(name: "RevealRender", dependencies: ["CPNG", "CText", "CMalloc"]),
+        // The engine, in layers: each imports only the layers below it (LayerTests holds that).
+        // Errors that name the input, limits, JSON, clocks and curves, bounded file reads.
+        .target(name: "RevealCore", dependencies: ["CMalloc"]),
+        // Pixmaps, paths, the rasterizer, the compositor, paint, canvas commands.
+        .target(name: "RevealRaster", dependencies: ["RevealCore"]),
+        // Fonts, shaping (HarfBuzz) and text blocks.
+        .target(name: "RevealText", dependencies: ["RevealCore", "RevealRaster", "CText"]),
+        // PNG, APNG, frame folders, manifests, and the frame sequences they are written from.
+        .target(name: "RevealOutput", dependencies: ["RevealCore", "RevealRaster", "CPNG"]),
+        // The view tree, SwiftUI's layout, and the renderer that draws it, with damage.
+        .target(name: "RevealLayout", dependencies: ["RevealCore", "RevealRaster", "RevealText"]),
+        // The image comparison that goldens use, with its diff images and report.
+        .target(
+            name: "RevealComparison",
+            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout"]),
+        // The port's two effects, their scene files, and the view scripts.
+        .target(
+            name: "RevealScenes",
+            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout"]),
+        // The engine as one module: every layer above, re-exported.
+        .target(
+            name: "RevealRender",
+            dependencies: [
+                "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout", "RevealComparison",
+                "RevealScenes",
+            ]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
         .target(name: "SwiftUI", dependencies: ["RevealRender", "RevealPreviewMacros"]),

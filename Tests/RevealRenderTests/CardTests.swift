@@ -4,7 +4,7 @@ import XCTest
 
 /// The demo card look: rounded corners, the shadow, and the page around the view.
 final class CardTests: XCTestCase {
-    private func area(_ path: Path, width: Int, height: Int) -> Double {
+    private func area(_ path: PixelPath, width: Int, height: Int) -> Double {
         var rasterizer = Rasterizer()
         var total = 0.0
         rasterizer.coverage(of: path, width: width, rows: RowRange(0, height)) { _, row in total += row.reduce(0, +) }
@@ -12,14 +12,14 @@ final class CardTests: XCTestCase {
     }
 
     func testCircularCornersCutAwayFourMinusPiRSquared() {
-        var path = Path()
+        var path = PixelPath()
         path.addRoundedRect(x: 3.5, y: 2.25, width: 80, height: 50, radius: 12, continuous: false)
         XCTAssertEqual(area(path, width: 90, height: 60), 80 * 50 - (4 - Double.pi) * 144, accuracy: 0.05)
     }
 
     func testContinuousCornersCutAwayMoreThanCircularOnesAndReachFurther() throws {
-        var circular = Path()
-        var continuous = Path()
+        var circular = PixelPath()
+        var continuous = PixelPath()
         circular.addRoundedRect(x: 0, y: 0, width: 100, height: 60, radius: 10, continuous: false)
         continuous.addRoundedRect(x: 0, y: 0, width: 100, height: 60, radius: 10, continuous: true)
         let a = area(circular, width: 100, height: 60)

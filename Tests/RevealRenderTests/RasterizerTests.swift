@@ -5,7 +5,7 @@ import XCTest
 @testable import RevealRender
 
 final class RasterizerTests: XCTestCase {
-    private func render(_ path: Path, width: Int = 64, height: Int = 64) throws -> Mask {
+    private func render(_ path: PixelPath, width: Int = 64, height: Int = 64) throws -> Mask {
         var mask = try Mask(width: width, height: height)
         var rasterizer = Rasterizer()
         rasterizer.fill(path, into: &mask, rows: RowRange(0, height))
@@ -13,7 +13,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     /// Exact areas before quantisation, summed over the image.
-    private func exactArea(_ path: Path, width: Int, height: Int) -> Double {
+    private func exactArea(_ path: PixelPath, width: Int, height: Int) -> Double {
         var rasterizer = Rasterizer()
         var total = 0.0
         rasterizer.coverage(of: path, width: width, rows: RowRange(0, height)) { _, row in
@@ -23,7 +23,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testPixelAlignedSquareIsExact() throws {
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: 3, y: 5, width: 10, height: 7)
         let mask = try render(path)
         for y in 0..<64 {
@@ -35,7 +35,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testHalfPixelEdgesGiveHalfCoverage() throws {
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: 2.5, y: 2, width: 4, height: 1.25)
         let mask = try render(path, width: 10, height: 5)
         XCTAssertEqual(mask[1, 2], 0)
@@ -48,7 +48,7 @@ final class RasterizerTests: XCTestCase {
 
     func testDiagonalTriangleArea() throws {
         // Right triangle covering exactly half of each pixel on the diagonal.
-        var path = Path()
+        var path = PixelPath()
         path.move(to: Point(x: 0, y: 0))
         path.line(to: Point(x: 8, y: 0))
         path.line(to: Point(x: 8, y: 8))
@@ -60,7 +60,7 @@ final class RasterizerTests: XCTestCase {
 
     func testDiscAreaIsPiRSquared() throws {
         for (cx, cy, r) in [(32.0, 32.0, 20.0), (31.3, 30.7, 7.25), (20.1, 40.9, 0.6), (33.33, 29.5, 27.9)] {
-            var path = Path()
+            var path = PixelPath()
             path.addCircle(center: Point(x: cx, y: cy), radius: r)
             let area = exactArea(path, width: 64, height: 64)
             XCTAssertEqual(area, Double.pi * r * r, accuracy: Double.pi * r * r * 0.001, "r = \(r)")
@@ -78,7 +78,7 @@ final class RasterizerTests: XCTestCase {
 
     func testOverlappingContoursAreUnionedNotSummed() throws {
         // Two identical squares: nonzero winding 2 inside, coverage must still be exact at the edges.
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: 2.5, y: 2.5, width: 5, height: 5)
         path.addRect(x: 2.5, y: 2.5, width: 5, height: 5)
         let mask = try render(path, width: 10, height: 10)
@@ -86,14 +86,14 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(mask[2, 2], 64)
         XCTAssertEqual(mask[4, 4], 255)
         // Two squares overlapping by half a pixel column: the shared column is covered once.
-        var path2 = Path()
+        var path2 = PixelPath()
         path2.addRect(x: 1, y: 1, width: 3.5, height: 2)
         path2.addRect(x: 4.25, y: 1, width: 3, height: 2)
         let mask2 = try render(path2, width: 10, height: 4)
         XCTAssertEqual(mask2[4, 1], 255)
         XCTAssertEqual(mask2[7, 1], 64)
         // Crossing bars forming an X inside one pixel row: exact union area.
-        var x = Path()
+        var x = PixelPath()
         x.move(to: Point(x: 0, y: 0))
         x.line(to: Point(x: 1, y: 0))
         x.line(to: Point(x: 4, y: 4))
@@ -133,7 +133,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testRowsOutsideTheRangeAreUntouched() throws {
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: 0, y: 0, width: 10, height: 10)
         var mask = try Mask(width: 10, height: 10, value: 7)
         var rasterizer = Rasterizer()
@@ -145,7 +145,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testShapesBeyondTheEdgesAreClipped() throws {
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: -5.5, y: -3, width: 8, height: 20)  // right side at x = 2.5
         let mask = try render(path, width: 6, height: 6)
         XCTAssertEqual(mask[0, 0], 255)

@@ -33,7 +33,7 @@ final class RenderCacheTests: XCTestCase {
     /// even-odd leaves it clear. The same points with either rule, or in masks of other sizes, must not
     /// share a mask.
     func testMasksAreKeptByOutlineRuleAndSize() throws {
-        var path = Path()
+        var path = PixelPath()
         path.addRect(x: 1, y: 1, width: 8, height: 8)
         path.addRect(x: 3, y: 3, width: 4, height: 4)
         var rasterizer = Rasterizer()

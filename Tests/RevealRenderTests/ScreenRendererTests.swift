@@ -152,11 +152,11 @@ final class ScreenRendererTests: XCTestCase {
     }
 
     func testConvexSpansHoldTheRasterizedCoverage() throws {
-        var circle = Path()
+        var circle = PixelPath()
         circle.addCircle(center: Point(x: 101.3, y: 77.7), radius: 61.2)
-        var rounded = Path()
+        var rounded = PixelPath()
         rounded.addRoundedRect(x: 12.5, y: 20.25, width: 170, height: 90.5, radius: 22, continuous: true)
-        var triangle = Path()
+        var triangle = PixelPath()
         triangle.move(to: Point(x: 10, y: 140))
         triangle.line(to: Point(x: 100.5, y: 3.3))
         triangle.line(to: Point(x: 190, y: 120))
@@ -178,7 +178,7 @@ final class ScreenRendererTests: XCTestCase {
             }
         }
         // Not convex, or more than one contour: no spans.
-        var notch = Path()
+        var notch = PixelPath()
         for p in [(0.0, 0.0), (100.0, 0.0), (50.0, 40.0), (100.0, 100.0), (0.0, 100.0)] {
             if notch.isEmpty { notch.move(to: Point(x: p.0, y: p.1)) } else { notch.line(to: Point(x: p.0, y: p.1)) }
         }

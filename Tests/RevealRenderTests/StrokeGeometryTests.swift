@@ -8,7 +8,7 @@ import XCTest
 final class StrokeGeometryTests: XCTestCase {
     /// The area `outline` covers, in square units (one unit a pixel).
     private func area(_ outline: PathOutline) -> Double {
-        var path = Path()
+        var path = PixelPath()
         outline.flatten(into: &path, { $0 })
         var rasterizer = Rasterizer()
         var total = 0.0

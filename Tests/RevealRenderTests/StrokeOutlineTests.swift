@@ -25,7 +25,7 @@ final class StrokeOutlineTests: XCTestCase {
         return (largest, count)
     }
 
-    private func fill(_ path: Path, width: Int, height: Int) throws -> Mask {
+    private func fill(_ path: PixelPath, width: Int, height: Int) throws -> Mask {
         var mask = try Mask(width: width, height: height)
         var rasterizer = Rasterizer()
         rasterizer.fill(path, into: &mask, rows: RowRange(0, height))
@@ -178,7 +178,7 @@ final class StrokeOutlineTests: XCTestCase {
 
     func testAFillDoesNotDependOnTheOrderOfTheEdges() throws {
         let path = Stroker.roundStroke(polyline(seed: 5, count: 30, size: 40), width: 11)
-        var reversed = Path()
+        var reversed = PixelPath()
         for (c, start) in path.contourStarts.enumerated().reversed() {
             let end = c + 1 < path.contourStarts.count ? path.contourStarts[c + 1] : path.points.count
             let contour = Array(path.points[start..<end])

@@ -153,7 +153,7 @@ final class GlyphCoverageTests: XCTestCase {
 
     /// Coverage of the path's polygons under the nonzero rule: for each of 256 sub-rows a pixel row
     /// is cut into, the spans where the winding number is not zero, added to each pixel exactly.
-    private func exactCoverage(_ path: Path, width: Int, height: Int) -> [Double] {
+    private func exactCoverage(_ path: PixelPath, width: Int, height: Int) -> [Double] {
         var coverage = [Double](repeating: 0, count: width * height)
         var edges: [(Point, Point)] = []
         for (c, start) in path.contourStarts.enumerated() {

@@ -34,7 +34,7 @@ final class SymbolDrawingTests: XCTestCase {
         XCTAssertEqual(Set(SymbolShape.all.map(\.name)).count, SymbolShape.all.count, "a name drawn twice")
         XCTAssertGreaterThanOrEqual(SymbolShape.all.count, 40)
         for symbol in SymbolShape.all {
-            var path = Path()
+            var path = PixelPath()
             ViewRenderer.append(try SVGPathData.parse(symbol.pathData), to: &path) { $0 }
             let bounds = try XCTUnwrap(path.bounds, symbol.name)
             XCTAssertEqual(bounds.minY, symbol.top, accuracy: 0.1, symbol.name)

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// The engine's layers, as Package.swift declares them and as their files import them: each layer depends on
+/// layers below it only, and no file imports a module its target does not declare. SwiftPM lets a file import
+/// any module already built, so the declaration alone does not hold the direction; this test does.
+final class LayerTests: XCTestCase {
+    /// Lowest first: each may use only those before it (and the C targets and the system's modules).
+    static let layers = [
+        "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout", "RevealComparison",
+        "RevealScenes", "RevealRender",
+    ]
+    /// Modules any file may import: the toolchain's and the C targets'.
+    static let system: Set<String> = [
+        "Foundation", "Glibc", "Darwin", "Dispatch", "CMalloc", "CPNG", "CText", "CLibPNG", "CHarfBuzz",
+    ]
+
+    func testEachLayerDependsOnlyOnLayersBelowIt() throws {
+        let targets = try Self.declaredTargets()
+        for (index, layer) in Self.layers.enumerated() {
+            let dependencies = try XCTUnwrap(targets[layer], "Package.swift declares no target \(layer)")
+            let below = Set(Self.layers[..<index])
+            for dependency in dependencies where Self.layers.contains(dependency) {
+                XCTAssertTrue(below.contains(dependency), "\(layer) depends on \(dependency), a layer above it")
+            }
+        }
+    }
+
+    func testEveryFileImportsOnlyWhatItsTargetDeclares() throws {
+        let targets = try Self.declaredTargets()
+        var checked = 0
+        for layer in Self.layers {
+            let allowed = Set(targets[layer] ?? []).union(Self.system)
+            for file in try Self.swiftFiles(in: Repository.root + "/Sources/" + layer) {
+                for module in try Self.imports(of: file) {
+                    XCTAssertTrue(
+                        allowed.contains(module),
+                        "\(file.dropFirst(Repository.root.count + 1)) imports \(module), which \(layer) does not depend on"
+                    )
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the layers' files were not found")
+    }
+
+    /// What an upward import looks like to these checks: a raster file that imports the scenes is named.
+    func testAnUpwardImportIsFound() throws {
+        let targets = try Self.declaredTargets()
+        let allowed = Set(targets["RevealRaster"] ?? []).union(Self.system)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("LayerTests-\(getpid()).swift").path
+        try "import Foundation\n@testable import RevealScenes\nimport RevealCore\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        XCTAssertEqual(try Self.imports(of: file).filter { !allowed.contains($0) }, ["RevealScenes"])
+    }
+
+    /// Each target's name and the names in its `dependencies:` list, read from Package.swift's text.
+    static func declaredTargets() throws -> [String: [String]] {
+        let manifest = try String(contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)
+        var targets: [String: [String]] = [:]
+        let declaration = try NSRegularExpression(
+            pattern:
+                #"\.(?:target|executableTarget|testTarget|macro)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#
+        )
+        let text = manifest as NSString
+        for match in declaration.matches(in: manifest, range: NSRange(location: 0, length: text.length)) {
+            let name = text.substring(with: match.range(at: 1))
+            let list = match.range(at: 2).location == NSNotFound ? "" : text.substring(with: match.range(at: 2))
+            targets[name] = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return targets
+    }
+
+    /// The modules a Swift file imports (`import X`, `@testable import X`, `@_exported import X`, `import struct X.Y`).
+    static func imports(of file: String) throws -> [String] {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+            guard words.first == "import", words.count >= 2 else { return nil }
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let name = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+            return String(name.split(separator: ".")[0])
+        }
+    }
+
+    static func swiftFiles(in folder: String) throws -> [String] {
+        let names = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder) as [String]?)
+        return names.filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
+    }
+}
