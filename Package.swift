@@ -74,7 +74,9 @@ let package = Package(
             ]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
-        .target(name: "SwiftUI", dependencies: ["RevealRender", "RevealPreviewMacros"]),
+        .target(
+            name: "SwiftUI",
+            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealLayout", "RevealPreviewMacros"]),
         // The `#Preview` macro's plugin: it speaks the compiler's plugin protocol itself, so it needs no
         // swift-syntax package, and SwiftPM builds it for every package that imports our SwiftUI.
         .macro(name: "RevealPreviewMacros"),

@@ -377,15 +377,16 @@ public enum SequenceDiff {
     }
 
     /// One panel's caption: white, semibold, 11 points, on one line from the leading edge.
-    private static func captionView(_ text: String) -> View {
-        View(
+    private static func captionView(_ text: String) -> ViewNode {
+        ViewNode(
             .text(text),
             [
                 .font(FontSpec(size: 11, weight: .semibold)), .foreground(.color(.white)), .lineLimit(1),
                 .padding(.horizontal(5)),
                 .frame(
                     FrameSpec(
-                        maxWidth: .infinity, maxHeight: .infinity, alignment: Alignment(horizontal: 0, vertical: 0.5))),
+                        maxWidth: .infinity, maxHeight: .infinity,
+                        alignment: NodeAlignment(horizontal: 0, vertical: 0.5))),
             ])
     }
 

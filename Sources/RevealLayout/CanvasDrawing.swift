@@ -137,7 +137,7 @@ extension CanvasLayer {
     /// proportion (Core Graphics bounds every mode by the shape drawn). Source-over takes the compositor's
     /// hot loop, which works the same weighting in integers.
     package static func combine(
-        _ source: Source, coverage: Mask, mode: CanvasBlendMode, box: PixelBox, into destination: inout Pixmap
+        _ source: Source, coverage: Mask, mode: BlendOperation, box: PixelBox, into destination: inout Pixmap
     ) {
         let width = destination.width
         var row = [UInt8](repeating: 0, count: box.width * 4)
@@ -187,7 +187,7 @@ extension CanvasLayer {
                 )
                 let out = BlendFunction.composite(s, over: b, mode)
                 func level(_ o: Double, _ b: Double) -> UInt8 {
-                    Color.nearest(min(max(b + (o - b) * covered, 0), 1) * 255)
+                    RGBAColor.nearest(min(max(b + (o - b) * covered, 0), 1) * 255)
                 }
                 destination.bytes[d] = level(out.0, b.0)
                 destination.bytes[d + 1] = level(out.1, b.1)

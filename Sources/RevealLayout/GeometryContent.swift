@@ -6,13 +6,13 @@ import RevealText
 /// offered (10 points on an axis offered nothing) and places the view `content(size)` at its top
 /// leading corner, offered that size. Two contents are equal when they come from the same value.
 package struct GeometryContent: Equatable, Sendable {
-    private let content: SharedFunction<Size, View>
+    private let content: SharedFunction<Size, ViewNode>
 
     /// A reader whose content at a size (in points) is `content(size)`.
-    package init(_ content: @escaping @Sendable (Size) -> View) {
+    package init(_ content: @escaping @Sendable (Size) -> ViewNode) {
         self.content = SharedFunction(content)
     }
 
     /// The content at `size`.
-    package func content(at size: Size) -> View { content.call(size) }
+    package func content(at size: Size) -> ViewNode { content.call(size) }
 }

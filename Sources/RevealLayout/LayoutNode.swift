@@ -7,7 +7,7 @@ import RevealText
 package enum Drawing {
     case none
     case paint(Paint)
-    case shape(Shape, Paint)
+    case shape(ShapeKind, Paint)
     case text(TextBlock, Paint)
     case symbol(SymbolShape, pointsPerUnit: Double, Paint)
     case canvas(CanvasContent)
@@ -17,16 +17,16 @@ package enum Drawing {
 /// An effect on a whole subtree, applied to its rendered pixels as SwiftUI's display list does.
 package enum GroupEffect {
     case opacity(Double)
-    case clip(Shape)
+    case clip(ShapeKind)
     case shadow(Shadow)
     /// children[0] shows where children[1], placed in its frame by the alignment, has alpha.
-    case mask(Alignment)
+    case mask(NodeAlignment)
     /// Blurred with this standard deviation in points.
     case blur(sigma: Double)
     /// Every pixel's color through the matrix.
     case colorMatrix(ColorMatrix)
     /// Combined with what is beneath in the mode.
-    case blend(BlendMode)
+    case blend(BlendOperation)
 }
 
 /// A grid's rows (how many of the cells that follow each holds, and whether it is one view across the
@@ -39,7 +39,7 @@ package struct GridSpec {
         var alignment: AlignmentGuide?
     }
     package var rows: [Row]
-    package var alignment: Alignment
+    package var alignment: NodeAlignment
     package var horizontalSpacing: Double
     package var verticalSpacing: Double
 }
@@ -51,13 +51,13 @@ package final class LayoutNode {
         case leaf(Drawing)
         /// Flexible along its stack's axis (both, outside a stack), never shorter than `minLength`.
         case spacer(minLength: Double, axis: StackAxis?)
-        case stack(StackAxis, spacing: Double, alignment: Alignment)
-        case padding(EdgeInsets)
+        case stack(StackAxis, spacing: Double, alignment: NodeAlignment)
+        case padding(Insets)
         case frame(FrameSpec)
         case position(x: Double, y: Double)
         case offset(x: Double, y: Double)
         /// children[0] is the primary view; children[1] is drawn behind it (background) or over it.
-        case secondary(behind: Bool, alignment: Alignment)
+        case secondary(behind: Bool, alignment: NodeAlignment)
         case group(GroupEffect)
         /// A view made from its size when it is placed (`GeometryReader`); `make` builds the child.
         case reader(make: (Size) -> LayoutNode)
@@ -381,7 +381,7 @@ package final class LayoutNode {
     /// SwiftUI's stack algorithm: the spacing comes off the offered length first; children are
     /// then offered, least flexible first, an equal share of what is left, each taking its size
     /// out of it. Flexibility is the difference between a child's sizes offered 0 and infinity.
-    private func stackSize(_ axis: StackAxis, spacing: Double, alignment: Alignment, _ p: ProposedSize)
+    private func stackSize(_ axis: StackAxis, spacing: Double, alignment: NodeAlignment, _ p: ProposedSize)
         -> (size: Size, lengths: [Double], cross: CrossPlacement)
     {
         let vertical = axis == .vertical
@@ -677,7 +677,7 @@ package final class LayoutNode {
             var y = 0.0
             for (i, row) in rows.enumerated() {
                 let height = tracks.heights[i]
-                let alignment = Alignment(
+                let alignment = NodeAlignment(
                     horizontal: spec.alignment.horizontal,
                     vertical: spec.rows[i].alignment ?? spec.alignment.vertical)
                 for (k, index) in row.enumerated() {
@@ -700,7 +700,7 @@ package final class LayoutNode {
 
     /// A child placed in a container of `size` (a frame, an overlay, a grid cell) by `alignment`: the
     /// child's guide values meet the container's own on each axis, as SwiftUI's frame layout aligns them.
-    private func aligned(_ child: LayoutNode, in size: Size, _ proposal: ProposedSize, _ alignment: Alignment)
+    private func aligned(_ child: LayoutNode, in size: Size, _ proposal: ProposedSize, _ alignment: NodeAlignment)
         -> (rect: Rect, proposal: ProposedSize)
     {
         let s = child.size(for: proposal)
@@ -744,9 +744,9 @@ extension LayoutNode {
     }
 }
 
-extension TextAlignment {
+extension LineAlignment {
     /// Leading and trailing swapped, as right-to-left text lines up.
-    package var mirrored: TextAlignment {
+    package var mirrored: LineAlignment {
         switch self {
         case .leading: return .trailing
         case .center: return .center

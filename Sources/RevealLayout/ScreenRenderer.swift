@@ -22,7 +22,7 @@ import RevealText
 package struct ScreenRenderer {
     private var frame: Pixmap?
     private var tree: LayoutNode?
-    private var background: Color?
+    private var background: RGBAColor?
     private let retained = RetainedDrawings()
     /// The boxes the last `render` drew again; every other pixel is as the render before left it.
     package private(set) var changedBoxes: [PixelBox] = []
@@ -70,7 +70,7 @@ package struct ScreenRenderer {
     /// from the screen as it stood before the first view that changed (`RetainedDrawings.snapshot`),
     /// when one is kept, and draws the views from there on.
     private mutating func draw(
-        _ root: LayoutNode, in region: DamageRegion, scale: Double, background: Color, on frame: inout Pixmap
+        _ root: LayoutNode, in region: DamageRegion, scale: Double, background: RGBAColor, on frame: inout Pixmap
     ) throws {
         var region = region
         let whole = PixelBox(x: 0, y: 0, width: frame.width, height: frame.height)
@@ -275,7 +275,7 @@ package final class RetainedDrawings {
 
     /// The screen before the first view that changed, and that view's count in drawing order: kept
     /// from the frame before while no view before it changed, else drawn again (those views only).
-    package func snapshot(of root: LayoutNode, scale: Double, background: Color, whole: PixelBox) throws -> (
+    package func snapshot(of root: LayoutNode, scale: Double, background: RGBAColor, whole: PixelBox) throws -> (
         position: Int, pixels: Pixmap
     )? {
         guard let first = firstChange, first > 1 else { return nil }
@@ -492,7 +492,7 @@ package struct ScreenDamage {
     /// Adds what changes when a group's clip goes from `old` to `new` over unchanged views in `content`:
     /// pixels outside both outlines show in neither, and pixels wholly inside both show alike. With two
     /// convex outlines that leaves a ring in each band of rows; otherwise the box around both.
-    private mutating func addClipChange(_ old: Shape, _ new: Shape, frame: Rect, content: PixelBox) {
+    private mutating func addClipChange(_ old: ShapeKind, _ new: ShapeKind, frame: Rect, content: PixelBox) {
         let r = ViewRenderer(scale: scale)
         let (a, b) = (r.path(old, in: frame), r.path(new, in: frame))
         let height = DamageRegion.bandHeight
@@ -582,9 +582,9 @@ extension GroupEffect {
     }
 }
 
-extension Shape {
+extension ShapeKind {
     /// Whether the two outline the same path in `frame`: a front end's shapes compare their outlines there.
-    package func drawsLike(_ other: Shape, in frame: Rect) -> Bool {
+    package func drawsLike(_ other: ShapeKind, in frame: Rect) -> Bool {
         if case .outline(let a) = self, case .outline(let b) = other {
             let rect = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             return a == b || a.outline(in: rect) == b.outline(in: rect)

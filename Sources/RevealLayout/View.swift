@@ -6,30 +6,32 @@ import RevealText
 /// `View(.text("Hi"), [.padding(.all(8)), .background(.paint(.color(.red)))])` is SwiftUI's
 /// `Text("Hi").padding(8).background(Color.red)`. A scene's `content`, `cover`, `base`, `revealed`
 /// and `screen` are views; a `Paint` is a view that fills what it is offered, as `Color` does.
-package struct View: Equatable, Sendable {
+package struct ViewNode: Equatable, Sendable {
     /// What the view is before any modifier: a paint, text, a symbol, a shape, a stack, …
     package var kind: ViewKind
     /// The modifiers applied to the view, innermost first: each wraps everything before it.
-    package var modifiers: [ViewModifier]
+    package var modifiers: [NodeModifier]
 
     /// A view of `kind` with `modifiers`, innermost first (default: none).
-    package init(_ kind: ViewKind, _ modifiers: [ViewModifier] = []) {
+    package init(_ kind: ViewKind, _ modifiers: [NodeModifier] = []) {
         self.kind = kind
         self.modifiers = modifiers
     }
 
     /// A paint as a view.
-    package static func paint(_ paint: Paint) -> View { View(.paint(paint)) }
+    package static func paint(_ paint: Paint) -> ViewNode { ViewNode(.paint(paint)) }
     /// A color filling what it is offered, as SwiftUI's `Color`.
-    package static func color(_ color: Color) -> View { View(.paint(.color(color))) }
+    package static func color(_ color: RGBAColor) -> ViewNode { ViewNode(.paint(.color(color))) }
     /// A gradient with its colors evenly spaced, as `LinearGradient(colors:startPoint:endPoint:)`.
-    package static func linearGradient(_ colors: [Color], from start: UnitPoint, to end: UnitPoint) -> View {
-        View(.paint(.linearGradient(colors, from: start, to: end)))
+    package static func linearGradient(_ colors: [RGBAColor], from start: RelativePoint, to end: RelativePoint)
+        -> ViewNode
+    {
+        ViewNode(.paint(.linearGradient(colors, from: start, to: end)))
     }
 
     /// This view with one more modifier outside the others.
-    package func modifier(_ modifier: ViewModifier) -> View {
-        View(kind, modifiers + [modifier])
+    package func modifier(_ modifier: NodeModifier) -> ViewNode {
+        ViewNode(kind, modifiers + [modifier])
     }
 
     /// The paint this view is, when it is nothing but a paint (no modifiers): drawn as fast as before.
@@ -50,18 +52,18 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// One of `SymbolCatalog.names`, sized from the font as SF Symbols are.
     case symbol(String)
     /// A shape filling the offered size; with no fill it takes the foreground style.
-    case shape(Shape, fill: Paint?)
+    case shape(ShapeKind, fill: Paint?)
     /// Children laid out along the axis with `spacing` points between them (nil: 8) and placed across it by
     /// `alignment` (on both axes in a `.depth` stack), as SwiftUI's `VStack`, `HStack` and `ZStack`.
-    case stack(StackAxis, spacing: Double?, alignment: Alignment, children: [View])
+    case stack(StackAxis, spacing: Double?, alignment: NodeAlignment, children: [ViewNode])
     /// Flexible room along a stack's axis, at least `minLength` (SwiftUI's default: 8).
     case spacer(minLength: Double?)
     /// The first child whose ideal size fits the size offered on the axes named, or the last when none does,
     /// as SwiftUI's `ViewThatFits`.
-    case firstFitting(horizontally: Bool, vertically: Bool, children: [View])
+    case firstFitting(horizontally: Bool, vertically: Bool, children: [ViewNode])
     /// Rows of cells sharing columns, `horizontalSpacing` and `verticalSpacing` points apart (nil: 8), each
     /// cell placed in its column's width and its row's height by `alignment`, as SwiftUI's `Grid`.
-    case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, rows: [GridRowContent])
+    case grid(alignment: NodeAlignment, horizontalSpacing: Double?, verticalSpacing: Double?, rows: [GridRowContent])
     /// A symbol and a title side by side, as `Label(_:systemImage:)`.
     case label(title: String, symbol: String)
     /// A `.bordered` button: its title (and symbol) on a tinted rounded rectangle, as SwiftUI draws
@@ -70,15 +72,15 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// A `.bordered` button around any label (in the tint color): what `button` is for a title and symbol.
     /// Prominent, it is `.borderedProminent`: the label in white on the tint itself. VoiceOver reads it as
     /// one button labelled with what its label says.
-    case borderedButton(label: View, prominent: Bool = false)
+    case borderedButton(label: ViewNode, prominent: Bool = false)
     /// `from` giving way to `to`, `fraction` (0…1) of the way: as SwiftUI animates a content change inside
     /// an animation, the size moves from one's to the other's and the two cross-fade, each centred.
-    case crossfade(from: View, to: View, fraction: Double)
+    case crossfade(from: ViewNode, to: ViewNode, fraction: Double)
     /// The scene's own effect (the scratch card, the circle reveal) inside a `screen`.
     case effect
     /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
     /// inside an animation cross-fades as `crossfade` does, SwiftUI's `.opacity` content transition.
-    case when(condition: String, then: View, otherwise: View)
+    case when(condition: String, then: ViewNode, otherwise: ViewNode)
     /// Drawing commands at the size offered, which it takes whole, as SwiftUI's `Canvas`.
     case canvas(CanvasContent)
     /// A view built from the size offered, which it takes whole, as SwiftUI's `GeometryReader`.
@@ -89,14 +91,14 @@ package indirect enum ViewKind: Equatable, Sendable {
 /// (a view put in a `Grid` outside any row, such as a `Divider`).
 package struct GridRowContent: Equatable, Sendable {
     /// The row's views, from the first column on.
-    package var cells: [View]
+    package var cells: [ViewNode]
     /// Whether the row is one view spanning every column.
     package var spansColumns: Bool
     /// The row's own vertical alignment, else the grid's.
     package var alignment: AlignmentGuide?
 
     /// A row of `cells`, or (`spansColumns`) one view across the grid, aligned by `alignment` or the grid's.
-    package init(cells: [View], spansColumns: Bool = false, alignment: AlignmentGuide? = nil) {
+    package init(cells: [ViewNode], spansColumns: Bool = false, alignment: AlignmentGuide? = nil) {
         self.cells = cells
         self.spansColumns = spansColumns
         self.alignment = alignment
@@ -114,7 +116,7 @@ package enum StackAxis: String, Equatable, Sendable {
 }
 
 /// Where a view sits in the room it is given, as SwiftUI's `Alignment`: a guide on each axis.
-package struct Alignment: Equatable, Sendable {
+package struct NodeAlignment: Equatable, Sendable {
     /// The horizontal guide: a fraction of the width (0 leading, 0.5 center, 1 trailing) or a guide of
     /// the front end's own.
     package var horizontal: AlignmentGuide
@@ -135,16 +137,16 @@ package struct Alignment: Equatable, Sendable {
     }
 
     /// Centred on both axes (0.5, 0.5), as SwiftUI's `Alignment.center`.
-    package static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+    package static let center = NodeAlignment(horizontal: 0.5, vertical: 0.5)
 
     /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
-    package static let named: [String: Alignment] = UnitPoint.named.mapValues {
-        Alignment(horizontal: $0.x, vertical: $0.y)
+    package static let named: [String: NodeAlignment] = RelativePoint.named.mapValues {
+        NodeAlignment(horizontal: $0.x, vertical: $0.y)
     }
 }
 
 /// A shape to fill or to clip with, in the rectangle it is given.
-package enum Shape: Equatable, Sendable {
+package enum ShapeKind: Equatable, Sendable {
     /// The whole rectangle, as SwiftUI's `Rectangle`.
     case rectangle
     /// The rectangle with corners of `radius` points, rounded as `style` says, as SwiftUI's
@@ -159,7 +161,7 @@ package enum Shape: Equatable, Sendable {
     /// An outline worked out from the rectangle, as a SwiftUI `Shape`'s `path(in:)`.
     case outline(ShapeOutline)
 
-    package static func == (a: Shape, b: Shape) -> Bool {
+    package static func == (a: ShapeKind, b: ShapeKind) -> Bool {
         switch (a, b) {
         case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
         case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
@@ -205,13 +207,13 @@ package struct FrameSpec: Equatable, Sendable {
     /// offered nothing on.
     package var idealWidth: Double?, idealHeight: Double?
     /// Where the child sits in the frame when their sizes differ (SwiftUI's default: `.center`).
-    package var alignment: Alignment
+    package var alignment: NodeAlignment
 
     /// A frame; every size defaults to nil (unconstrained) and the alignment to `.center`, as SwiftUI's.
     package init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, maxHeight: Double? = nil, idealWidth: Double? = nil, idealHeight: Double? = nil,
-        alignment: Alignment = .center
+        alignment: NodeAlignment = .center
     ) {
         self.idealWidth = idealWidth
         self.idealHeight = idealHeight
@@ -238,16 +240,16 @@ package enum ImageScale: String, Equatable, Sendable, CaseIterable {
 }
 
 /// `.controlSize(_:)` for buttons.
-package enum ControlSize: String, Equatable, Sendable, CaseIterable {
+package enum ControlScale: String, Equatable, Sendable, CaseIterable {
     /// As SwiftUI's `ControlSize` cases, smallest to largest (`.regular` is the default); a bordered button's
     /// padding at each is 7×2, 10×4, 12×6 and 20×14 points (horizontal × vertical).
     case mini, small, regular, large
 }
 
 /// A modifier applied to a view, in SwiftUI's order: each wraps everything before it.
-package enum ViewModifier: Equatable, Sendable {
+package enum NodeModifier: Equatable, Sendable {
     /// `.padding(_:)`: room in points around the view on each edge, taken off what the view is offered.
-    case padding(EdgeInsets)
+    case padding(Insets)
     /// `.frame(width:height:alignment:)` or `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`: a fixed
     /// or flexible frame around the view, as `FrameSpec` describes.
     case frame(FrameSpec)
@@ -257,10 +259,10 @@ package enum ViewModifier: Equatable, Sendable {
     case offset(x: Double, y: Double)
     /// `.background(_:alignment:)`: a view drawn behind this one, offered this view's size and placed in it by
     /// `alignment`; it does not change this view's size.
-    case background(View, alignment: Alignment)
+    case background(ViewNode, alignment: NodeAlignment)
     /// `.overlay(_:alignment:)`: a view drawn over this one, offered this view's size and placed in it by
     /// `alignment`; it does not change this view's size.
-    case overlay(View, alignment: Alignment)
+    case overlay(ViewNode, alignment: NodeAlignment)
     /// The foreground style (text, symbols, shapes without a fill), inherited.
     case foreground(Paint)
     /// `.font(_:)`: the font of text and symbols inside, inherited; parts the spec leaves unset keep the
@@ -271,18 +273,18 @@ package enum ViewModifier: Equatable, Sendable {
     /// `.lineLimit(_:)`: the most lines text inside wraps to, inherited (default: no limit).
     case lineLimit(Int)
     /// `.multilineTextAlignment(_:)`: how the lines of wrapped text inside align, inherited (default `.leading`).
-    case multilineTextAlignment(TextAlignment)
+    case multilineTextAlignment(LineAlignment)
     /// `.minimumScaleFactor(_:)`: the fraction (0.01...1) of its font size text inside may shrink to so it fits
     /// its line limit and the room offered, inherited (default 1: it never shrinks).
     case minimumScaleFactor(Double)
     /// `.controlSize(_:)`: the padding and corner radius of buttons inside, inherited (default `.regular`).
-    case controlSize(ControlSize)
+    case controlSize(ControlScale)
     /// The button tint, inherited.
-    case tint(Color)
+    case tint(RGBAColor)
     /// Multiplies the rendered view's alpha, as a group.
     case opacity(Double)
     /// `.clipShape(_:)`: clips the rendered view, as a group, to the shape in the view's frame.
-    case clipShape(Shape)
+    case clipShape(ShapeKind)
     /// `.shadow(color:radius:x:y:)`: a drop shadow of the rendered view, as a group.
     case shadow(Shadow)
     /// `.blur(radius:)`: the rendered view blurred, as a group, with standard deviation `radius / 2`
@@ -305,7 +307,7 @@ package enum ViewModifier: Equatable, Sendable {
     case accessibilityAction(String)
     /// `.mask(alignment:_:)`: the view shows only where the mask view, offered this view's size and placed
     /// in it by `alignment`, has alpha.
-    case mask(View, alignment: Alignment)
+    case mask(ViewNode, alignment: NodeAlignment)
     /// `.rotationEffect(_:anchor:)` and `.scaleEffect(_:anchor:)`: the drawing turned and scaled about a
     /// point of the frame; layout, hit testing and VoiceOver's frames are unchanged.
     case transform(ViewTransform)
@@ -337,7 +339,7 @@ package enum ViewModifier: Equatable, Sendable {
     /// pixels, drawn as a group, through a color matrix.
     case colorMatrix(ColorMatrix)
     /// `.blendMode(_:)`: the view, drawn as a group, combined with what is beneath it in the mode.
-    case blendMode(BlendMode)
+    case blendMode(BlendOperation)
     /// `.redacted(reason: .placeholder)` (true) or `.unredacted()` (false): text and symbols inside drawn as
     /// placeholder bars in a faint foreground.
     case redacted(Bool)
@@ -370,6 +372,3 @@ public enum AccessibilityTrait: String, Equatable, Sendable, CaseIterable {
         isSummaryElement, isToggle, updatesFrequently, startsMediaSession, allowsDirectInteraction,
         causesPageTurn, playsSound
 }
-
-/// The engine's own name for `Insets`, inside the package (SwiftUI's `EdgeInsets` is another type).
-package typealias EdgeInsets = Insets

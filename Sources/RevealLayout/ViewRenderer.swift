@@ -57,7 +57,7 @@ package struct ViewRenderer {
     /// Lays `view` out in a `width`×`height`-point frame and draws it: how content and covers become pixels.
     /// `offset` (points) places the frame's corner inside the first pixel, as on the screen the pixmap goes to.
     package static func render(
-        _ view: View, size: PixelSize, scale: Double, fonts: FontFiles,
+        _ view: ViewNode, size: PixelSize, scale: Double, fonts: FontFiles,
         conditions: ViewConditions = [:], offset: Point = Point(x: 0, y: 0)
     ) throws -> Pixmap {
         if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height, scale: scale) }
@@ -218,7 +218,7 @@ package struct ViewRenderer {
         let y = box.y - origin.y
         switch effect {
         case .opacity(let opacity):
-            Compositor.draw(layer, opacity: Color.level(opacity), onto: &canvas, x: x, y: y)
+            Compositor.draw(layer, opacity: RGBAColor.level(opacity), onto: &canvas, x: x, y: y)
         case .clip(let shape):
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
@@ -407,7 +407,7 @@ package struct ViewRenderer {
     }
 
     /// The outline of `shape` in the frame's pixel rectangle.
-    package func path(_ shape: Shape, in frame: Rect) -> PixelPath {
+    package func path(_ shape: ShapeKind, in frame: Rect) -> PixelPath {
         let r = pixelRect(frame)
         let x = Double(r.x)
         let y = Double(r.y)
@@ -459,7 +459,7 @@ package struct ViewRenderer {
     /// square), else its outline as `path(_:in:)` gives it. A disc's coverage is worked out from its closed-form
     /// area (`DiscCoverage`), as the port's circle reveal does, rather than from the chords it flattens into. An
     /// outline shape's `path(in:)` runs once for either.
-    package func placed(_ shape: Shape, in frame: Rect) -> PlacedShape {
+    package func placed(_ shape: ShapeKind, in frame: Rect) -> PlacedShape {
         let r = pixelRect(frame)
         let (x, y, w, h) = (Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         guard transform == nil, w > 0, h > 0 else { return .outline(path(shape, in: frame)) }
@@ -757,7 +757,7 @@ package enum ViewLayout {
     }
 
     /// Lays out a screen's root: offered the screen less `safeArea`, centred in what is left.
-    package static func place(_ root: LayoutNode, onScreen screen: Size, safeArea inset: EdgeInsets) {
+    package static func place(_ root: LayoutNode, onScreen screen: Size, safeArea inset: Insets) {
         place(
             root,
             in: Size(
@@ -792,7 +792,7 @@ package enum Redaction {
 
 extension Layer {
     /// A view drawn into a layer: a plain paint keeps its compact form.
-    package init(_ view: View, size: PixelSize, scale: Double, fonts: FontFiles, offset: Point = Point(x: 0, y: 0))
+    package init(_ view: ViewNode, size: PixelSize, scale: Double, fonts: FontFiles, offset: Point = Point(x: 0, y: 0))
         throws
     {
         if let paint = view.plainPaint {

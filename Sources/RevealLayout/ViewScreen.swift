@@ -14,17 +14,17 @@ package struct ViewScreen {
     /// Pixels per point.
     package let scale: Double
     package let root: LayoutNode
-    package let background: Color
+    package let background: RGBAColor
     /// The view as given, and how it was laid out: for what VoiceOver reads, which is laid out at rest.
-    private let view: View
-    private let layout: (safeArea: EdgeInsets, ignoresSafeArea: Bool, fonts: FontFiles)
+    private let view: ViewNode
+    private let layout: (safeArea: Insets, ignoresSafeArea: Bool, fonts: FontFiles)
     private let crossfades: BuildNotes
 
     /// Lays `view` out on a `width`×`height`-point screen inside `safeArea` (or on the whole of it when
     /// `ignoresSafeArea`), over `background`.
     package init(
-        _ view: View, width: Double, height: Double, safeArea: EdgeInsets, ignoresSafeArea: Bool, scale: Double,
-        fonts: FontFiles, background: Color = .white
+        _ view: ViewNode, width: Double, height: Double, safeArea: Insets, ignoresSafeArea: Bool, scale: Double,
+        fonts: FontFiles, background: RGBAColor = .white
     ) throws(FontError) {
         self.width = width
         self.height = height
@@ -33,20 +33,20 @@ package struct ViewScreen {
         self.view = view
         layout = (safeArea, ignoresSafeArea, fonts)
         (root, crossfades) = try ViewScreen.place(
-            view, width: width, height: height, safeArea: ignoresSafeArea ? EdgeInsets() : safeArea, scale: scale,
+            view, width: width, height: height, safeArea: ignoresSafeArea ? Insets() : safeArea, scale: scale,
             fonts: fonts, atRest: false)
     }
 
     /// What `view` asks for offered nothing on either axis (SwiftUI's `.unspecified` proposal, which
     /// `sizeThatFits` uses): its ideal size in points.
-    package static func idealSize(of view: View, scale: Double, fonts: FontFiles) throws(FontError) -> Size {
+    package static func idealSize(of view: ViewNode, scale: Double, fonts: FontFiles) throws(FontError) -> Size {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
         return try builder.build(view).size(for: .unspecified)
     }
 
     /// The view laid out, and whether it holds a cross-fade (readers' content included, once placed).
     private static func place(
-        _ view: View, width: Double, height: Double, safeArea inset: EdgeInsets, scale: Double, fonts: FontFiles,
+        _ view: ViewNode, width: Double, height: Double, safeArea inset: Insets, scale: Double, fonts: FontFiles,
         atRest: Bool
     ) throws(FontError) -> (LayoutNode, BuildNotes) {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale)
@@ -71,7 +71,7 @@ package struct ViewScreen {
     package var accessibilityElements: [AccessibilityElement] {
         guard crossfades.crossfades > 0,
             let (rest, _) = try? ViewScreen.place(
-                view, width: width, height: height, safeArea: layout.ignoresSafeArea ? EdgeInsets() : layout.safeArea,
+                view, width: width, height: height, safeArea: layout.ignoresSafeArea ? Insets() : layout.safeArea,
                 scale: scale, fonts: layout.fonts, atRest: true)
         else {
             return root.accessibilityElements(offset: Point(x: 0, y: 0), effect: [])

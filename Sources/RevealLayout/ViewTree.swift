@@ -11,18 +11,18 @@ package struct ViewEnvironment {
     package var foreground: Paint = .color(.black)
     package var imageScale = ImageScale.medium
     package var lineLimit: Int?
-    package var textAlignment = TextAlignment.leading
+    package var textAlignment = LineAlignment.leading
     package var minimumScaleFactor = 1.0
     package var lineSpacing = 0.0
     /// Text and symbols drawn as placeholders (`redacted(reason: .placeholder)`).
     package var redacted = false
-    package var controlSize = ControlSize.regular
+    package var controlSize = ControlScale.regular
     /// The accent color.
-    package var tint: Color = SystemColor.blue
+    package var tint: RGBAColor = SystemColor.blue
     /// Laid out right to left: text aligned to its leading edge lines up on the right.
     package var rightToLeft = false
 
-    package mutating func apply(_ modifier: ViewModifier) {
+    package mutating func apply(_ modifier: NodeModifier) {
         switch modifier {
         case .font(let spec): font = font.applying(spec)
         case .foreground(let paint): foreground = paint
@@ -46,7 +46,7 @@ package struct ViewEnvironment {
 /// from iOS 17 screenshots (a regular bordered button with body text is about 34 points high, a large
 /// one about 50), to be replaced by measurements when a device is at hand.
 package enum ControlMetrics {
-    package static func padding(_ size: ControlSize) -> (horizontal: Double, vertical: Double) {
+    package static func padding(_ size: ControlScale) -> (horizontal: Double, vertical: Double) {
         switch size {
         case .mini: return (7, 2)
         case .small: return (10, 4)
@@ -55,7 +55,7 @@ package enum ControlMetrics {
         }
     }
 
-    package static func cornerRadius(_ size: ControlSize) -> Double {
+    package static func cornerRadius(_ size: ControlScale) -> Double {
         switch size {
         case .mini, .small: return 6
         case .regular: return 8
@@ -108,7 +108,7 @@ package struct ViewTreeBuilder {
         self.conditions = conditions
     }
 
-    package mutating func build(_ view: View, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError)
+    package mutating func build(_ view: ViewNode, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError)
         -> LayoutNode
     {
         if case .effect = view.kind { return effect(view) }
@@ -116,7 +116,8 @@ package struct ViewTreeBuilder {
     }
 
     /// `view` with its first `count` modifiers: the last of them wraps the rest.
-    private mutating func build(_ view: View, modifiers count: Int, _ environment: ViewEnvironment) throws(FontError)
+    private mutating func build(_ view: ViewNode, modifiers count: Int, _ environment: ViewEnvironment)
+        throws(FontError)
         -> LayoutNode
     {
         guard count > 0 else { return try kind(view.kind, environment) }
@@ -194,7 +195,7 @@ package struct ViewTreeBuilder {
 
     /// The effect with its own modifiers: they lay it out, and the presentation applies their group
     /// effects (clip, shadow, opacity) to its frames.
-    private mutating func effect(_ view: View) -> LayoutNode {
+    private mutating func effect(_ view: ViewNode) -> LayoutNode {
         let leaf = LayoutNode(.leaf(.effect), name: "effect")
         effectNode = leaf
         var node = leaf
@@ -262,7 +263,7 @@ package struct ViewTreeBuilder {
             node.semantics = [.element(label: title, traits: [.isStaticText], actions: [])]
             return node
         case .button(let title, let symbolName):
-            let label = symbolName.map { View(.label(title: title, symbol: $0)) } ?? View(.text(title))
+            let label = symbolName.map { ViewNode(.label(title: title, symbol: $0)) } ?? ViewNode(.text(title))
             let button = try borderedButton(label, env)
             button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
             return button
@@ -274,7 +275,7 @@ package struct ViewTreeBuilder {
         case .crossfade(let from, let to, let fraction):
             return try crossfade(from, to, fraction: fraction, env)
         case .effect:
-            return effect(View(.effect))
+            return effect(ViewNode(.effect))
         case .canvas(let content):
             return LayoutNode(.leaf(.canvas(content)), name: "canvas")
         case .geometryReader(let content):
@@ -305,7 +306,7 @@ package struct ViewTreeBuilder {
     /// A `.bordered` button around `label`: the label in the tint color, padded by the control size, on a
     /// rounded rectangle of the tint at `ControlMetrics.fillOpacity`. Prominent (`.borderedProminent`), the
     /// label is white on the tint at full strength, as UIKit's filled button configuration draws it.
-    private mutating func borderedButton(_ label: View, prominent: Bool = false, _ env: ViewEnvironment)
+    private mutating func borderedButton(_ label: ViewNode, prominent: Bool = false, _ env: ViewEnvironment)
         throws(FontError) -> LayoutNode
     {
         var inner = env
@@ -314,7 +315,7 @@ package struct ViewTreeBuilder {
         let pad = ControlMetrics.padding(env.controlSize)
         let padded = LayoutNode(
             .padding(
-                EdgeInsets(top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
+                Insets(top: pad.vertical, leading: pad.horizontal, bottom: pad.vertical, trailing: pad.horizontal)),
             name: "padding", children: [content])
         let fill = LayoutNode(
             .leaf(
@@ -326,7 +327,7 @@ package struct ViewTreeBuilder {
 
     /// `from` giving way to `to`: SwiftUI's `.opacity` content transition, the size animating between the two.
     /// VoiceOver reads `to`, the new content.
-    private mutating func crossfade(_ from: View, _ to: View, fraction: Double, _ env: ViewEnvironment)
+    private mutating func crossfade(_ from: ViewNode, _ to: ViewNode, fraction: Double, _ env: ViewEnvironment)
         throws(FontError)
         -> LayoutNode
     {

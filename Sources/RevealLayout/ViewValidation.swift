@@ -36,7 +36,7 @@ package struct ViewRules {
         self.isScreen = isScreen
     }
 
-    package mutating func check(_ view: View, at path: ScenePath, depth: Int = 0, insideGroup: Bool = false)
+    package mutating func check(_ view: ViewNode, at path: ScenePath, depth: Int = 0, insideGroup: Bool = false)
         throws(SceneError)
     {
         views += 1
@@ -64,14 +64,14 @@ package struct ViewRules {
             view.kind, at: path, depth: depth, insideGroup: group || view.modifiers.contains(where: ViewRules.isGroup))
     }
 
-    private static func isGroup(_ m: ViewModifier) -> Bool {
+    private static func isGroup(_ m: NodeModifier) -> Bool {
         switch m {
         case .opacity, .clipShape, .shadow, .mask, .blur, .colorMatrix, .blendMode: return true
         default: return false
         }
     }
 
-    private mutating func checkEffect(_ view: View, at path: ScenePath, insideGroup: Bool) throws(SceneError) {
+    private mutating func checkEffect(_ view: ViewNode, at path: ScenePath, insideGroup: Bool) throws(SceneError) {
         guard isScreen else { throw SceneError(path, "\"effect\" belongs in the scene's screen only") }
         effects += 1
         guard effects == 1 else { throw SceneError(path, "the screen holds the effect more than once") }
@@ -184,7 +184,7 @@ package struct ViewRules {
     }
 
     /// A container's views: at most `ViewRules.maxViews`, each valid.
-    private mutating func checkChildren(_ children: [View], at path: ScenePath, depth: Int, insideGroup: Bool)
+    private mutating func checkChildren(_ children: [ViewNode], at path: ScenePath, depth: Int, insideGroup: Bool)
         throws(SceneError)
     {
         guard children.count <= ViewRules.maxViews else {
@@ -195,7 +195,7 @@ package struct ViewRules {
         }
     }
 
-    private mutating func checkNoEffect(_ view: View, at path: ScenePath, depth: Int) throws(SceneError) {
+    private mutating func checkNoEffect(_ view: ViewNode, at path: ScenePath, depth: Int) throws(SceneError) {
         let before = effects
         try check(view, at: path, depth: depth + 1)
         guard effects == before else { throw SceneError(path, "the effect cannot be a background or an overlay") }
@@ -220,7 +220,7 @@ package struct ViewRules {
         }
     }
 
-    package func check(_ shape: Shape, at path: ScenePath) throws(SceneError) {
+    package func check(_ shape: ShapeKind, at path: ScenePath) throws(SceneError) {
         switch shape {
         case .rectangle, .circle, .capsule, .outline:
             break
@@ -244,7 +244,7 @@ package struct ViewRules {
         }
     }
 
-    private mutating func check(_ modifier: ViewModifier, at path: ScenePath, depth: Int) throws(SceneError) {
+    private mutating func check(_ modifier: NodeModifier, at path: ScenePath, depth: Int) throws(SceneError) {
         let limit = SceneLimits.maxCoordinate
         switch modifier {
         case .padding(let e):
@@ -356,7 +356,7 @@ extension Shadow {
     }
 }
 
-extension View {
+extension ViewNode {
     /// A view as content (no effect in it): every rule of `ViewRules`; `accessibilityHidden` may
     /// follow `states`.
     package func validate(_ limits: SceneLimits, at path: ScenePath, states: [String] = []) throws(SceneError) {
@@ -426,7 +426,7 @@ extension Paint {
     }
 }
 
-extension UnitPoint {
+extension RelativePoint {
     /// Both coordinates within ±1000 of the view's unit square.
     package func validate(at path: ScenePath) throws(SceneError) {
         try SceneRules.check(x, in: -1000...1000, "x", at: path.component("x", 0))

@@ -56,7 +56,7 @@ public enum PNGStrategy: Sendable {
 ///
 /// None of these settings changes the decoded pixels, only the size of the file and its
 /// pHYs chunk.
-public struct PNGEncodingOptions: Sendable, Equatable {
+public struct PNGEncodingOptions: Sendable, Equatable, CustomStringConvertible {
     /// zlib's level, 0 (store) through 9 (smallest); anything else makes encoding throw.
     public var compressionLevel: Int
     /// The row filter applied before compression; `none` by default.
@@ -75,6 +75,12 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         self.filter = filter
         self.strategy = strategy
         self.pixelsPerMeter = pixelsPerMeter
+    }
+
+    /// "level 3, filter automatic, strategy rows, pHYs none": what a manifest's `sceneDigest` hashes, spelled
+    /// by us rather than by Swift's reflection (which names the module the types live in).
+    public var description: String {
+        "level \(compressionLevel), filter \(filter), strategy \(strategy), pHYs \(pixelsPerMeter.map(String.init) ?? "none")"
     }
 
     /// The default for frames: fast to write, about the size of zlib's level 6 (measured with

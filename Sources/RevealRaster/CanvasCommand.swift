@@ -1,70 +1,6 @@
 import Foundation
 import RevealCore
 
-/// How a canvas command combines with what the canvas already holds, as `GraphicsContext.BlendMode` (Core
-/// Graphics' `CGBlendMode`). A drawing's modes act only where it covers: each pixel becomes the mode's result
-/// weighted by the coverage, plus the canvas as it was by the rest, so `clear` and `copy` change only what
-/// the path covers, as in Core Graphics. The modes SwiftUI's `BlendMode` has follow `BlendMode`; `clear`,
-/// `copy`, `sourceIn`, `sourceOut`, `destinationIn`, `destinationAtop` and `xor` are Porter–Duff operators.
-public enum CanvasBlendMode: String, Equatable, Sendable, CaseIterable {
-    /// The drawing over the canvas.
-    case normal
-    /// `BlendMode.multiply`.
-    case multiply
-    /// `BlendMode.screen`.
-    case screen
-    /// `BlendMode.overlay`.
-    case overlay
-    /// `BlendMode.darken`.
-    case darken
-    /// `BlendMode.lighten`.
-    case lighten
-    /// `BlendMode.colorDodge`.
-    case colorDodge
-    /// `BlendMode.colorBurn`.
-    case colorBurn
-    /// `BlendMode.softLight`.
-    case softLight
-    /// `BlendMode.hardLight`.
-    case hardLight
-    /// `BlendMode.difference`.
-    case difference
-    /// `BlendMode.exclusion`.
-    case exclusion
-    /// `BlendMode.hue`.
-    case hue
-    /// `BlendMode.saturation`.
-    case saturation
-    /// `BlendMode.color`.
-    case color
-    /// `BlendMode.luminosity`.
-    case luminosity
-    /// Nothing left where the drawing covers.
-    case clear
-    /// The drawing alone where it covers.
-    case copy
-    /// The drawing where the canvas has alpha.
-    case sourceIn
-    /// The drawing where the canvas has none.
-    case sourceOut
-    /// `BlendMode.sourceAtop`.
-    case sourceAtop
-    /// `BlendMode.destinationOver`.
-    case destinationOver
-    /// The canvas kept where the drawing has alpha.
-    case destinationIn
-    /// `BlendMode.destinationOut`: the canvas erased where the drawing is.
-    case destinationOut
-    /// The canvas over the drawing, only where the drawing is.
-    case destinationAtop
-    /// Each where the other is not.
-    case xor
-    /// `BlendMode.plusDarker`.
-    case plusDarker
-    /// `BlendMode.plusLighter`.
-    case plusLighter
-}
-
 /// How a canvas stroke ends its lines and joins them: round caps and joins, as the scratch mask draws.
 public struct CanvasStroke: Equatable, Sendable {
     /// The line's width in points.
@@ -167,7 +103,7 @@ public struct CanvasCommand: Equatable, Sendable {
     /// Nil: the path is filled (its fill rule); else stroked so.
     public var stroke: CanvasStroke?
     /// How it combines with the canvas.
-    public var blendMode: CanvasBlendMode
+    public var blendMode: BlendOperation
     /// Paints the path in place of the color (the color's alpha still multiplies it); nil: the color.
     public var gradient: CanvasGradient?
     /// Clips the drawing to each of these in turn.
@@ -181,7 +117,7 @@ public struct CanvasCommand: Equatable, Sendable {
     /// A command filling `path` (or stroking it, given `stroke`) with `color` or `gradient`, clipped,
     /// filtered and combined by `blendMode`.
     public init(
-        path: PathOutline, color: RGBAColor, stroke: CanvasStroke? = nil, blendMode: CanvasBlendMode = .normal,
+        path: PathOutline, color: RGBAColor, stroke: CanvasStroke? = nil, blendMode: BlendOperation = .normal,
         gradient: CanvasGradient? = nil, clips: [CanvasClip] = [], filters: [CanvasFilter] = []
     ) {
         self.path = path
@@ -196,11 +132,11 @@ public struct CanvasCommand: Equatable, Sendable {
 
     /// A transparency layer of `commands`, drawn at `opacity`, clipped, filtered and combined by `blendMode`.
     public static func layer(
-        _ commands: [CanvasCommand], opacity: Double = 1, blendMode: CanvasBlendMode = .normal,
+        _ commands: [CanvasCommand], opacity: Double = 1, blendMode: BlendOperation = .normal,
         clips: [CanvasClip] = [], filters: [CanvasFilter] = []
     ) -> CanvasCommand {
         var command = CanvasCommand(
-            path: PathOutline(), color: Color(red: 0, green: 0, blue: 0, alpha: min(max(opacity, 0), 1)),
+            path: PathOutline(), color: RGBAColor(red: 0, green: 0, blue: 0, alpha: min(max(opacity, 0), 1)),
             blendMode: blendMode, clips: clips, filters: filters)
         command.layer = commands
         return command

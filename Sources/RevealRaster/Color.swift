@@ -39,15 +39,15 @@ public struct RGBAColor: Equatable, Hashable, Sendable {
 
     /// The same color with its alpha multiplied by `opacity` (SwiftUI's `.opacity(_:)`).
     public func opacity(_ opacity: Double) -> RGBAColor {
-        Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
+        RGBAColor(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
 
     /// The color quantised to premultiplied 8-bit RGBA, rounding to nearest.
     /// Components outside 0…1 are clamped, and NaN counts as 0.
     public var premultiplied: PremultipliedRGBA8 {
-        let a = Color.unit(alpha)
-        func q(_ v: Double) -> UInt8 { Color.nearest(Color.unit(v) * a * 255) }
-        return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: Color.level(a))
+        let a = RGBAColor.unit(alpha)
+        func q(_ v: Double) -> UInt8 { RGBAColor.nearest(RGBAColor.unit(v) * a * 255) }
+        return PremultipliedRGBA8(r: q(red), g: q(green), b: q(blue), a: RGBAColor.level(a))
     }
 
     /// `v` clamped to 0…1, NaN as 0.
@@ -88,7 +88,3 @@ public struct PremultipliedRGBA8: Equatable, Hashable, Sendable {
     /// The fully transparent pixel, all four channels 0; what a new pixmap is filled with.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
 }
-
-/// The engine's own name for `RGBAColor`, inside the package: in a file that imports SwiftUI too, `Color` is
-/// SwiftUI's.
-package typealias Color = RGBAColor

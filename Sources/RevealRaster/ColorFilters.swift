@@ -84,10 +84,10 @@ public struct ColorMatrix: Equatable, Sendable {
                 let outG = min(max(m[5] * r + m[6] * g + m[7] * b + m[8] * a + m[9], 0), 1)
                 let outB = min(max(m[10] * r + m[11] * g + m[12] * b + m[13] * a + m[14], 0), 1)
                 let outA = min(max(m[15] * r + m[16] * g + m[17] * b + m[18] * a + m[19], 0), 1)
-                bytes[i] = Color.nearest(outR * outA * 255)
-                bytes[i + 1] = Color.nearest(outG * outA * 255)
-                bytes[i + 2] = Color.nearest(outB * outA * 255)
-                bytes[i + 3] = Color.nearest(outA * 255)
+                bytes[i] = RGBAColor.nearest(outR * outA * 255)
+                bytes[i + 1] = RGBAColor.nearest(outG * outA * 255)
+                bytes[i + 2] = RGBAColor.nearest(outB * outA * 255)
+                bytes[i + 3] = RGBAColor.nearest(outA * 255)
             }
         }
     }

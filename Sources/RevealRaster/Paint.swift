@@ -153,7 +153,7 @@ public struct Paint: Equatable, Sendable {
 
     /// Bilinear resampling of premultiplied pixels, centred, clear outside the placed image.
     private func renderImage(
-        _ image: Pixmap, _ mode: ContentMode, width viewWidth: Int, height viewHeight: Int,
+        _ image: Pixmap, _ mode: ContentFit, width viewWidth: Int, height viewHeight: Int,
         region: PixelBox, into pixmap: inout Pixmap
     ) {
         let w = Double(viewWidth)
@@ -173,7 +173,7 @@ public struct Paint: Equatable, Sendable {
         }
         let originX = (w - iw * scaleX) / 2
         let originY = (h - ih * scaleY) / 2
-        let alpha = UInt32(Color.level(opacity))
+        let alpha = UInt32(RGBAColor.level(opacity))
         let width = pixmap.width
         for y in 0..<pixmap.height {
             let py = Double(y + region.y) + 0.5
@@ -413,14 +413,14 @@ package struct GradientField: Hashable, Sendable {
         -> PremultipliedRGBA8
     {
         guard let first = stops.first, let last = stops.last else { return .transparent }
-        var color: Color
+        var color: RGBAColor
         if !(t > first.location) {
             color = first.color
         } else if t >= last.location {
             color = last.color
         } else {
             let (a, b, f) = between(stops, at: t)
-            color = Color(
+            color = RGBAColor(
                 red: a.color.red + (b.color.red - a.color.red) * f,
                 green: a.color.green + (b.color.green - a.color.green) * f,
                 blue: a.color.blue + (b.color.blue - a.color.blue) * f,
@@ -468,8 +468,3 @@ package struct GradientField: Hashable, Sendable {
             b: UInt8(truncatingIfNeeded: bits[2]), a: UInt8(truncatingIfNeeded: bits[3]))
     }
 }
-
-/// The engine's own names inside the package: in a file that imports SwiftUI too, `UnitPoint` and
-/// `ContentMode` are SwiftUI's.
-package typealias UnitPoint = RelativePoint
-package typealias ContentMode = ContentFit

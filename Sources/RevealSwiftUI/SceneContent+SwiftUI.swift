@@ -26,7 +26,7 @@ nonisolated public struct SceneEffect: SwiftUI.View {
     /// The effect's place.
     public init() {}
 
-    public var body: some SwiftUI.View { EngineView { _ in RevealRender.View(.effect) } }
+    public var body: some SwiftUI.View { EngineView { _ in ViewNode(.effect) } }
 }
 
 /// A view that shows `then` while a scene's condition holds and `otherwise` before (the scratch card's
@@ -49,7 +49,7 @@ nonisolated public struct SceneCondition<Then: SwiftUI.View, Otherwise: SwiftUI.
     public var body: some SwiftUI.View {
         let condition = condition
         return EngineView([then, otherwise]) { parts in
-            RevealRender.View(.when(condition: condition, then: parts[0], otherwise: parts[1]))
+            ViewNode(.when(condition: condition, then: parts[0], otherwise: parts[1]))
         }
     }
 }

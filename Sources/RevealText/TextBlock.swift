@@ -13,7 +13,7 @@ package final class TextBlock {
     package let instance: FontInstance
     package let runs: [SetRun]
     package let lineLimit: Int?
-    package let alignment: TextAlignment
+    package let alignment: LineAlignment
     package let minimumScaleFactor: Double
     /// Points between one line's bottom and the next one's top, as SwiftUI's `lineSpacing`.
     package let lineSpacing: Double
@@ -61,7 +61,7 @@ package final class TextBlock {
     }
 
     package convenience init(
-        _ string: String, font: ResolvedFont, instance: FontInstance, lineLimit: Int?, alignment: TextAlignment,
+        _ string: String, font: ResolvedFont, instance: FontInstance, lineLimit: Int?, alignment: LineAlignment,
         minimumScaleFactor: Double, scale: Double
     ) {
         self.init(
@@ -71,7 +71,7 @@ package final class TextBlock {
 
     /// `runs` (at least one) set as one text.
     package init(
-        runs: [SetRun], lineLimit: Int?, alignment: TextAlignment, minimumScaleFactor: Double, lineSpacing: Double,
+        runs: [SetRun], lineLimit: Int?, alignment: LineAlignment, minimumScaleFactor: Double, lineSpacing: Double,
         redacted: Bool, scale: Double
     ) {
         self.lineSpacing = lineSpacing
@@ -278,7 +278,7 @@ package final class TextBlock {
         package var rect: Rect
         package var run: Int
         /// The line's own color; nil is the run's.
-        package var color: Color?
+        package var color: RGBAColor?
     }
 
     /// The glyphs placed in `frame` (points), the size they are set at, and the lines drawn along them.

@@ -3,7 +3,7 @@ import RevealRaster
 
 /// SwiftUI's text styles at iOS's default Dynamic Type size ("Large"): point size and weight, from
 /// Apple's Human Interface Guidelines, Typography › Specifications › iOS Dynamic Type sizes.
-package enum TextStyle: String, Equatable, Sendable, CaseIterable {
+package enum TypeStyle: String, Equatable, Sendable, CaseIterable {
     /// SwiftUI's styles by their names, from the largest (`largeTitle`, 34 pt) to the smallest (`caption2`, 11 pt).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
@@ -62,7 +62,7 @@ public struct ResolvedFont: Hashable, Sendable {
     }
 
     /// SwiftUI's default font: `.body`.
-    public static let body = ResolvedFont(size: TextStyle.body.size, weight: .regular, design: .default)
+    public static let body = ResolvedFont(size: TypeStyle.body.size, weight: .regular, design: .default)
 
     /// This font with `spec` applied over it: a style sets size and weight, then explicit parts win.
     package func applying(_ spec: FontSpec) -> ResolvedFont {
@@ -161,7 +161,7 @@ extension FontFiles {
 package struct FontSpec: Equatable, Sendable {
     /// A text style, as SwiftUI's `.font(.headline)`: it sets both the size and the weight (`TextStyle.size`,
     /// `TextStyle.weight`); nil keeps the inherited ones.
-    package var style: TextStyle?
+    package var style: TypeStyle?
     /// The size in points, as `Font.system(size:)`; applied after `style`, so it overrides the style's size. Nil
     /// keeps the style's or the inherited size.
     package var size: Double?
@@ -175,7 +175,7 @@ package struct FontSpec: Equatable, Sendable {
 
     /// A font spec; every part defaults to nil, inherited.
     package init(
-        style: TextStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil,
+        style: TypeStyle? = nil, size: Double? = nil, weight: FontWeight? = nil, design: FontDesign? = nil,
         italic: Bool? = nil
     ) {
         self.style = style
@@ -187,7 +187,7 @@ package struct FontSpec: Equatable, Sendable {
 }
 
 /// Text alignment between the lines of wrapped text.
-package enum TextAlignment: String, Equatable, Sendable, CaseIterable {
+package enum LineAlignment: String, Equatable, Sendable, CaseIterable {
     /// As SwiftUI's `TextAlignment` cases: lines flush with the leading edge, centred, or flush with the trailing
     /// edge; `.leading` is the default.
     case leading, center, trailing

@@ -69,17 +69,17 @@ func inputConflict(_ args: Arguments, _ inputs: SceneInputs) -> String? {
 }
 
 /// `--origin X,Y` or a UnitPoint name.
-func parseOrigin(_ text: String) throws(UsageError) -> UnitPoint {
-    if let named = UnitPoint.named[text] { return named }
+func parseOrigin(_ text: String) throws(UsageError) -> RelativePoint {
+    if let named = RelativePoint.named[text] { return named }
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000
     else {
         throw UsageError(
             message:
-                "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")), got \(quoted(text))"
+                "--origin: expected X,Y (e.g. 0.5,0.78) or one of \(RelativePoint.named.keys.sorted().joined(separator: ", ")), got \(quoted(text))"
         )
     }
-    return UnitPoint(x: x, y: y)
+    return RelativePoint(x: x, y: y)
 }
 
 /// `reveal-render [--stroke FILE | --circle FILE | --demo NAME] --out …`: renders frames or a still.

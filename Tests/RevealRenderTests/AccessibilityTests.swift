@@ -75,7 +75,7 @@ final class AccessibilityTests: XCTestCase {
     func testASceneWithoutAScreenIsTheCardAlone() throws {
         var scene = ScratchScene(
             width: 120, height: 80, scale: 1, strokes: [], actions: [ScratchAction(t: 0.5, type: .reveal)])
-        scene.content = SceneContent(View(.text("Prize")))
+        scene.content = SceneContent(ViewNode(.text("Prize")))
         let prepared = try scene.prepare()
         XCTAssertEqual(
             try prepared.accessibility(atFrame: 0),
@@ -89,7 +89,7 @@ final class AccessibilityTests: XCTestCase {
 
     // MARK: - The rules
 
-    private func read(_ view: View, states: [String: Bool] = [:], width: Double = 200, height: Double = 100) throws
+    private func read(_ view: ViewNode, states: [String: Bool] = [:], width: Double = 200, height: Double = 100) throws
         -> [AccessibilityElement]
     {
         var scene = CircleRevealScene(width: width, height: height, scale: 1, toggles: [])
@@ -100,10 +100,10 @@ final class AccessibilityTests: XCTestCase {
         return try prepared.accessibility(EffectAccessibility(states: states, views: ["base"]))
     }
 
-    private func text(_ s: String, _ modifiers: [ViewModifier] = []) -> View { View(.text(s), modifiers) }
+    private func text(_ s: String, _ modifiers: [NodeModifier] = []) -> ViewNode { ViewNode(.text(s), modifiers) }
 
     func testCombineJoinsTheChildrenInOrderOverTheViewsFrame() throws {
-        let stack = View(
+        let stack = ViewNode(
             .stack(
                 .vertical, spacing: 0, alignment: .center,
                 children: [text("One"), text("Two", [.accessibilityHint("h")]), .color(SystemColor.red)]),
@@ -123,7 +123,7 @@ final class AccessibilityTests: XCTestCase {
     }
 
     func testIgnoreReadsOnlyTheViewsOwnLabelHintAndTraits() throws {
-        let view = View(
+        let view = ViewNode(
             .stack(.vertical, spacing: 0, alignment: .center, children: [text("Hidden")]),
             [
                 .accessibilityElement(.ignore), .accessibilityLabel("Own"),
@@ -135,20 +135,20 @@ final class AccessibilityTests: XCTestCase {
         // `ignore` with nothing of its own is not read at all.
         XCTAssertEqual(
             try self.read(
-                View(
+                ViewNode(
                     .stack(.vertical, spacing: 0, alignment: .center, children: [text("x")]),
                     [.accessibilityElement(.ignore)])), [])
         // `contain` keeps the children.
         XCTAssertEqual(
             try self.read(
-                View(
+                ViewNode(
                     .stack(.vertical, spacing: 0, alignment: .center, children: [text("a"), text("b")]),
                     [.accessibilityElement(.contain)])
             ).map(\.label), ["a", "b"])
     }
 
     func testHiddenAlwaysOrWhileAStateHolds() throws {
-        let view = View(
+        let view = ViewNode(
             .stack(
                 .vertical, spacing: 0, alignment: .center,
                 children: [
@@ -161,14 +161,14 @@ final class AccessibilityTests: XCTestCase {
     }
 
     func testControlsAndSymbolsReadAsTheirTitles() throws {
-        let view = View(
+        let view = ViewNode(
             .stack(
                 .vertical, spacing: 0, alignment: .center,
                 children: [
-                    View(.button(title: "Try again", symbol: "arrow.counterclockwise")),
-                    View(.label(title: "Scratch here", symbol: "hand.draw.fill")),
-                    View(.symbol("gift.fill")),
-                    View(
+                    ViewNode(.button(title: "Try again", symbol: "arrow.counterclockwise")),
+                    ViewNode(.label(title: "Scratch here", symbol: "hand.draw.fill")),
+                    ViewNode(.symbol("gift.fill")),
+                    ViewNode(
                         .shape(.circle, fill: nil),
                         [.frame(FrameSpec(width: 10, height: 10)), .accessibilityLabel("Dot")]),
                 ]))

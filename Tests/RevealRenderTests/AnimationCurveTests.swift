@@ -132,14 +132,14 @@ final class AnimationCurveTests: XCTestCase {
     }
 
     func testSpringsMatchANumericalIntegrationOfTheirEquation() {
-        let springs: [(String, Spring)] = [
-            ("underdamped", Spring(response: 0.5, dampingFraction: 0.3)),
-            ("lightly damped", Spring(response: 0.9, dampingFraction: 0.05)),
-            ("critically damped", Spring(response: 0.5, dampingFraction: 1)),
-            ("overdamped", Spring(response: 0.5, dampingFraction: 2)),
-            ("very overdamped", Spring(response: 0.3, dampingFraction: 8)),
-            ("just under critical", Spring(response: 0.5, dampingFraction: 1 - 1e-9)),
-            ("just over critical", Spring(response: 0.5, dampingFraction: 1 + 1e-9)),
+        let springs: [(String, SpringParameters)] = [
+            ("underdamped", SpringParameters(response: 0.5, dampingFraction: 0.3)),
+            ("lightly damped", SpringParameters(response: 0.9, dampingFraction: 0.05)),
+            ("critically damped", SpringParameters(response: 0.5, dampingFraction: 1)),
+            ("overdamped", SpringParameters(response: 0.5, dampingFraction: 2)),
+            ("very overdamped", SpringParameters(response: 0.3, dampingFraction: 8)),
+            ("just under critical", SpringParameters(response: 0.5, dampingFraction: 1 - 1e-9)),
+            ("just over critical", SpringParameters(response: 0.5, dampingFraction: 1 + 1e-9)),
         ]
         let times = (0...300).map { Double($0) / 100 }  // 0 … 3 s
         for (name, spring) in springs {
@@ -153,8 +153,8 @@ final class AnimationCurveTests: XCTestCase {
             }
             XCTAssertLessThan(worst, 1e-6, "\(name): largest difference from the integration")
         }
-        XCTAssertEqual(Spring.bouncy.value(at: 0), 0)
-        XCTAssertEqual(Spring.bouncy.value(at: -1), 0, "at rest before it starts")
+        XCTAssertEqual(SpringParameters.bouncy.value(at: 0), 0)
+        XCTAssertEqual(SpringParameters.bouncy.value(at: -1), 0, "at rest before it starts")
     }
 
     func testDurationAndBounceMapToResponseAndDampingFraction() {
@@ -162,7 +162,7 @@ final class AnimationCurveTests: XCTestCase {
             (0, 1), (0.3, 0.7), (0.15, 0.85), (1, 0), (-0.5, 2), (-0.75, 4),
         ]
         for (bounce, damping) in cases {
-            let spring = Spring(duration: 0.8, bounce: bounce)
+            let spring = SpringParameters(duration: 0.8, bounce: bounce)
             XCTAssertEqual(spring.response, 0.8, "bounce \(bounce)")
             XCTAssertEqual(spring.dampingFraction, damping, accuracy: 1e-12, "bounce \(bounce)")
         }
@@ -170,23 +170,24 @@ final class AnimationCurveTests: XCTestCase {
 
     func testPresetsAreSwiftUIs() throws {
         // SwiftUI: .smooth, .snappy and .bouncy are duration 0.5 with bounce 0, 0.15 and 0.3.
-        XCTAssertEqual(Spring.smooth, Spring(response: 0.5, dampingFraction: 1))
-        XCTAssertEqual(Spring.snappy.response, 0.5)
-        XCTAssertEqual(Spring.snappy.dampingFraction, 0.85, accuracy: 1e-12)
-        XCTAssertEqual(Spring.bouncy.response, 0.5)
-        XCTAssertEqual(Spring.bouncy.dampingFraction, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(SpringParameters.smooth, SpringParameters(response: 0.5, dampingFraction: 1))
+        XCTAssertEqual(SpringParameters.snappy.response, 0.5)
+        XCTAssertEqual(SpringParameters.snappy.dampingFraction, 0.85, accuracy: 1e-12)
+        XCTAssertEqual(SpringParameters.bouncy.response, 0.5)
+        XCTAssertEqual(SpringParameters.bouncy.dampingFraction, 0.7, accuracy: 1e-12)
         // By name in a scene file, with the animation's duration as the spring's when given.
         XCTAssertEqual(try decodeAnimation(#"{"curve": "smooth"}"#), .spring(.smooth))
         XCTAssertEqual(try decodeAnimation(#"{"curve": "snappy"}"#), .spring(.snappy))
         XCTAssertEqual(try decodeAnimation(#"{"curve": "bouncy"}"#), .spring(.bouncy))
         XCTAssertEqual(
-            try decodeAnimation(#"{"curve": "bouncy", "duration": 0.8}"#), .spring(Spring(duration: 0.8, bounce: 0.3)))
+            try decodeAnimation(#"{"curve": "bouncy", "duration": 0.8}"#),
+            .spring(SpringParameters(duration: 0.8, bounce: 0.3)))
         XCTAssertEqual(
             try decodeAnimation(#"{"curve": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}"#),
-            .spring(Spring(response: 0.4, dampingFraction: 0.6)))
+            .spring(SpringParameters(response: 0.4, dampingFraction: 0.6)))
         XCTAssertEqual(
             try decodeAnimation(#"{"curve": {"spring": {"duration": 0.6, "bounce": -0.5}}}"#),
-            .spring(Spring(response: 0.6, dampingFraction: 2)))
+            .spring(SpringParameters(response: 0.6, dampingFraction: 2)))
     }
 
     /// `settlingTime` is the last time the spring is more than 0.001 from its target. An underdamped
@@ -196,14 +197,15 @@ final class AnimationCurveTests: XCTestCase {
     func testSettlingTimeIsTheLastTimeOutsideTheThreshold() {
         let threshold = 0.001
         var springs = [
-            Spring.smooth, .snappy, .bouncy, Spring(response: 0.5, dampingFraction: 2),
-            Spring(response: 1.3, dampingFraction: 0.05), Spring(response: 0.2, dampingFraction: 1.5),
+            SpringParameters.smooth, .snappy, .bouncy, SpringParameters(response: 0.5, dampingFraction: 2),
+            SpringParameters(response: 1.3, dampingFraction: 0.05),
+            SpringParameters(response: 0.2, dampingFraction: 1.5),
         ]
         // Damping fractions whose n-th turning point is just beyond the threshold: its excursion past
         // 0.001 lasts a tiny fraction of a period, so a scan in steps steps right over it.
         for n in 1...4 {
             let q = -log(threshold * (1 + 1e-7)) / (Double(n) * .pi)
-            springs.append(Spring(response: 0.5, dampingFraction: q / (1 + q * q).squareRoot()))
+            springs.append(SpringParameters(response: 0.5, dampingFraction: q / (1 + q * q).squareRoot()))
         }
         for spring in springs {
             let settle = spring.settlingTime
@@ -231,7 +233,7 @@ final class AnimationCurveTests: XCTestCase {
                 XCTAssertFalse(outside(turn(last + 1)), label)
             }
         }
-        XCTAssertEqual(AnimationSpec.spring(.bouncy).settlingTime, Spring.bouncy.settlingTime)
+        XCTAssertEqual(AnimationSpec.spring(.bouncy).settlingTime, SpringParameters.bouncy.settlingTime)
         XCTAssertEqual(AnimationSpec.timing(.easeIn, duration: 0.8).settlingTime, 0.8)
     }
 
@@ -266,9 +268,9 @@ final class AnimationEdgeTests: XCTestCase {
     }
 
     func testSpringsThatNeverSettleSaySo() {
-        XCTAssertEqual(Spring(response: 0, dampingFraction: 0.8).settlingTime, .infinity)
-        XCTAssertEqual(Spring(response: 0.5, dampingFraction: 0).settlingTime, .infinity)
-        XCTAssertEqual(Spring(response: 0.5, dampingFraction: 0.8).settlingTime(within: 0), .infinity)
+        XCTAssertEqual(SpringParameters(response: 0, dampingFraction: 0.8).settlingTime, .infinity)
+        XCTAssertEqual(SpringParameters(response: 0.5, dampingFraction: 0).settlingTime, .infinity)
+        XCTAssertEqual(SpringParameters(response: 0.5, dampingFraction: 0.8).settlingTime(within: 0), .infinity)
     }
 
     /// From the settling time on the spring stays within the threshold (sampled finely), and just
@@ -276,7 +278,7 @@ final class AnimationEdgeTests: XCTestCase {
     func testSettlingTimesHoldOverASweepOfSprings() {
         for zeta in stride(from: 0.05, through: 1.6, by: 0.05) {
             for threshold in [0.2, 0.05, 0.01, 1e-3, 1e-4, 1e-6] {
-                let spring = Spring(response: 0.4, dampingFraction: zeta)
+                let spring = SpringParameters(response: 0.4, dampingFraction: zeta)
                 let settled = spring.settlingTime(within: threshold)
                 XCTAssertTrue(settled.isFinite, "ζ \(zeta), threshold \(threshold)")
                 for k in 0...400 {

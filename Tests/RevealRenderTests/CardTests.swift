@@ -83,7 +83,7 @@ final class CardTests: XCTestCase {
             scene.card,
             CardStyle(
                 cornerRadius: 12, cornerStyle: .circular,
-                shadow: Shadow(color: Color(white: 0, alpha: 0.3), radius: 6, y: 3),
+                shadow: Shadow(color: RGBAColor(white: 0, alpha: 0.3), radius: 6, y: 3),
                 padding: 8, canvas: .color(.white)))
         XCTAssertThrowsError(
             try CircleSceneFile.decode(
@@ -97,7 +97,7 @@ final class CardTests: XCTestCase {
     /// A shadow follows the alpha of what it shadows, as SwiftUI's does: a card whose content and cover
     /// are clear casts none (it used to cast the card's whole rectangle), and a half-clear one a lighter one.
     func testShadowFollowsTheCardsAlpha() throws {
-        func frame(_ cover: Color) throws -> Pixmap {
+        func frame(_ cover: RGBAColor) throws -> Pixmap {
             let scene = ScratchScene(
                 width: 40, height: 30, scale: 1, content: .color(.clear), cover: .color(cover),
                 shadow: Shadow(color: .black, radius: 4, y: 2), padding: 10, canvas: .color(.white))
@@ -108,7 +108,7 @@ final class CardTests: XCTestCase {
         for y in 0..<clear.height {
             for x in 0..<clear.width { XCTAssertEqual(clear.pixel(x: x, y: y), white, "(\(x), \(y))") }
         }
-        let half = try frame(Color(red: 1, green: 1, blue: 1, alpha: 0.5))
+        let half = try frame(RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.5))
         let opaque = try frame(.white)
         let below = (x: 30, y: 43)
         XCTAssertLessThan(

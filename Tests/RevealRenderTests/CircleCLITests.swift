@@ -281,7 +281,7 @@ final class CircleCLITests: CLITestCase {
             ], in: workspace)
         XCTAssertEqual(spring.status, 0, spring.stderr)
         // Two toggles add two springs: each must settle within half the threshold for their sum to.
-        let end = 2.0 + Spring.bouncy.settlingTime(within: Spring.settleThreshold / 2)
+        let end = 2.0 + SpringParameters.bouncy.settlingTime(within: SpringParameters.settleThreshold / 2)
         XCTAssertEqual(
             try readManifest(in: workspace.appendingPathComponent("spring"))["totalFrames"] as? Int,
             Int((end * 60).rounded(.up)) + 1)

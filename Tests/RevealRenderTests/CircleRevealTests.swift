@@ -54,11 +54,11 @@ final class CircleRevealTests: XCTestCase {
                 ]
             ),
         ]
-        XCTAssertEqual(UnitPoint.named.count, 9)
+        XCTAssertEqual(RelativePoint.named.count, 9)
         for (width, height, expected) in cases {
-            XCTAssertEqual(Set(expected.keys), Set(UnitPoint.named.keys))
+            XCTAssertEqual(Set(expected.keys), Set(RelativePoint.named.keys))
             for (name, radius) in expected {
-                guard let origin = UnitPoint.named[name] else {
+                guard let origin = RelativePoint.named[name] else {
                     XCTFail("no UnitPoint named \(name)")
                     continue
                 }
@@ -70,14 +70,14 @@ final class CircleRevealTests: XCTestCase {
     }
 
     func testCoverRadiusForOtherOrigins() {
-        let cases: [(UnitPoint, Double, Double, Double)] = [
-            (UnitPoint(x: 0.5, y: 0.78), 393, 852, 693.0023402557888),  // the demo: hypot(196.5, 852·0.78 = 664.56)
-            (UnitPoint(x: 0.5, y: 0.78), 1, 1, 0.9264987857520376),  // hypot(0.5, 0.78)
-            (UnitPoint(x: 0.5, y: 0.78), 0.5, 7, 5.465720446565118),  // hypot(0.25, 5.46)
-            (UnitPoint(x: 1.5, y: -0.25), 393, 852, 1217.2654804930598),  // outside: hypot(393·1.5, 852·1.25)
-            (UnitPoint(x: 1.5, y: -0.25), 1, 1, 1.9525624189766635),  // hypot(1.5, 1.25)
-            (UnitPoint(x: -2, y: 0.5), 1000, 3, 3000.0003749999764),  // outside: hypot(1000·3, 1.5)
-            (UnitPoint(x: -2, y: 0.5), 0.5, 7, 3.8078865529319543),  // hypot(1.5, 3.5)
+        let cases: [(RelativePoint, Double, Double, Double)] = [
+            (RelativePoint(x: 0.5, y: 0.78), 393, 852, 693.0023402557888),  // the demo: hypot(196.5, 852·0.78 = 664.56)
+            (RelativePoint(x: 0.5, y: 0.78), 1, 1, 0.9264987857520376),  // hypot(0.5, 0.78)
+            (RelativePoint(x: 0.5, y: 0.78), 0.5, 7, 5.465720446565118),  // hypot(0.25, 5.46)
+            (RelativePoint(x: 1.5, y: -0.25), 393, 852, 1217.2654804930598),  // outside: hypot(393·1.5, 852·1.25)
+            (RelativePoint(x: 1.5, y: -0.25), 1, 1, 1.9525624189766635),  // hypot(1.5, 1.25)
+            (RelativePoint(x: -2, y: 0.5), 1000, 3, 3000.0003749999764),  // outside: hypot(1000·3, 1.5)
+            (RelativePoint(x: -2, y: 0.5), 0.5, 7, 3.8078865529319543),  // hypot(1.5, 3.5)
         ]
         for (origin, width, height, radius) in cases {
             XCTAssertEqual(
@@ -87,7 +87,7 @@ final class CircleRevealTests: XCTestCase {
         // Geometrically it is the distance to the farthest corner, wherever the origin is.
         var random = SplitMix64(seed: 3)
         for _ in 0..<500 {
-            let origin = UnitPoint(x: random.uniform(-3, 4), y: random.uniform(-3, 4))
+            let origin = RelativePoint(x: random.uniform(-3, 4), y: random.uniform(-3, 4))
             let width = random.uniform(0.1, 2000)
             let height = random.uniform(0.1, 2000)
             let center = Point(x: origin.x * width, y: origin.y * height)
@@ -105,7 +105,7 @@ final class CircleRevealTests: XCTestCase {
 
     func testInsertionFollowsTheCurveFromInvisibleToFullyRevealed() {
         var scene = Self.scene(width: 40, height: 80)
-        scene.origin = UnitPoint(x: 0.25, y: 0.9)
+        scene.origin = RelativePoint(x: 0.25, y: 0.9)
         scene.toggles = [0.25]
         let timeline = CircleRevealTimeline(scene: scene)
         XCTAssertEqual(timeline.frameCount(), 64, "0.25 + 0.8 s is frame 63 at 60 fps")
@@ -238,10 +238,12 @@ final class CircleRevealTests: XCTestCase {
                 ([0.1, 0.333], .timing(.linear, duration: 0.5), 60, 0, 0.833, 51),  // 49.98 frames: frame 50
                 ([0.1, 0.333], .timing(.linear, duration: 0.5), 24, 0, 0.833, 21),  // 19.992: frame 20
                 ([], .circleDemo, 60, 0, 0, 1),
-                ([0.2], .spring(.bouncy), 60, 0, 0.2 + Spring.bouncy.settlingTime, nil),
+                ([0.2], .spring(.bouncy), 60, 0, 0.2 + SpringParameters.bouncy.settlingTime, nil),
                 (
-                    [0.2, 0.3], .spring(Spring(response: 0.4, dampingFraction: 1.6)), 30, 0.25,
-                    0.3 + Spring(response: 0.4, dampingFraction: 1.6).settlingTime(within: Spring.settleThreshold / 2)
+                    [0.2, 0.3], .spring(SpringParameters(response: 0.4, dampingFraction: 1.6)), 30, 0.25,
+                    0.3
+                        + SpringParameters(response: 0.4, dampingFraction: 1.6).settlingTime(
+                            within: SpringParameters.settleThreshold / 2)
                         + 0.25, nil
                 ),
             ]
@@ -262,7 +264,7 @@ final class CircleRevealTests: XCTestCase {
         scene.toggles = [0.2]
         scene.animation = .spring(.bouncy)
         let timeline = CircleRevealTimeline(scene: scene)
-        let end = 0.2 + Spring.bouncy.settlingTime
+        let end = 0.2 + SpringParameters.bouncy.settlingTime
         XCTAssertGreaterThan(abs(1 - timeline.value(at: end - 1e-6)), 0.001)
         for i in 0...2000 {
             XCTAssertLessThanOrEqual(abs(1 - timeline.value(at: end + Double(i) * 0.001)), 0.001)
@@ -291,10 +293,11 @@ final class CircleRevealTests: XCTestCase {
     func testIncrementalFramesEqualFreshRendersAndAPerPixelReference() throws {
         var scene = Self.scene(width: 60, height: 120)
         scene.scale = 1
-        scene.origin = UnitPoint(x: 0.3, y: 0.7)
+        scene.origin = RelativePoint(x: 0.3, y: 0.7)
         scene.animation = .timing(.easeInOut, duration: 0.4)
         scene.revealed = .paint(
-            .linearGradient([SystemColor.pink, Color(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom))
+            .linearGradient(
+                [SystemColor.pink, RGBAColor(rgb8: 0, 122, 255, alpha: 0.6)], from: .topLeading, to: .bottom))
         scene.toggles = [0.05, 0.35, 0.5]
         var spring = scene
         spring.animation = .spring(.bouncy)
@@ -328,7 +331,7 @@ final class CircleRevealTests: XCTestCase {
         scene.scale = 1
         scene.base = .color(.clear)
         scene.revealed = .color(.white)
-        scene.origin = UnitPoint(x: 0.503, y: 0.4871)
+        scene.origin = RelativePoint(x: 0.503, y: 0.4871)
         var renderer = try CircleRevealRenderer(timeline: CircleRevealTimeline(scene: scene))
         for radius in [10.3, 17.5, 30.71, 45] {
             let frame = renderer.render(
@@ -425,10 +428,10 @@ final class AdditiveSpringEndTests: XCTestCase {
             let t = timeline.endTime + Double(k) * 0.0005
             worst = max(worst, abs(timeline.value(at: t) - 1))
         }
-        XCTAssertLessThanOrEqual(worst, Spring.settleThreshold)
+        XCTAssertLessThanOrEqual(worst, SpringParameters.settleThreshold)
         // Before the end it was still outside (the end is not needlessly late by more than a frame).
         let early =
             (0..<200).map { abs(timeline.value(at: timeline.endTime - 0.05 + Double($0) * 0.00025) - 1) }.max() ?? 0
-        XCTAssertGreaterThan(early, Spring.settleThreshold / 3)
+        XCTAssertGreaterThan(early, SpringParameters.settleThreshold / 3)
     }
 }

@@ -107,7 +107,7 @@ final class CompositorTests: XCTestCase {
             values.append(Double(state >> 11) / Double(1 << 53) * 255)
         }
         for v in values where (0...255).contains(v) {
-            XCTAssertEqual(Color.nearest(v), UInt8(v.rounded()), "\(v)")
+            XCTAssertEqual(RGBAColor.nearest(v), UInt8(v.rounded()), "\(v)")
         }
     }
 
@@ -241,13 +241,13 @@ final class CompositorTests: XCTestCase {
     func testRenderedGradientsEqualTheColorAtEachPixel() throws {
         var random = SplitMix64(seed: 15)
         func unit() -> Double { Double(random.next() % 1_000_001) / 1_000_000 }
-        let points: [UnitPoint] = [.topLeading, .bottom, .trailing, .center, UnitPoint(x: 0.3, y: 0.9)]
+        let points: [RelativePoint] = [.topLeading, .bottom, .trailing, .center, RelativePoint(x: 0.3, y: 0.9)]
         for trial in 0..<60 {
             var locations = (0..<(2 + trial % 4)).map { _ in unit() }.sorted()
             if trial % 5 == 0 { locations[1] = locations[0] }
             let stops = locations.map { location in
                 GradientStop(
-                    color: Color(
+                    color: RGBAColor(
                         red: unit() * 1.2 - 0.1, green: unit(), blue: unit(), alpha: trial % 3 == 0 ? unit() : 1),
                     location: location)
             }
@@ -287,7 +287,7 @@ final class CompositorTests: XCTestCase {
         let cases: [(Paint.Kind, (Double, Double) -> Double)] = [
             // Circles about (7.5, 10) points (the view is 30×20 points) from radius 4 to 14 points.
             (
-                .radialGradient(stops: stops, center: UnitPoint(x: 0.25, y: 0.5), startRadius: 4, endRadius: 14),
+                .radialGradient(stops: stops, center: RelativePoint(x: 0.25, y: 0.5), startRadius: 4, endRadius: 14),
                 { x, y in (hypot(x / scale - 7.5, y / scale - 10) - 4) / 10 }
             ),
             // Ellipses filling the 60×40 view from the middle; 0.5 reaches the edges.

@@ -170,9 +170,9 @@ final class DiscCoverageTests: XCTestCase {
     /// circle centred on a 40×30 screen at 1× lands on (10, 5), so its disc is about (20.5, 15.5), radius 10.5.
     func testCircleViewsAreDrawnAsExactDiscs() throws {
         let expected = try DiscCoverage(center: Point(x: 20.5, y: 15.5), radius: 10.5).mask(width: 40, height: 30)
-        let frame = ViewModifier.frame(FrameSpec(width: 21, height: 21))
-        let filled = View(.shape(.circle, fill: .color(.white)), [frame])
-        let clipped = View(.shape(.rectangle, fill: .color(.white)), [frame, .clipShape(.circle)])
+        let frame = NodeModifier.frame(FrameSpec(width: 21, height: 21))
+        let filled = ViewNode(.shape(.circle, fill: .color(.white)), [frame])
+        let clipped = ViewNode(.shape(.rectangle, fill: .color(.white)), [frame, .clipShape(.circle)])
         for (name, view) in [("filled", filled), ("clipped", clipped)] {
             let pixmap = try ViewRenderer.render(view, size: PixelSize(width: 40, height: 30), scale: 1, fonts: .inter)
             let alpha = (0..<40 * 30).map { pixmap.bytes[$0 * 4 + 3] }

@@ -81,7 +81,7 @@ final class DebugOverlayTests: XCTestCase {
     func testOverlayShowsCellsSamplesAndProgress() throws {
         var scene = ScratchScene(width: 240, height: 240)
         scene.scale = 1
-        scene.cover = .color(Color(white: 0.5))
+        scene.cover = .color(RGBAColor(white: 0.5))
         scene.brushWidth = 20
         scene.revealThreshold = 0.5
         scene.strokes = [Stroke(points: [TouchSample(x: 55, y: 55, t: 0), TouchSample(x: 95, y: 55, t: 0)])]

@@ -30,7 +30,7 @@ final class ExportTests: XCTestCase {
     func testExportedCircleFramesEqualFreshRenders() throws {
         var scene = CircleRevealScene(width: 150, height: 250)
         scene.scale = 2  // 300 × 500: three strips of rows
-        scene.origin = UnitPoint(x: 0.3, y: 0.8)
+        scene.origin = RelativePoint(x: 0.3, y: 0.8)
         scene.toggles = [0, 0.4]
         scene.animation = .spring(.snappy)
         var sequence = try CircleRevealSequence(scene: scene, hold: 0.1)
@@ -76,7 +76,7 @@ final class ExportTests: XCTestCase {
     func testCompactLayersHaveThePixelsOfFullOnes() throws {
         for paint in [
             try XCTUnwrap(CircleRevealScene.day.view.plainPaint), .color(SystemColor.pink.opacity(0.5)),
-            Paint.linearGradient([.clear, .white], from: UnitPoint(x: 0.2, y: 1), to: UnitPoint(x: 0.2, y: 0)),
+            Paint.linearGradient([.clear, .white], from: RelativePoint(x: 0.2, y: 1), to: RelativePoint(x: 0.2, y: 0)),
         ] {
             let layer = try Layer(paint, width: 13, height: 29)
             guard case .rowColors = layer else { return XCTFail("\(paint) should be row-constant") }

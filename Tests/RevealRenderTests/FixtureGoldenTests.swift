@@ -158,7 +158,7 @@ final class FixtureGoldenTests: XCTestCase {
             scratch.contains { $0.reduceMotion && ScratchTimeline(scene: $0).revealTime != nil }, "Reduce Motion")
         XCTAssertTrue(scratch.contains { !$0.actions.isEmpty }, "the VoiceOver action")
         XCTAssertTrue(circle.contains { $0.reduceMotion }, "Reduce Motion (circle)")
-        XCTAssertEqual(Set(UnitPoint.named.values).subtracting(circle.map(\.origin)), [], "every named origin")
+        XCTAssertEqual(Set(RelativePoint.named.values).subtracting(circle.map(\.origin)), [], "every named origin")
         XCTAssertTrue(
             circle.contains { $0.toggles.count >= 2 && $0.toggles[1] - $0.toggles[0] >= $0.animation.settlingTime },
             "a removal")

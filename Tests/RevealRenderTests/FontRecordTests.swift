@@ -19,7 +19,7 @@ final class FontRecordTests: XCTestCase {
     private var scene: ScratchScene {
         ScratchScene(
             width: 80, height: 40, scale: 1, fps: 10, strokes: [Stroke(points: [TouchSample(x: 5, y: 5, t: 0.1)])],
-            content: SceneContent(View(.text("Prize"), [.font(FontSpec(size: 15))])))
+            content: SceneContent(ViewNode(.text("Prize"), [.font(FontSpec(size: 15))])))
     }
 
     func testManifestListsEveryFontFileWithItsDigest() throws {

@@ -222,7 +222,7 @@ final class HostileSceneTests: XCTestCase {
                     Paint(
                         .linearGradient(
                             stops: [GradientStop(color: SystemColor.pink, location: 0)],
-                            startPoint: UnitPoint(x: 2000, y: 0), endPoint: .bottom)))
+                            startPoint: RelativePoint(x: 2000, y: 0), endPoint: .bottom)))
             },
             scratchCase(
                 "an image over the limit", "content.image", "image is 10×10 pixels, more than the limit of 50",
@@ -257,7 +257,7 @@ final class HostileSceneTests: XCTestCase {
                 file: ["animation": ["curve": ["spring": ["response": 0, "dampingFraction": 0.8]]]],
                 filePath: "animation.curve.spring.response"
             ) {
-                $0.animation = .spring(Spring(response: 0, dampingFraction: 0.8))
+                $0.animation = .spring(SpringParameters(response: 0, dampingFraction: 0.8))
             },
             circleCase(
                 "undamped spring", "animation.spring.dampingFraction",
@@ -265,7 +265,7 @@ final class HostileSceneTests: XCTestCase {
                 file: ["animation": ["curve": ["spring": ["response": 0.5, "dampingFraction": 0]]]],
                 filePath: "animation.curve.spring.dampingFraction"
             ) {
-                $0.animation = .spring(Spring(response: 0.5, dampingFraction: 0))
+                $0.animation = .spring(SpringParameters(response: 0.5, dampingFraction: 0))
             },
             // The card look.
             scratchCase(
@@ -300,13 +300,13 @@ final class HostileSceneTests: XCTestCase {
             },
             // The circle's origin.
             circleCase("NaN origin", "origin.x", "x NaN is outside -1000…1000") {
-                $0.origin = UnitPoint(x: .nan, y: 0.5)
+                $0.origin = RelativePoint(x: .nan, y: 0.5)
             },
             circleCase(
                 "far origin", "origin.y", "y 5000 is outside -1000…1000", file: ["origin": [0.5, 5000]],
                 filePath: "origin[1]"
             ) {
-                $0.origin = UnitPoint(x: 0.5, y: 5000)
+                $0.origin = RelativePoint(x: 0.5, y: 5000)
             },
         ]
     }

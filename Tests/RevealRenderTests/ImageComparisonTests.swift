@@ -240,7 +240,7 @@ final class ImageComparisonTests: XCTestCase {
         scene.scale = 1
         scene.brushWidth = 12
         scene.content = .color(SystemColor.pink)
-        scene.cover = .color(Color(white: 0.8))
+        scene.cover = .color(RGBAColor(white: 0.8))
         scene.strokes = [
             Stroke(points: [
                 TouchSample(x: 10, y: 10, t: 0), TouchSample(x: 40, y: 45, t: 0.01),
@@ -285,7 +285,7 @@ final class ImageComparisonTests: XCTestCase {
         scene.revealed = .color(SystemColor.indigo)
         scene.animation = .timing(.linear, duration: 1)
         var shifted = scene
-        shifted.origin = UnitPoint(x: 0.5 + dx / 80, y: 0.5)
+        shifted.origin = RelativePoint(x: 0.5 + dx / 80, y: 0.5)
         return (try scene.renderFrame(at: 0.5), try shifted.renderFrame(at: 0.5))
     }
 }

@@ -107,6 +107,15 @@ final class PNGEncoderTests: XCTestCase {
     /// 255, the largest sums.
     /// Every premultiplied pixel (a clear one with stray color too) demultiplies as the definition
     /// says, the opaque and clear ones on their fast path included: c·255/a to nearest, 255 from c ≥ a.
+    /// The options as a manifest's `sceneDigest` hashes them: our spelling, the same whichever module holds the
+    /// types (Swift's reflection named the module, so moving a type changed every digest).
+    func testOptionsAreSpelledWithoutModuleNames() {
+        XCTAssertEqual(PNGEncodingOptions.fast.description, "level 3, filter automatic, strategy rows, pHYs none")
+        XCTAssertEqual(
+            PNGEncodingOptions(compressionLevel: 9, filter: .paeth, pixelsPerMeter: 3780).description,
+            "level 9, filter paeth, strategy default, pHYs 3780")
+    }
+
     func testStraightAlphaFollowsItsDefinitionForEveryPixel() throws {
         var pixels: [UInt8] = []
         for a in 0...255 {

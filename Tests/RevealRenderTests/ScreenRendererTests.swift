@@ -27,28 +27,29 @@ final class ScreenRendererTests: XCTestCase {
             }
             return list
         }
-        let cover = View(
-            .paint(.linearGradient([.white, Color(red: 0.6, green: 0.6, blue: 0.7)], from: .top, to: .bottom))
+        let cover = ViewNode(
+            .paint(.linearGradient([.white, RGBAColor(red: 0.6, green: 0.6, blue: 0.7)], from: .top, to: .bottom))
         )
-        .modifier(.mask(View(.canvas(CanvasContent(commands))), alignment: .center))
+        .modifier(.mask(ViewNode(.canvas(CanvasContent(commands))), alignment: .center))
         .modifier(.opacity(coverOpacity))
-        let card = View(
+        let card = ViewNode(
             .stack(
                 .depth, spacing: nil, alignment: .center,
                 children: [
-                    View(
-                        .paint(.linearGradient([Color(red: 1, green: 0.5, blue: 0), .black], from: .top, to: .bottom))),
-                    View(.text("50% off")).modifier(.font(FontSpec(size: 30))), cover,
+                    ViewNode(
+                        .paint(
+                            .linearGradient([RGBAColor(red: 1, green: 0.5, blue: 0), .black], from: .top, to: .bottom))),
+                    ViewNode(.text("50% off")).modifier(.font(FontSpec(size: 30))), cover,
                 ])
         )
         .modifier(.frame(FrameSpec(width: 300, height: 200)))
         .modifier(.clipShape(.roundedRectangle(radius: 24, style: .continuous)))
-        .modifier(.shadow(Shadow(color: Color.black.opacity(0.3), radius: 12, x: 0, y: 6)))
+        .modifier(.shadow(Shadow(color: RGBAColor.black.opacity(0.3), radius: 12, x: 0, y: 6)))
         var layers = [
-            View(
+            ViewNode(
                 .stack(
                     .vertical, spacing: 20, alignment: .center,
-                    children: [View(.text(title))] + [card] + (extraCard ? [card] : [])))
+                    children: [ViewNode(.text(title))] + [card] + (extraCard ? [card] : [])))
         ]
         if let radius {
             let circle = ShapeOutline { rect in
@@ -60,14 +61,15 @@ final class ScreenRendererTests: XCTestCase {
                 ])
             }
             layers.append(
-                View(
-                    .paint(.linearGradient([.black, Color(red: 0.2, green: 0.1, blue: 0.5)], from: .top, to: .bottom))
+                ViewNode(
+                    .paint(
+                        .linearGradient([.black, RGBAColor(red: 0.2, green: 0.1, blue: 0.5)], from: .top, to: .bottom))
                 )
                 .modifier(.clipShape(.outline(circle))))
         }
         return try ViewScreen(
-            View(.stack(.depth, spacing: nil, alignment: .center, children: layers)), width: 360, height: 640,
-            safeArea: EdgeInsets(), ignoresSafeArea: true, scale: scale, fonts: .inter)
+            ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: layers)), width: 360, height: 640,
+            safeArea: Insets(), ignoresSafeArea: true, scale: scale, fonts: .inter)
     }
 
     func testScreensDrawnFromTheOneBeforeEqualScreensDrawnWhole() throws {
@@ -123,7 +125,7 @@ final class ScreenRendererTests: XCTestCase {
                 commands.append(
                     CanvasCommand(
                         path: PathOutline([.ellipse(Rect(x: Double(step), y: 10, width: 20, height: 14))]),
-                        color: Color(red: 0.2, green: 0.5, blue: 1, alpha: 0.7)))
+                        color: RGBAColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.7)))
             case 0, 5:
                 commands.append(
                     CanvasCommand(
@@ -146,7 +148,7 @@ final class ScreenRendererTests: XCTestCase {
             previous = layer.pixels
         }
         // A command changed in the middle draws everything again, the same way.
-        commands[0].color = Color(red: 1, green: 0, blue: 0)
+        commands[0].color = RGBAColor(red: 1, green: 0, blue: 0)
         XCTAssertEqual(layer.update(to: commands), PixelBox(x: 0, y: 0, width: 200, height: 150))
         XCTAssertEqual(layer.pixels, try CanvasLayer(width: 200, height: 150, scale: 2, commands: commands).pixels)
     }

@@ -77,7 +77,7 @@ final class TextShapingTests: XCTestCase {
         let scalars = Array(text.unicodeScalars)
         while kept > 0 && scalars[kept - 1] == " " { kept -= 1 }
         var builder = ViewTreeBuilder(fonts: .inter, scale: 2)
-        let root = try builder.build(View(.text(text), [.font(FontSpec(size: size)), .lineLimit(1)]))
+        let root = try builder.build(ViewNode(.text(text), [.font(FontSpec(size: size)), .lineLimit(1)]))
         ViewLayout.place(root, in: Size(width: width, height: 100))
         var block: TextBlock?
         root.visit { n, _ in if case .leaf(.text(let b, _)) = n.role { block = b } }
@@ -88,7 +88,7 @@ final class TextShapingTests: XCTestCase {
         let listed = try XCTUnwrap(root.listing(scale: 2).first { $0.kind == "text" })
         XCTAssertLessThanOrEqual(listed.frame.width, width)
         // With two lines allowed, the second takes the words that would have wrapped and is cut the same way.
-        let two = try builder.build(View(.text(text), [.font(FontSpec(size: size)), .lineLimit(2)]))
+        let two = try builder.build(ViewNode(.text(text), [.font(FontSpec(size: size)), .lineLimit(2)]))
         ViewLayout.place(two, in: Size(width: width, height: 100))
         var second: TextBlock?
         two.visit { n, _ in if case .leaf(.text(let b, _)) = n.role { second = b } }
@@ -129,7 +129,7 @@ final class TextShapingTests: XCTestCase {
 final class GlyphCoverageTests: XCTestCase {
     func testGlyphEdgesMatchTheExactArea() throws {
         var builder = ViewTreeBuilder(fonts: .inter, scale: 1)
-        let text = View(.text("Rag@&8%"), [.font(FontSpec(size: 41.3, weight: .black))])
+        let text = ViewNode(.text("Rag@&8%"), [.font(FontSpec(size: 41.3, weight: .black))])
         let root = try builder.build(text)
         ViewLayout.place(root, in: Size(width: 400, height: 80))
         let renderer = ViewRenderer(scale: 1)

@@ -6,15 +6,15 @@ import XCTest
 /// colors that take what they are offered), and the demo screens against frames worked out by hand
 /// from the seeds' code.
 final class ViewLayoutTests: XCTestCase {
-    private func layout(_ view: View, in size: Size = Size(width: 300, height: 200)) throws -> LayoutNode {
+    private func layout(_ view: ViewNode, in size: Size = Size(width: 300, height: 200)) throws -> LayoutNode {
         var builder = ViewTreeBuilder(fonts: .inter, scale: 2)
         let root = try builder.build(view)
         ViewLayout.place(root, in: size)
         return root
     }
 
-    private func fixed(_ w: Double, _ h: Double) -> View {
-        View.color(.black).modifier(.frame(FrameSpec(width: w, height: h)))
+    private func fixed(_ w: Double, _ h: Double) -> ViewNode {
+        ViewNode.color(.black).modifier(.frame(FrameSpec(width: w, height: h)))
     }
 
     /// The frames of every node of one kind, in drawing order.
@@ -26,13 +26,13 @@ final class ViewLayoutTests: XCTestCase {
         // SwiftUI's stacks order children by flexibility, their widths offered infinity less offered 0: a
         // VStack around a row with a spacer grows without end, so it comes after the fixed views and takes
         // what they leave (268 - 36 - 28 - 2 * 12 = 180), instead of an equal share.
-        let row = View(
+        let row = ViewNode(
             .stack(
                 .horizontal, spacing: nil, alignment: .center,
-                children: [View(.text("Jonas")), View(.spacer(minLength: nil)), View(.text("9:12"))]))
-        let column = View(.stack(.vertical, spacing: nil, alignment: .center, children: [row]))
+                children: [ViewNode(.text("Jonas")), ViewNode(.spacer(minLength: nil)), ViewNode(.text("9:12"))]))
+        let column = ViewNode(.stack(.vertical, spacing: nil, alignment: .center, children: [row]))
         let root = try layout(
-            View(
+            ViewNode(
                 .stack(.horizontal, spacing: 12, alignment: .center, children: [fixed(36, 36), column, fixed(28, 28)])
             )
             .modifier(.frame(FrameSpec(width: 268))))
@@ -42,15 +42,15 @@ final class ViewLayoutTests: XCTestCase {
 
     func testStackOfFixedChildrenIsTheirSumCentred() throws {
         let root = try layout(
-            View(.stack(.vertical, spacing: 10, alignment: .center, children: [fixed(50, 20), fixed(30, 40)])))
+            ViewNode(.stack(.vertical, spacing: 10, alignment: .center, children: [fixed(50, 20), fixed(30, 40)])))
         XCTAssertEqual(root.frame, Rect(x: 125, y: 65, width: 50, height: 70))
         XCTAssertEqual(
             frames(root, "frame"),
             [Rect(x: 125, y: 65, width: 50, height: 20), Rect(x: 135, y: 95, width: 30, height: 40)])
         let leading = try layout(
-            View(
+            ViewNode(
                 .stack(
-                    .vertical, spacing: 0, alignment: Alignment(horizontal: 0, vertical: 0.5),
+                    .vertical, spacing: 0, alignment: NodeAlignment(horizontal: 0, vertical: 0.5),
                     children: [fixed(50, 20), fixed(30, 40)])))
         XCTAssertEqual(frames(leading, "frame")[1].x, 125, "leading alignment lines up the left edges")
     }
@@ -58,7 +58,7 @@ final class ViewLayoutTests: XCTestCase {
     func testFlexibleChildrenShareWhatTheFixedOnesLeave() throws {
         // 300 wide: the fixed 50 first (least flexible), then 250 shared by two colors: 125 each.
         let root = try layout(
-            View(
+            ViewNode(
                 .stack(
                     .horizontal, spacing: 0, alignment: .center,
                     children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
@@ -66,7 +66,7 @@ final class ViewLayoutTests: XCTestCase {
         XCTAssertEqual(frames(root, "paint").map(\.x), [0, 125, 175])
         // With spacing 10 the gaps come off first: (300 − 20 − 50) / 2 = 115.
         let spaced = try layout(
-            View(
+            ViewNode(
                 .stack(
                     .horizontal, spacing: 10, alignment: .center,
                     children: [.color(SystemColor.red), fixed(50, 10), .color(SystemColor.blue)])))
@@ -75,17 +75,17 @@ final class ViewLayoutTests: XCTestCase {
 
     func testSpacerPushesAndKeepsItsMinimum() throws {
         let root = try layout(
-            View(
+            ViewNode(
                 .stack(
                     .horizontal, spacing: 0, alignment: .center,
-                    children: [fixed(40, 10), View(.spacer(minLength: nil)), fixed(60, 10)])))
+                    children: [fixed(40, 10), ViewNode(.spacer(minLength: nil)), fixed(60, 10)])))
         XCTAssertEqual(frames(root, "frame").map(\.x), [0, 240])
         XCTAssertEqual(frames(root, "spacer").first?.width, 200)
         let tight = try layout(
-            View(
+            ViewNode(
                 .stack(
                     .horizontal, spacing: 0, alignment: .center,
-                    children: [fixed(200, 10), View(.spacer(minLength: 30)), fixed(100, 10)])),
+                    children: [fixed(200, 10), ViewNode(.spacer(minLength: 30)), fixed(100, 10)])),
             in: Size(width: 300, height: 50))
         XCTAssertEqual(frames(tight, "spacer").first?.width, 30, "a spacer never shrinks below its minLength")
     }
@@ -93,7 +93,7 @@ final class ViewLayoutTests: XCTestCase {
     func testInfiniteMaxFrameTakesTheOfferAndAlignsItsChild() throws {
         let root = try layout(
             fixed(40, 10).modifier(
-                .frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: 1, vertical: 0.5)))))
+                .frame(FrameSpec(maxWidth: .infinity, alignment: NodeAlignment(horizontal: 1, vertical: 0.5)))))
         let listed = root.listing(scale: 1)
         XCTAssertEqual(
             listed[0].frame, Rect(x: 0, y: 95, width: 300, height: 10), "width: all it is offered; height: its child's")
@@ -106,7 +106,7 @@ final class ViewLayoutTests: XCTestCase {
 
     func testPaddingInsetsTheProposal() throws {
         let root = try layout(
-            View.color(SystemColor.red).modifier(.padding(EdgeInsets(top: 5, leading: 10, bottom: 15, trailing: 20))))
+            ViewNode.color(SystemColor.red).modifier(.padding(Insets(top: 5, leading: 10, bottom: 15, trailing: 20))))
         XCTAssertEqual(root.frame, Rect(x: 0, y: 0, width: 300, height: 200))
         XCTAssertEqual(frames(root, "paint"), [Rect(x: 10, y: 5, width: 270, height: 180)])
     }
@@ -120,7 +120,7 @@ final class ViewLayoutTests: XCTestCase {
     func testOverlayAndBackgroundTakeThePrimarySize() throws {
         let root = try layout(
             fixed(40, 20).modifier(.background(.color(SystemColor.red), alignment: .center)).modifier(
-                .overlay(fixed(10, 10), alignment: Alignment(horizontal: 0, vertical: 0))))
+                .overlay(fixed(10, 10), alignment: NodeAlignment(horizontal: 0, vertical: 0))))
         let paints = frames(root, "paint")
         XCTAssertEqual(
             paints[1], Rect(x: 130, y: 90, width: 40, height: 20), "the background color is offered the view's size")
@@ -128,7 +128,7 @@ final class ViewLayoutTests: XCTestCase {
     }
 
     func testTextWrapsAtTheOfferedWidthInWholePixels() throws {
-        let text = View(.text("on your next order, while stocks last"), [.font(FontSpec(style: .headline))])
+        let text = ViewNode(.text("on your next order, while stocks last"), [.font(FontSpec(style: .headline))])
         let wide = try layout(text, in: Size(width: 1000, height: 200))
         let narrow = try layout(text, in: Size(width: 120, height: 200))
         let instance = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 600)
@@ -145,7 +145,7 @@ final class ViewLayoutTests: XCTestCase {
         let instance = try FontLibrary.shared.instance(path: FontFiles.inter.text, weight: 600)
         let line = instance.metrics.lineHeight * 17
         func height(_ string: String) throws -> Double {
-            try layout(View(.text(string), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+            try layout(ViewNode(.text(string), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
                 .frame.height
         }
         // Lines as UIKit sets them: one a line feed ends, an empty one between two, an empty last one after one
@@ -155,14 +155,14 @@ final class ViewLayoutTests: XCTestCase {
         XCTAssertEqual(try height("Save\n"), (2 * line * 2).rounded(.up) / 2)
         // The first line as wide as "Save" alone: the feed is not drawn, nor counted in a line's width.
         let save = try layout(
-            View(.text("Save"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+            ViewNode(.text("Save"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
         let both = try layout(
-            View(.text("Save\nSave"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
+            ViewNode(.text("Save\nSave"), [.font(FontSpec(style: .headline))]), in: Size(width: 1000, height: 200))
         XCTAssertEqual(both.frame.width, save.frame.width)
     }
 
     func testMinimumScaleFactorShrinksInsteadOfWrapping() throws {
-        let text = View(
+        let text = ViewNode(
             .text("50% off"),
             [.font(FontSpec(style: .largeTitle, weight: .bold)), .lineLimit(1), .minimumScaleFactor(0.5)])
         let root = try layout(text, in: Size(width: 80, height: 200))

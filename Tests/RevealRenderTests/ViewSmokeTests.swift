@@ -4,13 +4,13 @@ import XCTest
 
 final class ViewSmokeTests: XCTestCase {
     func testRenderDemoPrize() throws {
-        let prize = View(
+        let prize = ViewNode(
             .stack(
                 .vertical, spacing: 8, alignment: .center,
                 children: [
-                    View(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
-                    View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
-                    View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+                    ViewNode(.symbol("gift.fill"), [.font(FontSpec(style: .largeTitle))]),
+                    ViewNode(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+                    ViewNode(.text("on your next order"), [.font(FontSpec(style: .headline))]),
                 ]),
             [
                 .foreground(.color(.white)), .minimumScaleFactor(0.5),
@@ -19,9 +19,10 @@ final class ViewSmokeTests: XCTestCase {
             ])
         let pixmap = try ViewRenderer.render(prize, size: PixelSize(width: 1011, height: 720), scale: 3, fonts: .inter)
         try Data(PNG.encode(pixmap)).write(to: URL(fileURLWithPath: "/tmp/prize.png"))
-        let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
+        let button = ViewNode(.button(title: "Try again", symbol: "arrow.counterclockwise"))
         let b = try ViewRenderer.render(
-            View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.paint(.color(.white))), button])),
+            ViewNode(
+                .stack(.depth, spacing: nil, alignment: .center, children: [ViewNode(.paint(.color(.white))), button])),
             size: PixelSize(width: 600, height: 200), scale: 3, fonts: .inter)
         try Data(PNG.encode(b)).write(to: URL(fileURLWithPath: "/tmp/button.png"))
     }

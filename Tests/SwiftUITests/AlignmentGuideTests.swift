@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 200×200-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 200, height: 200, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 200, height: 200, scale: 1, fps: 10, safeArea: Insets())
 
 @MainActor private func laidOut(_ kind: String, _ view: @escaping @MainActor () -> any SwiftUI.View) throws
     -> [LaidOutView]

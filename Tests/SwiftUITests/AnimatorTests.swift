@@ -6,7 +6,7 @@ import XCTest
 
 /// A 100×100-point screen at 1×, 10 frames a second, with no safe area.
 private let screen = ViewScript(
-    width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets(),
+    width: 100, height: 100, scale: 1, fps: 10, safeArea: Insets(),
     taps: [.init(t: 0.2, target: .point(x: 50, y: 50))])
 
 /// Where the left edge of the ink (black on white) is, in pixels' worth of coverage along the middle row.
@@ -175,7 +175,7 @@ final class BlurReplaceTests: XCTestCase {
     func testABlurReplacedViewFadesUnblursAndGrowsIn() throws {
         try MainActor.assumeIsolated {
             var player = ViewPlayer(
-                script: ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+                script: ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: Insets())
             ) {
                 BlurredIn()
             }

@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 100×100-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: Insets())
 
 /// A canvas filling the screen over black, so that each pixel shows the canvas's premultiplied color.
 @MainActor private func draw(_ renderer: @escaping (inout GraphicsContext, CGSize) -> Void) throws -> Pixmap {

@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 20×20-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 20, height: 20, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 20, height: 20, scale: 1, fps: 10, safeArea: Insets())
 
 /// The middle pixel's red, green and blue.
 @MainActor private func middle(_ view: @escaping @MainActor () -> any SwiftUI.View) throws -> [Int] {

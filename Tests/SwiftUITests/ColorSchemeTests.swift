@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 40×40-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 40, height: 40, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 40, height: 40, scale: 1, fps: 10, safeArea: Insets())
 
 @MainActor private func render(
     dark: Bool = false, _ view: @escaping @MainActor () -> any SwiftUI.View

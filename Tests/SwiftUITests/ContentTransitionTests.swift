@@ -72,7 +72,7 @@ private func assertSame(_ frame: Pixmap, _ expected: Pixmap, _ name: String, lin
 }
 
 private let tapped: ViewScript = {
-    var script = ViewScript(width: 120, height: 80, scale: 2, fps: 4, safeArea: EdgeInsets())
+    var script = ViewScript(width: 120, height: 80, scale: 2, fps: 4, safeArea: Insets())
     script.taps = [.init(t: 0, target: .point(x: 60, y: 40))]
     return script
 }()

@@ -6,7 +6,7 @@ import XCTest
 
 /// A finger down at (50, 20), moving 30 points right over 0.3 s, lifting at 0.4 s.
 private let screen = ViewScript(
-    width: 100, height: 40, scale: 1, fps: 10, safeArea: EdgeInsets(),
+    width: 100, height: 40, scale: 1, fps: 10, safeArea: Insets(),
     touches: [
         .init(points: [
             TouchSample(x: 50, y: 20, t: 0.1), TouchSample(x: 65, y: 20, t: 0.2), TouchSample(x: 80, y: 20, t: 0.3),

@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 100×100-point screen at 1×, with no safe area.
-private let square = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let square = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: Insets())
 
 /// The frames of the paints laid out at t = 0, in drawing order.
 @MainActor private func paintFrames(_ view: @escaping @MainActor () -> any SwiftUI.View) throws -> [Rect] {

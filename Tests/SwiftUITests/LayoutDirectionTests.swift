@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 100×40-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 100, height: 40, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 100, height: 40, scale: 1, fps: 10, safeArea: Insets())
 
 @MainActor private func render(_ view: @escaping @MainActor () -> any SwiftUI.View) throws -> Pixmap {
     var player = ViewPlayer(script: screen, view: view)

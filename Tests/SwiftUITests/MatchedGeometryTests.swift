@@ -6,7 +6,7 @@ import XCTest
 
 /// Three 60-point tabs in a row; a tap on the third at 0.2 s selects it inside a 1-second linear animation.
 private let tabs: ViewScript = {
-    var script = ViewScript(width: 180, height: 30, scale: 1, fps: 10, safeArea: EdgeInsets())
+    var script = ViewScript(width: 180, height: 30, scale: 1, fps: 10, safeArea: Insets())
     script.taps = [.init(t: 0.2, target: .point(x: 150, y: 15))]
     return script
 }()

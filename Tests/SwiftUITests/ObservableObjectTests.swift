@@ -43,7 +43,7 @@ private struct Shop: SwiftUI.View {
     }
 }
 
-private let phone = ViewScript(width: 200, height: 300, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let phone = ViewScript(width: 200, height: 300, scale: 1, fps: 10, safeArea: Insets())
 
 /// `@StateObject`, `@ObservedObject` and `@Published` as SwiftUI documents them: the owner's object is made
 /// once per identity, and a published change evaluates every view observing the object again.

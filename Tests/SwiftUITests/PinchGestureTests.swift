@@ -6,7 +6,7 @@ import XCTest
 
 /// Two fingers going down 40 points apart on a line at 0.1 s, moving to `ends` by 0.3 s, lifting at 0.4 s.
 private func pinch(to ends: (TouchSample, TouchSample)) -> ViewScript {
-    var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+    var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: Insets())
     script.touches = [
         .init(points: [
             TouchSample(x: 80, y: 50, t: 0.1), TouchSample(x: 80, y: 50, t: 0.2), ends.0,

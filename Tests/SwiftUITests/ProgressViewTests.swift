@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 40×40-point screen at 1×, 8 frames a second (one a step of the spinner), with no safe area.
-private let screen = ViewScript(width: 40, height: 40, scale: 1, fps: 8, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 40, height: 40, scale: 1, fps: 8, safeArea: Insets())
 
 /// A style of one's own: the percentage done as text.
 private struct PercentStyle: ProgressViewStyle {

@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 200×200-point screen at 2×, with no safe area.
-private let screen = ViewScript(width: 200, height: 200, scale: 2, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 200, height: 200, scale: 2, fps: 10, safeArea: Insets())
 
 @MainActor private func render(_ view: @escaping @MainActor () -> any SwiftUI.View) throws -> Pixmap {
     var player = ViewPlayer(script: screen, view: view)

@@ -41,7 +41,7 @@ private struct Countdown: SwiftUI.View {
     try player.layout(at: time).first { $0.text != nil }?.text
 }
 
-private let script = ViewScript(width: 200, height: 100, scale: 1, fps: 20, safeArea: EdgeInsets())
+private let script = ViewScript(width: 200, height: 100, scale: 1, fps: 20, safeArea: Insets())
 
 /// `.task` and `Task.sleep` run on the scene's clock, in time order with everything else.
 final class TaskTests: XCTestCase {
@@ -123,7 +123,7 @@ final class TaskTests: XCTestCase {
 /// The layout listing says where text is drawn: its frame's origin snapped to whole pixels.
 final class TextOriginListingTests: XCTestCase {
     func testTheListingGivesTheSnappedOriginTheGlyphsAreDrawnFrom() throws {
-        var screen = ViewScript(width: 100, height: 40, scale: 2, fps: 10, safeArea: EdgeInsets())
+        var screen = ViewScript(width: 100, height: 40, scale: 2, fps: 10, safeArea: Insets())
         screen.until = 0
         try MainActor.assumeIsolated {
             @MainActor func placed(_ x: CGFloat) -> ViewPlayer {

@@ -5,7 +5,7 @@ import SwiftUI
 import XCTest
 
 /// A 600×200-point screen at 1×, with no safe area.
-private let screen = ViewScript(width: 600, height: 200, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 600, height: 200, scale: 1, fps: 10, safeArea: Insets())
 
 @MainActor private func texts(_ view: @escaping @MainActor () -> any SwiftUI.View) throws -> [LaidOutView] {
     try ViewPlayer(script: screen, view: view).layout(at: 0).filter { $0.kind == "text" }

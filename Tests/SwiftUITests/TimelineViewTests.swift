@@ -20,7 +20,7 @@ private struct Stamp: SwiftUI.View {
 }
 
 /// A 100×100-point screen at 1×, 10 frames a second.
-private let screen = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let screen = ViewScript(width: 100, height: 100, scale: 1, fps: 10, safeArea: Insets())
 
 /// The labels VoiceOver reads at each of `frames`, playing `view` at 10 frames a second for 2 seconds.
 @MainActor private func labels(

@@ -37,7 +37,7 @@ private struct Spinner: SwiftUI.View {
 final class TouchDeliveryTests: XCTestCase {
     /// A finger down at x = 0 moving right one point per sample, `rate` samples a second for `seconds`.
     private func swipe(rate: Double, seconds: Double) -> ViewScript {
-        var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets())
+        var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: Insets())
         let count = Int(rate * seconds)
         script.touches = [
             .init(
@@ -70,7 +70,7 @@ final class TouchDeliveryTests: XCTestCase {
     }
 
     func testWorkScheduledWithoutEndEndsAtTheJobBudget() throws {
-        var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: EdgeInsets(), until: 1)
+        var script = ViewScript(width: 200, height: 100, scale: 1, fps: 10, safeArea: Insets(), until: 1)
         script.jobsPerFrame = 300
         XCTAssertThrowsError(
             try MainActor.assumeIsolated {

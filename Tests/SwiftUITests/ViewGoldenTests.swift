@@ -29,7 +29,7 @@ private struct HintCard: SwiftUI.View {
 
 /// A 320-point square at 2×, 20 fps, "Reset" tapped at 0.5 s.
 private let script = ViewScript(
-    width: 320, height: 320, scale: 2, fps: 20, safeArea: EdgeInsets(), taps: [.init(t: 0.5, target: .label("Reset"))])
+    width: 320, height: 320, scale: 2, fps: 20, safeArea: Insets(), taps: [.init(t: 0.5, target: .label("Reset"))])
 
 /// `assertGolden(of:)` and `assertAccessibility(of:)` over a SwiftUI view, checked against goldens looked at.
 final class ViewGoldenTests: XCTestCase {

@@ -65,7 +65,7 @@ private struct Eraser: SwiftUI.View {
 }
 
 /// A 200×200-point screen at 1×, 10 frames a second, with no safe area.
-private let phone = ViewScript(width: 200, height: 200, scale: 1, fps: 10, safeArea: EdgeInsets())
+private let phone = ViewScript(width: 200, height: 200, scale: 1, fps: 10, safeArea: Insets())
 
 /// XCTest on Linux runs each test on the main thread, but cannot call a `@MainActor` test method: the
 /// tests assume the main actor instead.
@@ -140,7 +140,7 @@ final class ViewPlayerTests: XCTestCase {
     func testTransformsNoScreenCanHoldDrawWithoutTrapping() throws {
         // Drawn, not trapped: the library runs in a user's test process. A value that is not a number draws
         // as no turn, and the text after them is drawn where it belongs.
-        let script = ViewScript(width: 160, height: 200, scale: 2, fps: 10, safeArea: EdgeInsets())
+        let script = ViewScript(width: 160, height: 200, scale: 2, fps: 10, safeArea: Insets())
         let frame = try MainActor.assumeIsolated { () throws -> Pixmap in
             var player = ViewPlayer(script: script) { Extremes() }
             return try player.render(frame: 0)

@@ -83,7 +83,7 @@ public struct SpringParameters: Equatable, Hashable, Sendable {
     /// So the answer lies between the last turning point beyond the threshold and the next one (or,
     /// without overshoot, wherever the approach crosses it), and bisection there finds it. Scanning
     /// for it in fixed steps instead misses a last turning point that is only just beyond the threshold.
-    public var settlingTime: Double { settlingTime(within: Spring.settleThreshold) }
+    public var settlingTime: Double { settlingTime(within: SpringParameters.settleThreshold) }
 
     /// The time from which the spring stays within `threshold` of its target for good.
     public func settlingTime(within threshold: Double) -> Double {
@@ -157,7 +157,7 @@ public enum AnimationSpec: Equatable, Sendable {
     }
 
     /// How long until the animation is done: its duration, or a spring's settling time.
-    public var settlingTime: Double { settlingTime(within: Spring.settleThreshold) }
+    public var settlingTime: Double { settlingTime(within: SpringParameters.settleThreshold) }
 
     /// How long until the animation is done, a spring counting as done within `threshold` of its target.
     public func settlingTime(within threshold: Double) -> Double {
@@ -172,6 +172,3 @@ public enum AnimationSpec: Equatable, Sendable {
     /// The circle reveal demo's `.easeInOut(duration: 0.8)`.
     public static let circleDemo = AnimationSpec.timing(.easeInOut, duration: 0.8)
 }
-
-/// The engine's own name for `SpringParameters`, inside the package (SwiftUI's `Spring` is another type).
-package typealias Spring = SpringParameters

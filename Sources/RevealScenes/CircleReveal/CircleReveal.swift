@@ -89,13 +89,14 @@ public struct CircleRevealScene: RevealScene, Equatable {
     /// "Sunset" / "Sunrise" button at the origin above both, its frame animating and its title cross-fading
     /// as `isDark` changes.
     public static var demo: CircleRevealScene {
-        let origin = UnitPoint(x: 0.5, y: 0.78)
+        let origin = RelativePoint(x: 0.5, y: 0.78)
         // One button whose title changes with `isDark`: inside the toggle's animation SwiftUI animates the
         // button's frame and cross-fades its text (it does not cross-fade two buttons).
-        let toggle = View(
+        let toggle = ViewNode(
             .borderedButton(
-                label: View(
-                    .when(condition: "inserted", then: View(.text("Sunrise")), otherwise: View(.text("Sunset"))))),
+                label: ViewNode(
+                    .when(condition: "inserted", then: ViewNode(.text("Sunrise")), otherwise: ViewNode(.text("Sunset")))
+                )),
             [
                 .font(FontSpec(style: .headline)), .controlSize(.large), .tint(.white),
                 .position(x: 393 * origin.x, y: 852 * origin.y),
@@ -103,7 +104,7 @@ public struct CircleRevealScene: RevealScene, Equatable {
         let screen = Screen(
             width: 393, height: 852,
             view: SceneContent(
-                View(.stack(.depth, spacing: nil, alignment: .center, children: [View(.effect), toggle]))))
+                ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: [ViewNode(.effect), toggle]))))
         return CircleRevealScene(
             width: 393, height: 852, scale: 3, origin: origin,
             base: SceneContent(
@@ -115,23 +116,23 @@ public struct CircleRevealScene: RevealScene, Equatable {
 
     /// The demo's `scene(colors:systemImage:title:)`: a top-to-bottom gradient with a symbol and a
     /// title in white.
-    package static func demoScene(_ colors: [Color], symbol: String, title: String) -> View {
-        View(
+    package static func demoScene(_ colors: [RGBAColor], symbol: String, title: String) -> ViewNode {
+        ViewNode(
             .stack(
                 .depth, spacing: nil, alignment: .center,
                 children: [
                     .linearGradient(colors, from: .top, to: .bottom),
-                    View(
+                    ViewNode(
                         .stack(
                             .vertical, spacing: 14, alignment: .center,
                             children: [
-                                View(
+                                ViewNode(
                                     .symbol(symbol),
                                     [
                                         .font(FontSpec(style: .largeTitle, weight: .semibold)), .imageScale(.large),
                                         .accessibilityHidden(.constant(true)),
                                     ]),
-                                View(
+                                ViewNode(
                                     .text(title), [.font(FontSpec(style: .largeTitle, weight: .bold, design: .rounded))]
                                 ),
                             ]), [.foreground(.color(.white))]),
@@ -223,7 +224,8 @@ public struct CircleRevealTimeline: SceneTimeline {
         toggles = scene.toggles
         // Toggles add their animations: with n of them each must settle within 1/n of the threshold
         // for their sum to stay within it.
-        settlingTime = scene.animation.settlingTime(within: Spring.settleThreshold / Double(max(toggles.count, 1)))
+        settlingTime = scene.animation.settlingTime(
+            within: SpringParameters.settleThreshold / Double(max(toggles.count, 1)))
         endTime = (toggles.last ?? 0) + (toggles.isEmpty ? 0 : settlingTime)
     }
 

@@ -81,7 +81,7 @@ package struct CircleRevealRenderer {
 
     /// What the renderer draws for a state: the clip radius and the 8-bit opacity (both 0 when hidden).
     package static func drawn(_ state: CircleRevealFrameState) -> (radius: Double, opacity: UInt8) {
-        let opacity = state.visible ? Color.level(state.opacity) : 0
+        let opacity = state.visible ? RGBAColor.level(state.opacity) : 0
         return (opacity == 0 ? 0 : state.radius, opacity)
     }
 

@@ -23,7 +23,7 @@ public enum AnimationDecoder {
             return .timing(curve, duration: duration ?? fallback.settlingTime)
         }
         if let bounce = springPresets[name] {
-            return .spring(Spring(duration: duration ?? 0.5, bounce: bounce))
+            return .spring(SpringParameters(duration: duration ?? 0.5, bounce: bounce))
         }
         return nil
     }
@@ -59,19 +59,19 @@ public enum AnimationDecoder {
         return .timing(curve, duration: duration ?? fallback.settlingTime)
     }
 
-    private static func spring(_ node: JSONNode) throws(SceneError) -> Spring {
+    private static func spring(_ node: JSONNode) throws(SceneError) -> SpringParameters {
         let object = try node.object(allowedKeys: ["response", "dampingFraction", "duration", "bounce"])
         if object["response"] != nil || object["dampingFraction"] != nil {
             if object["duration"] != nil || object["bounce"] != nil {
                 throw node.error("give response and dampingFraction, or duration and bounce, not both")
             }
             // Their ranges are the scene's `validate`, at these same paths.
-            return Spring(
+            return SpringParameters(
                 response: try node.required("response").number(),
                 dampingFraction: try node.required("dampingFraction").number())
         }
         // The duration-and-bounce form exists only in the file: its ranges are checked here.
-        let spring = Spring(
+        let spring = SpringParameters(
             duration: try node.required("duration").number(in: 0.001...60, what: "duration"),
             bounce: try node["bounce"]?.number(in: -0.99...1, what: "bounce") ?? 0)
         guard spring.dampingFraction >= 0.01 else {

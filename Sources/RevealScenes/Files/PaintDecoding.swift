@@ -44,9 +44,9 @@ package struct PaintDecoder {
         if let image = node["image"] {
             _ = try node.object(allowedKeys: ["image", "contentMode", "opacity"] + extraKeys)
             let mode =
-                try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentMode in
+                try node["contentMode"].map { (m: JSONNode) throws(SceneError) -> ContentFit in
                     let name = try m.string()
-                    guard let mode = ContentMode(rawValue: name) else {
+                    guard let mode = ContentFit(rawValue: name) else {
                         throw m.error("unknown content mode \(jsonQuoted(name)) (use fill, fit or stretch)")
                     }
                     return mode
@@ -58,7 +58,7 @@ package struct PaintDecoder {
     }
 
     /// A solid color: hex string, system color name, or `{"white": W, "opacity": A}`.
-    public func color(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> Color {
+    public func color(_ node: JSONNode, extraKeys: [String] = []) throws(SceneError) -> RGBAColor {
         switch node.value {
         case .string(let text):
             if text.hasPrefix("#") {
@@ -76,13 +76,13 @@ package struct PaintDecoder {
             _ = try node.object(allowedKeys: ["white", "opacity"] + extraKeys)
             let white = try node.required("white").number(in: 0...1, what: "white")
             let opacity = try node["opacity"]?.number(in: 0...1, what: "opacity") ?? 1
-            return Color(white: white, alpha: opacity)
+            return RGBAColor(white: white, alpha: opacity)
         default:
             throw node.error("expected a color, found \(node.value.kindDescription)")
         }
     }
 
-    package static func hexColor(_ text: String) -> Color? {
+    package static func hexColor(_ text: String) -> RGBAColor? {
         let digits = Array(text.utf8.dropFirst())
         guard digits.count == 6 || digits.count == 8 else { return nil }
         // Only hex digits: UInt8(_:radix:) alone would take "+F" or "-0" as a byte.
@@ -95,7 +95,7 @@ package struct PaintDecoder {
             guard let byte = UInt8(String(decoding: digits[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
             bytes.append(byte)
         }
-        return Color(rgb8: bytes[0], bytes[1], bytes[2], alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
+        return RGBAColor(rgb8: bytes[0], bytes[1], bytes[2], alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
     }
 
     private func linearGradient(_ node: JSONNode) throws(SceneError) -> Paint.Kind {
@@ -124,11 +124,11 @@ package struct PaintDecoder {
     }
 
     /// A UnitPoint: one of SwiftUI's nine names or `[x, y]`.
-    public func unitPoint(_ node: JSONNode) throws(SceneError) -> UnitPoint {
+    public func unitPoint(_ node: JSONNode) throws(SceneError) -> RelativePoint {
         if case .string(let name) = node.value {
-            guard let point = UnitPoint.named[name] else {
+            guard let point = RelativePoint.named[name] else {
                 throw node.error(
-                    "unknown unit point \(jsonQuoted(name)) (use [x, y] or one of \(UnitPoint.named.keys.sorted().joined(separator: ", ")))"
+                    "unknown unit point \(jsonQuoted(name)) (use [x, y] or one of \(RelativePoint.named.keys.sorted().joined(separator: ", ")))"
                 )
             }
             return point
@@ -141,7 +141,7 @@ package struct PaintDecoder {
             throw node.error("a unit point is [x, y] or a name, found \(items.count) numbers")
         }
         let pair = try node.array(maxCount: 2)
-        return UnitPoint(x: try pair[0].number(), y: try pair[1].number())
+        return RelativePoint(x: try pair[0].number(), y: try pair[1].number())
     }
 
     /// A path from the scene file, relative to its folder.

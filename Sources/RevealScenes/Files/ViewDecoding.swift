@@ -32,7 +32,7 @@ package struct ViewDecoder {
     /// Keys of text, symbols, labels and buttons that set their font (a `font` modifier innermost).
     package static let fontKeys = ["font", "weight", "design", "bold"]
 
-    package func view(_ node: JSONNode) throws(SceneError) -> View {
+    package func view(_ node: JSONNode) throws(SceneError) -> ViewNode {
         guard case .object(let object) = node.value, let kind = ViewDecoder.kinds.first(where: { object[$0] != nil })
         else {
             if case .object(let object) = node.value, !ViewDecoder.paintKeys.contains(where: { object[$0] != nil }) {
@@ -43,31 +43,31 @@ package struct ViewDecoder {
                     "a view object needs one of \(ViewDecoder.kinds.joined(separator: ", ")), or a paint's white, linearGradient or image"
                 )
             }
-            return View(.paint(try paints.paint(node, extraKeys: ["modifiers"])), try modifiers(node))
+            return ViewNode(.paint(try paints.paint(node, extraKeys: ["modifiers"])), try modifiers(node))
         }
-        var view: View
+        var view: ViewNode
         var keys = [kind, "modifiers"]
         switch kind {
         case "text":
             keys += ViewDecoder.fontKeys
-            view = View(.text(try node.required("text").string()))
+            view = ViewNode(.text(try node.required("text").string()))
         case "symbol":
             keys += ViewDecoder.fontKeys
-            view = View(.symbol(try node.required("symbol").string()))
+            view = ViewNode(.symbol(try node.required("symbol").string()))
         case "shape":
             keys += ["fill", "radius", "style", "path", "viewBox"]
-            view = View(
+            view = ViewNode(
                 .shape(
                     try shape(node, key: "shape"),
                     fill: try node["fill"].map { (f: JSONNode) throws(SceneError) in try paints.paint(f) }))
         case "vstack", "hstack", "zstack":
             keys += ["spacing", "alignment"]
-            var children: [View] = []
+            var children: [ViewNode] = []
             for child in try node.required(kind).array(maxCount: ViewRules.maxViews) {
                 children.append(try self.view(child))
             }
             let alignment = try node["alignment"].map(self.alignment) ?? .center
-            view = View(
+            view = ViewNode(
                 .stack(
                     StackAxis(rawValue: kind) ?? .vertical, spacing: try node["spacing"]?.number(),
                     alignment: alignment,
@@ -75,10 +75,10 @@ package struct ViewDecoder {
         case "spacer":
             let spec = try node.required("spacer")
             _ = try spec.object(allowedKeys: ["minLength"])
-            view = View(.spacer(minLength: try spec["minLength"]?.number()))
+            view = ViewNode(.spacer(minLength: try spec["minLength"]?.number()))
         case "label":
             keys += ViewDecoder.fontKeys + ["symbol"]
-            view = View(
+            view = ViewNode(
                 .label(title: try node.required("label").string(), symbol: try node.required("symbol").string()))
         case "button":
             keys += ViewDecoder.fontKeys + ["symbol", "style", "controlSize", "tint"]
@@ -87,26 +87,26 @@ package struct ViewDecoder {
             }
             let title = try node.required("button")
             if case .string = title.value {
-                view = View(.button(title: try title.string(), symbol: try node["symbol"]?.string()))
+                view = ViewNode(.button(title: try title.string(), symbol: try node["symbol"]?.string()))
             } else {
                 // A label view: `{"button": {"when": "inserted", "then": {"text": "Sunrise"}, …}}`.
                 if let symbol = node["symbol"] { throw symbol.error("a button with a label view takes no symbol") }
-                view = View(.borderedButton(label: try self.view(title)))
+                view = ViewNode(.borderedButton(label: try self.view(title)))
             }
             if let size = node["controlSize"] {
-                view.modifiers.append(.controlSize(try named(size, ControlSize.self, "control size")))
+                view.modifiers.append(.controlSize(try named(size, ControlScale.self, "control size")))
             }
             if let tint = node["tint"] { view.modifiers.append(.tint(try paints.color(tint))) }
         case "effect":
             _ = try node.required("effect").object(allowedKeys: [])
-            view = View(.effect)
+            view = ViewNode(.effect)
         default:  // "when"
             keys += ["then", "else"]
             let then = try self.view(try node.required("then"))
             let otherwise =
                 try node["else"].map { (e: JSONNode) throws(SceneError) in try self.view(e) }
-                ?? View(.stack(.depth, spacing: nil, alignment: .center, children: []))
-            view = View(.when(condition: try node.required("when").string(), then: then, otherwise: otherwise))
+                ?? ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: []))
+            view = ViewNode(.when(condition: try node.required("when").string(), then: then, otherwise: otherwise))
         }
         _ = try node.object(allowedKeys: keys)
         if let font = try fontSpec(node) { view.modifiers.insert(.font(font), at: 0) }
@@ -127,13 +127,13 @@ package struct ViewDecoder {
     /// A font: a text style name, a size in points, or `{"style" | "size", "weight", "design"}`.
     package func font(_ node: JSONNode) throws(SceneError) -> FontSpec {
         switch node.value {
-        case .string: return FontSpec(style: try named(node, TextStyle.self, "text style"))
+        case .string: return FontSpec(style: try named(node, TypeStyle.self, "text style"))
         case .number: return FontSpec(size: try fontSize(node))
         default:
             _ = try node.object(allowedKeys: ["style", "size", "weight", "design"])
             return FontSpec(
                 style: try node["style"].map { (s: JSONNode) throws(SceneError) in
-                    try named(s, TextStyle.self, "text style")
+                    try named(s, TypeStyle.self, "text style")
                 },
                 size: try node["size"].map(fontSize),
                 weight: try node["weight"].map { (w: JSONNode) throws(SceneError) in
@@ -167,11 +167,11 @@ package struct ViewDecoder {
         return value
     }
 
-    private func alignment(_ node: JSONNode) throws(SceneError) -> Alignment {
+    private func alignment(_ node: JSONNode) throws(SceneError) -> NodeAlignment {
         let name = try node.string()
-        guard let alignment = Alignment.named[name] else {
+        guard let alignment = NodeAlignment.named[name] else {
             throw node.error(
-                "unknown alignment \(jsonQuoted(name)) (use one of \(Alignment.named.keys.sorted().joined(separator: ", ")))"
+                "unknown alignment \(jsonQuoted(name)) (use one of \(NodeAlignment.named.keys.sorted().joined(separator: ", ")))"
             )
         }
         return alignment
@@ -179,7 +179,7 @@ package struct ViewDecoder {
 
     /// A shape: `"rectangle"`, `"circle"`, `"capsule"`, or an object whose `key` names it, with
     /// `radius` and `style` for `roundedRectangle` and `path` and `viewBox` for `path`.
-    private func shape(_ node: JSONNode, key: String) throws(SceneError) -> Shape {
+    private func shape(_ node: JSONNode, key: String) throws(SceneError) -> ShapeKind {
         let nameNode = try node.required(key)
         let name = try nameNode.string()
         switch name {
@@ -209,14 +209,14 @@ package struct ViewDecoder {
         }
     }
 
-    private func modifiers(_ node: JSONNode) throws(SceneError) -> [ViewModifier] {
+    private func modifiers(_ node: JSONNode) throws(SceneError) -> [NodeModifier] {
         guard let list = node["modifiers"] else { return [] }
-        var result: [ViewModifier] = []
+        var result: [NodeModifier] = []
         for item in try list.array(maxCount: ViewRules.maxViews) { result.append(try modifier(item)) }
         return result
     }
 
-    private func modifier(_ node: JSONNode) throws(SceneError) -> ViewModifier {
+    private func modifier(_ node: JSONNode) throws(SceneError) -> NodeModifier {
         let object = try node.object(allowedKeys: ViewDecoder.modifierNames + ["alignment"])
         let names = ViewDecoder.modifierNames.filter { object[$0] != nil }
         guard names.count == 1, let name = names.first, let value = node[name] else {
@@ -245,9 +245,9 @@ package struct ViewDecoder {
         case "imageScale": return .imageScale(try named(value, ImageScale.self, "image scale"))
         case "lineLimit": return .lineLimit(try value.integer())
         case "multilineTextAlignment":
-            return .multilineTextAlignment(try named(value, TextAlignment.self, "text alignment"))
+            return .multilineTextAlignment(try named(value, LineAlignment.self, "text alignment"))
         case "minimumScaleFactor": return .minimumScaleFactor(try value.number())
-        case "controlSize": return .controlSize(try named(value, ControlSize.self, "control size"))
+        case "controlSize": return .controlSize(try named(value, ControlScale.self, "control size"))
         case "tint": return .tint(try paints.color(value))
         case "opacity": return .opacity(try value.number())
         case "clipShape":
@@ -272,10 +272,10 @@ package struct ViewDecoder {
     }
 
     /// `8` (every edge), or `{"horizontal", "vertical", "top", "leading", "bottom", "trailing", "all"}`.
-    private func insets(_ node: JSONNode) throws(SceneError) -> EdgeInsets {
+    private func insets(_ node: JSONNode) throws(SceneError) -> Insets {
         if case .number = node.value { return .all(try node.number()) }
         _ = try node.object(allowedKeys: ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"])
-        var e = EdgeInsets()
+        var e = Insets()
         if let all = node["all"] { e = .all(try all.number()) }
         if let h = node["horizontal"] {
             let v = try h.number()
@@ -339,7 +339,7 @@ package struct ViewDecoder {
     /// iPhone's), `"none"` (as `.ignoresSafeArea()`) or insets like padding's.
     package func screen(_ node: JSONNode) throws(SceneError) -> Screen {
         _ = try node.object(allowedKeys: ["width", "height", "safeArea", "view", "background"])
-        var safeArea = EdgeInsets()
+        var safeArea = Insets()
         if let area = node["safeArea"] {
             if case .string(let name) = area.value {
                 switch name {

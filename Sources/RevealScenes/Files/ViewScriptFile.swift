@@ -68,11 +68,11 @@ public enum ViewScriptFile {
 
     /// "phone" (an iPhone's 59 points at the top and 34 at the bottom), "none", or
     /// `{"top": …, "leading": …, "bottom": …, "trailing": …}`.
-    private static func safeArea(_ node: JSONNode) throws(SceneError) -> EdgeInsets {
+    private static func safeArea(_ node: JSONNode) throws(SceneError) -> Insets {
         if case .string(let name) = node.value {
             switch name {
             case "phone": return Screen.phoneSafeArea
-            case "none": return EdgeInsets()
+            case "none": return Insets()
             default: throw node.error("unknown safe area \(jsonQuoted(name)) (use \"phone\", \"none\" or an object)")
             }
         }
@@ -80,7 +80,7 @@ public enum ViewScriptFile {
         func inset(_ key: String) throws(SceneError) -> Double {
             try node[key]?.number(in: 0...SceneLimits.maxCoordinate, what: key) ?? 0
         }
-        return EdgeInsets(
+        return Insets(
             top: try inset("top"), leading: try inset("leading"), bottom: try inset("bottom"),
             trailing: try inset("trailing"))
     }

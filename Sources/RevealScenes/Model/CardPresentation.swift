@@ -45,7 +45,7 @@ extension CardStyle {
     public func screen(width: Double, height: Double, scale: Double) -> Screen? {
         guard !isPlain else { return nil }
         let pad = Double(paddingPixels(scale: scale)) / scale
-        var effect = View(.effect, [.frame(FrameSpec(width: width, height: height))])
+        var effect = ViewNode(.effect, [.frame(FrameSpec(width: width, height: height))])
         if cornerRadius > 0 {
             effect.modifiers.append(.clipShape(.roundedRectangle(radius: cornerRadius, style: cornerStyle)))
         }

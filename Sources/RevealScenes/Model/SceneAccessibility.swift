@@ -35,7 +35,7 @@ extension PreparedScene {
     }
 
     /// One of the effect's views laid out in the effect's frame (its own coordinates).
-    package func effectTree(_ view: View, in frame: Rect, conditions: ViewConditions = [:]) throws(FontError)
+    package func effectTree(_ view: ViewNode, in frame: Rect, conditions: ViewConditions = [:]) throws(FontError)
         -> LayoutNode
     {
         var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale, conditions: conditions)

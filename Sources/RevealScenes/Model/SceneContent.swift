@@ -10,12 +10,12 @@ import RevealText
 /// both.
 public struct SceneContent: Equatable, Sendable {
     /// The view tree both front ends lower to.
-    package var view: View
+    package var view: ViewNode
     /// Whether drawing calls back into view code that runs on the main actor (a SwiftUI reader, canvas or
     /// alignment guide): such a scene is drawn from the main actor.
     package var callsBackOnMainActor: Bool
 
-    package init(_ view: View, callsBackOnMainActor: Bool = false) {
+    package init(_ view: ViewNode, callsBackOnMainActor: Bool = false) {
         self.view = view
         self.callsBackOnMainActor = callsBackOnMainActor
     }
@@ -30,8 +30,8 @@ public struct SceneContent: Equatable, Sendable {
     }
 
     /// A paint over the whole place: a color, gradient or image.
-    public static func paint(_ paint: Paint) -> SceneContent { SceneContent(View.paint(paint)) }
+    public static func paint(_ paint: Paint) -> SceneContent { SceneContent(ViewNode.paint(paint)) }
 
     /// A plain color over the whole place.
-    public static func color(_ color: RGBAColor) -> SceneContent { SceneContent(View.color(color)) }
+    public static func color(_ color: RGBAColor) -> SceneContent { SceneContent(ViewNode.color(color)) }
 }

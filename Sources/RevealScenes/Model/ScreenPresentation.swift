@@ -173,7 +173,7 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         }
         if opacity < 1 {
             var faded = try mask ?? Mask(width: base.pixelWidth, height: base.pixelHeight, value: 255)
-            let level = UInt32(Color.level(opacity))
+            let level = UInt32(RGBAColor.level(opacity))
             for i in faded.bytes.indices { faded.bytes[i] = UInt8(Compositor.multiply(UInt32(faded.bytes[i]), level)) }
             mask = faded
         }

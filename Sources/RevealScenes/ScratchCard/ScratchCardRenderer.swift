@@ -87,7 +87,7 @@ package struct ScratchCardRenderer {
         if state.samplesHandled > drawnSamples {
             dirty = addSamples(upTo: state.samplesHandled)
         }
-        let opacity = Color.level(state.coverOpacity)
+        let opacity = RGBAColor.level(state.coverOpacity)
         if opacity != drawnOpacity {
             dirty = PixelBox(x: 0, y: 0, width: frame.width, height: frame.height)
             drawnOpacity = opacity

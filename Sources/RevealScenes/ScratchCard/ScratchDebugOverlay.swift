@@ -14,12 +14,12 @@ package struct ScratchDebugOverlay {
     private var rasterizer = Rasterizer()
     private var mask: Mask
 
-    package static let cellTint = Color(rgb8: 0x00, 0xC7, 0xBE, alpha: 0.28)
-    package static let pathColor = Color(rgb8: 0x00, 0x7A, 0xFF, alpha: 0.9)
-    package static let sampleColor = Color(white: 1, alpha: 0.95)
-    package static let barBackground = Color(white: 0, alpha: 0.45)
-    package static let barFill = Color.white
-    package static let barRevealed = Color(rgb8: 0x34, 0xC7, 0x59)
+    package static let cellTint = RGBAColor(rgb8: 0x00, 0xC7, 0xBE, alpha: 0.28)
+    package static let pathColor = RGBAColor(rgb8: 0x00, 0x7A, 0xFF, alpha: 0.9)
+    package static let sampleColor = RGBAColor(white: 1, alpha: 0.95)
+    package static let barBackground = RGBAColor(white: 0, alpha: 0.45)
+    package static let barFill = RGBAColor.white
+    package static let barRevealed = RGBAColor(rgb8: 0x34, 0xC7, 0x59)
 
     public init(timeline: ScratchTimeline) throws {
         self.timeline = timeline
@@ -89,7 +89,7 @@ package struct ScratchDebugOverlay {
         }
     }
 
-    private mutating func paint(_ path: PixelPath, _ color: Color, on frame: inout Pixmap) {
+    private mutating func paint(_ path: PixelPath, _ color: RGBAColor, on frame: inout Pixmap) {
         guard let bounds = path.bounds else { return }
         let rows = RowRange(Int(bounds.minY.rounded(.down)) - 1, Int(bounds.maxY.rounded(.up)) + 1).clamped(
             to: frame.height)

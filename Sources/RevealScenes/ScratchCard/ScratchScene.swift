@@ -143,7 +143,7 @@ public struct ScratchScene: RevealScene, Equatable {
     /// trailing: the default `cover`.
     public static let demoCover = SceneContent.paint(
         .linearGradient(
-            [Color(white: 0.82), Color(white: 0.62), Color(white: 0.8)],
+            [RGBAColor(white: 0.82), RGBAColor(white: 0.62), RGBAColor(white: 0.8)],
             from: .topLeading, to: .bottomTrailing))
 
     /// `ScratchToRevealDemo` as the seed writes it, on a 393×852-point phone at 3×: the title (which
@@ -156,21 +156,22 @@ public struct ScratchScene: RevealScene, Equatable {
         let second = StrokePattern.zigzag(
             xRange: 205...315, yFrom: 215, yTo: 25, legs: 4,
             start: (first.last?.t ?? 0) + 0.25)
-        let title = View(
+        let title = ViewNode(
             .when(
-                condition: "revealed", then: View(.text("You found it!")), otherwise: View(.text("Scratch the card"))),
+                condition: "revealed", then: ViewNode(.text("You found it!")),
+                otherwise: ViewNode(.text("Scratch the card"))),
             [.font(FontSpec(style: .title, weight: .bold))])
-        let card = View(
+        let card = ViewNode(
             .effect,
             [
                 .frame(FrameSpec(height: 240)), .clipShape(.roundedRectangle(radius: 28, style: .continuous)),
-                .shadow(Shadow(color: Color.black.opacity(0.2), radius: 16, y: 8)), .padding(.horizontal(28)),
+                .shadow(Shadow(color: RGBAColor.black.opacity(0.2), radius: 16, y: 8)), .padding(.horizontal(28)),
             ])
-        let button = View(.button(title: "Try again", symbol: "arrow.counterclockwise"))
+        let button = ViewNode(.button(title: "Try again", symbol: "arrow.counterclockwise"))
         let screen = Screen(
             width: 393, height: 852, safeArea: Screen.phoneSafeArea,
             view: SceneContent(
-                View(
+                ViewNode(
                     .stack(.vertical, spacing: 24, alignment: .center, children: [title, card, button]),
                     [.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))])))
         // "Try again" at 3 s starts round 1: the same two strokes, 3.4 s later, uncover the new card.
@@ -190,15 +191,15 @@ public struct ScratchScene: RevealScene, Equatable {
     /// The demo's prize: the gift, "50% off" and "on your next order" in white on pink → orange, one
     /// element for VoiceOver with the gift hidden.
     public static let demoPrize = SceneContent(
-        View(
+        ViewNode(
             .stack(
                 .vertical, spacing: 8, alignment: .center,
                 children: [
-                    View(
+                    ViewNode(
                         .symbol("gift.fill"),
                         [.font(FontSpec(style: .largeTitle)), .accessibilityHidden(.constant(true))]),
-                    View(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
-                    View(.text("on your next order"), [.font(FontSpec(style: .headline))]),
+                    ViewNode(.text("50% off"), [.font(FontSpec(style: .largeTitle, weight: .bold))]),
+                    ViewNode(.text("on your next order"), [.font(FontSpec(style: .headline))]),
                 ]),
             [
                 .foreground(.color(.white)), .minimumScaleFactor(0.5),
@@ -208,11 +209,11 @@ public struct ScratchScene: RevealScene, Equatable {
 
     /// The demo's cover: the grey gradient with the "Scratch here" label over it.
     public static let demoCoverWithLabel = SceneContent(
-        View(
+        ViewNode(
             demoCover.view.kind,
             [
                 .overlay(
-                    View(
+                    ViewNode(
                         .label(title: "Scratch here", symbol: "hand.draw.fill"),
                         [.font(FontSpec(style: .title3, weight: .bold)), .foreground(.color(.white))]),
                     alignment: .center)

@@ -72,7 +72,7 @@ public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
         let a = timeline.frame(index)
         let b = timeline.frame(other)
         return a.round == b.round && a.samplesHandled == b.samplesHandled
-            && Color.level(a.coverOpacity) == Color.level(b.coverOpacity)
+            && RGBAColor.level(a.coverOpacity) == RGBAColor.level(b.coverOpacity)
     }
 
     public func metadata(frame index: Int) -> [(String, FrameMetadata)] {

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How `accessibilityElement(children:)` treats a view's children.
 public struct AccessibilityChildBehavior: Hashable, Sendable {

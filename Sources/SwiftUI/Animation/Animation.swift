@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How a change plays over time, as SwiftUI's `Animation`: a timing curve over a duration, or a spring.
 public struct Animation: Equatable, Sendable {
@@ -38,12 +41,12 @@ public struct Animation: Equatable, Sendable {
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0)
         -> Animation
     {
-        Animation(spec: .spring(RevealRender.Spring(response: response, dampingFraction: dampingFraction)))
+        Animation(spec: .spring(SpringParameters(response: response, dampingFraction: dampingFraction)))
     }
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0)
         -> Animation
     {
-        Animation(spec: .spring(RevealRender.Spring(duration: duration, bounce: bounce)))
+        Animation(spec: .spring(SpringParameters(duration: duration, bounce: bounce)))
     }
     /// A smooth spring of `duration`, with no bounce but `extraBounce` (SwiftUI: `spring(duration:bounce:)`
     /// with a bounce of 0 plus the extra).
@@ -124,7 +127,7 @@ indirect enum AnimationCurve: Equatable, Sendable {
     /// How long until it is done: infinite for an animation that repeats for ever.
     var duration: Double {
         switch self {
-        case .base(let spec): return spec.settlingTime(within: RevealRender.Spring.settleThreshold)
+        case .base(let spec): return spec.settlingTime(within: SpringParameters.settleThreshold)
         case .delay(let delay, let inner): return max(delay, 0) + inner.duration
         case .speed(let speed, let inner): return speed > 0 ? inner.duration / speed : .infinity
         case .repeating(let count, _, let inner):

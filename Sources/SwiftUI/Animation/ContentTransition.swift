@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How a view's content changes inside an animation, as SwiftUI's `ContentTransition`: "content transitions
 /// only take effect within transactions that apply an animation".
@@ -50,7 +53,7 @@ extension Text {
     @MainActor func lowered(
         from previous: Text, fraction: Double, countsDown: Bool, _ transition: ContentTransition,
         _ environment: EnvironmentValues
-    ) -> RevealRender.View? {
+    ) -> ViewNode? {
         switch transition.kind {
         case .identity:
             return nil
@@ -60,7 +63,7 @@ extension Text {
             }
             fallthrough
         case .opacity, .interpolate:
-            return RevealRender.View(
+            return ViewNode(
                 .crossfade(from: previous.lowered(environment), to: lowered(environment), fraction: fraction))
         }
     }
@@ -70,26 +73,26 @@ extension Text {
     /// down). Nil unless both texts are one run in one style, so that their characters can stand apart.
     @MainActor private func rolled(
         from previous: Text, fraction f: Double, countsDown: Bool, _ environment: EnvironmentValues
-    ) -> RevealRender.View? {
+    ) -> ViewNode? {
         guard runs.count == 1, previous.runs.count == 1 else { return nil }
         var style = runs[0]
         var previousStyle = previous.runs[0]
         style.string = ""
         previousStyle.string = ""
         guard style == previousStyle else { return nil }
-        func character(_ c: Character) -> RevealRender.View {
+        func character(_ c: Character) -> ViewNode {
             var run = style
             run.string = String(c)
             return Text(runs: [run]).lowered(environment)
         }
-        func moved(_ view: RevealRender.View, lines: Double, opacity: Double) -> RevealRender.View {
+        func moved(_ view: ViewNode, lines: Double, opacity: Double) -> ViewNode {
             view.modifier(.transform(ViewTransform(translateX: 0, translateY: lines))).modifier(.opacity(opacity))
         }
         let old = Array(previous.runs[0].string)
         let new = Array(runs[0].string)
         let columns = max(old.count, new.count)
         let direction: Double = countsDown ? -1 : 1
-        var children: [RevealRender.View] = []
+        var children: [ViewNode] = []
         for column in 0..<columns {
             let before = column - (columns - old.count)
             let after = column - (columns - new.count)
@@ -99,13 +102,13 @@ extension Text {
                 children.append(character(now))
                 continue
             }
-            var layers: [RevealRender.View] = []
+            var layers: [ViewNode] = []
             if let was { layers.append(moved(character(was), lines: -direction * f, opacity: 1 - f)) }
             if let now { layers.append(moved(character(now), lines: direction * (1 - f), opacity: f)) }
-            children.append(RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: layers)))
+            children.append(ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: layers)))
         }
         // VoiceOver reads the new text as one element, as it reads a text.
-        return RevealRender.View(.stack(.horizontal, spacing: 0, alignment: .center, children: children))
+        return ViewNode(.stack(.horizontal, spacing: 0, alignment: .center, children: children))
             .modifier(.accessibilityElement(.ignore)).modifier(.accessibilityLabel(runs[0].string))
     }
 }

@@ -1,19 +1,22 @@
 import Foundation
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A spring's motion, as SwiftUI's `Spring`: a perceptual duration and a bounce, or a response and a
-/// damping ratio (the engine's spring; see `RevealRender.Spring` for the physics).
+/// damping ratio (the engine's spring; see `SpringParameters` for the physics).
 public struct Spring: Hashable, Sendable {
-    let engine: RevealRender.Spring
+    let engine: SpringParameters
 
     /// A spring settling in about `duration` seconds, bouncing by `bounce` (0 none, up to 1).
     public init(duration: TimeInterval = 0.5, bounce: Double = 0) {
-        engine = RevealRender.Spring(duration: duration.finite(or: 0.5), bounce: bounce.finite(or: 0))
+        engine = SpringParameters(duration: duration.finite(or: 0.5), bounce: bounce.finite(or: 0))
     }
 
     /// A spring of `response` seconds and `dampingRatio` of critical damping.
     public init(response: Double, dampingRatio: Double) {
-        engine = RevealRender.Spring(response: response.finite(or: 0.5), dampingFraction: dampingRatio.finite(or: 1))
+        engine = SpringParameters(response: response.finite(or: 0.5), dampingFraction: dampingRatio.finite(or: 1))
     }
 
     /// SwiftUI's presets: 0.5 s with bounce 0, 0.15 and 0.3.

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A view that animates its content through a sequence of phases, as SwiftUI's `PhaseAnimator`: the first
 /// phase is shown, then each next one is animated to with `animation(next)`, the step after it starting

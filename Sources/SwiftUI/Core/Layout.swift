@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A point in a view's unit square: (0, 0) its top leading corner, (1, 1) its bottom trailing one.
 public struct UnitPoint: Hashable, Sendable {
@@ -26,9 +29,9 @@ public struct UnitPoint: Hashable, Sendable {
 /// A guide a view answers with an offset from its leading edge; views aligned by it have those offsets
 /// brought together (SwiftUI's `HorizontalAlignment`).
 public struct HorizontalAlignment: Equatable, Sendable {
-    let guide: RevealRender.AlignmentGuide
+    let guide: AlignmentGuide
 
-    init(guide: RevealRender.AlignmentGuide) { self.guide = guide }
+    init(guide: AlignmentGuide) { self.guide = guide }
 
     /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
     public init(_ id: any AlignmentID.Type) {
@@ -45,9 +48,9 @@ public struct HorizontalAlignment: Equatable, Sendable {
 /// A guide a view answers with an offset from its top edge; views aligned by it have those offsets brought
 /// together (SwiftUI's `VerticalAlignment`).
 public struct VerticalAlignment: Equatable, Sendable {
-    let guide: RevealRender.AlignmentGuide
+    let guide: AlignmentGuide
 
-    init(guide: RevealRender.AlignmentGuide) { self.guide = guide }
+    init(guide: AlignmentGuide) { self.guide = guide }
 
     /// The guide `id` stands for: views that set no value for it answer `id.defaultValue(in:)`.
     public init(_ id: any AlignmentID.Type) {
@@ -75,9 +78,9 @@ public protocol AlignmentID {
 
 /// A view's size and its alignment guide values, as an alignment guide's value is computed from them.
 public struct ViewDimensions {
-    private let dimensions: RevealRender.GuideDimensions
+    private let dimensions: GuideDimensions
 
-    init(_ dimensions: RevealRender.GuideDimensions) { self.dimensions = dimensions }
+    init(_ dimensions: GuideDimensions) { self.dimensions = dimensions }
 
     /// The view's width in points.
     public var width: CGFloat { CGFloat(dimensions.width) }

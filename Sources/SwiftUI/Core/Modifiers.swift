@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A modifier that you apply to a view, as SwiftUI's `ViewModifier`: `body(content:)` makes the
 /// modified view out of a placeholder for the original.
@@ -55,10 +58,10 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case position(CGPoint)
         case offset(CGSize)
         /// An engine modifier applied to each of the content's views as it is (layout: `fixedSize`, …).
-        case layout(RevealRender.ViewModifier)
+        case layout(NodeModifier)
         case blendMode(BlendMode)
         case colorEffect(ColorEffect)
-        case alignmentGuide(RevealRender.AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
+        case alignmentGuide(AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
         case overlay(any View, Alignment)
         case background(any View, Alignment)
         case backgroundStyle(any ShapeStyle)
@@ -70,7 +73,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case blur(CGFloat, opaque: Bool)
         /// An environment change, and the engine modifier that makes the same change to the engine's layout
         /// (fonts, foreground, tint), when there is one.
-        case environment((inout EnvironmentValues) -> Void, RevealRender.ViewModifier?)
+        case environment((inout EnvironmentValues) -> Void, NodeModifier?)
         case ignoresSafeArea
         case preferredColorScheme(ColorScheme?)
         case id(AnyHashable)
@@ -110,7 +113,7 @@ extension View {
     }
 
     nonisolated func environmentChange(
-        _ engine: RevealRender.ViewModifier? = nil, _ change: @escaping (inout EnvironmentValues) -> Void
+        _ engine: NodeModifier? = nil, _ change: @escaping (inout EnvironmentValues) -> Void
     ) -> ModifiedContent<Self, _BuiltinModifier> {
         builtin(.environment(change, engine))
     }

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A geometric angle, as SwiftUI's `Angle`: stored in radians; positive turns clockwise on the screen.
 public struct Angle: Hashable, Comparable, Sendable, Animatable {

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension View {
     /// Runs `action` when the view appears: after the first evaluation its identity is met in, before that

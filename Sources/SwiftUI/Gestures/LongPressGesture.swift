@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension View {
     /// Runs `action` when a touch stays down on the view for `minimumDuration` seconds without moving more

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension View {
     /// Runs `action` when the view is tapped `count` times (SwiftUI's `onTapGesture(count:perform:)`): each

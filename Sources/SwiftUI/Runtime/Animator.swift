@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// One animatable value of a view, kept per identity, animated additively as SwiftUI animates: a change
 /// inside an animated transaction adds an animation of the difference (old target − new target) that

@@ -1,21 +1,24 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension _BuiltinModifier {
     /// `content` with this modifier applied, as engine views: a layout or drawing modifier wraps each of
     /// the content's views (as SwiftUI applies a modifier to each view of a group).
     @MainActor func apply(to content: any View, in graph: ViewGraph, path: String, _ environment: EnvironmentValues)
-        -> [RevealRender.View]
+        -> [ViewNode]
     {
         // The content's path goes one step down, so that two modifiers of one kind in a chain keep apart
         // what they animate.
         let inner = path + "/$"
-        func each(_ modifiers: RevealRender.ViewModifier..., environment: EnvironmentValues = environment)
-            -> [RevealRender.View]
+        func each(_ modifiers: NodeModifier..., environment: EnvironmentValues = environment)
+            -> [ViewNode]
         {
             graph.lower(content, path: inner, environment).map { view in modifiers.reduce(view) { $0.modifier($1) } }
         }
-        func passing() -> [RevealRender.View] { graph.lower(content, path: inner, environment) }
-        func one(_ view: any View, _ name: String) -> RevealRender.View? {
+        func passing() -> [ViewNode] { graph.lower(content, path: inner, environment) }
+        func one(_ view: any View, _ name: String) -> ViewNode? {
             let views = graph.lowerContainer(view, path: path + "/" + name, environment)
             return views.isEmpty ? nil : graph.single(views)
         }
@@ -61,7 +64,7 @@ extension _BuiltinModifier {
             let d = Double(length ?? 16)
             return each(
                 .padding(
-                    RevealRender.EdgeInsets(
+                    Insets(
                         top: edges.contains(.top) ? d : 0, leading: edges.contains(.leading) ? d : 0,
                         bottom: edges.contains(.bottom) ? d : 0, trailing: edges.contains(.trailing) ? d : 0)))
         case .position(let point):
@@ -100,7 +103,7 @@ extension _BuiltinModifier {
             return each(.background(.paint(paint), alignment: .center))
         case .mask(let view, let alignment):
             let mask =
-                one(view, "mask") ?? RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: []))
+                one(view, "mask") ?? ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: []))
             return each(.mask(mask, alignment: alignment.engine))
         case .clipShape(let shape, let style):
             return each(.clipShape(graph.animated(shape, key: path + "/clipShape").engineShape(style)))

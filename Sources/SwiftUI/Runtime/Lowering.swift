@@ -1,23 +1,26 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 // Each built-in view lowered onto the engine's views. Identity: a block's views are numbered, an
 // `if`/`else` branch is named, and a type-erased view adds the type it holds.
 
 extension EmptyView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         []
     }
 }
 
 extension Never: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         []
     }
 }
 
 extension TupleView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        var views: [RevealRender.View] = []
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        var views: [ViewNode] = []
         for (index, child) in Mirror(reflecting: value).children.enumerated() {
             guard let view = child.value as? any View else { continue }
             views += graph.lower(view, path: path + "/\(index)", environment)
@@ -27,7 +30,7 @@ extension TupleView: @MainActor Lowerable {
 }
 
 extension _ConditionalContent: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // Both branches are slots: the one taken shows, the other may still be playing its removal.
         switch storage {
         case .trueContent(let view):
@@ -41,25 +44,25 @@ extension _ConditionalContent: @MainActor Lowerable {
 }
 
 extension Optional: @MainActor Lowerable where Wrapped: View {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lowerDynamic(self.map { $0 as any View }, slot: path + "/some", environment)
     }
 }
 
 extension AnyView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(storage, path: path + "/any(" + String(reflecting: type(of: storage)) + ")", environment)
     }
 }
 
 extension Group: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(content, path: path, environment)
     }
 }
 
 extension Text: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let transition = environment.contentTransition
         var numericValue: Double?
         var countsDown: Bool?
@@ -78,7 +81,7 @@ extension Text: @MainActor Lowerable {
     /// The engine's text: plain text in the inherited font when nothing is styled (the text's own font
     /// innermost, then the environment's weight over it), else runs, each run's own style over the
     /// environment's.
-    @MainActor func lowered(_ environment: EnvironmentValues) -> RevealRender.View {
+    @MainActor func lowered(_ environment: EnvironmentValues) -> ViewNode {
         func cased(_ string: String) -> String {
             switch environment.textCase {
             case .uppercase?: return string.uppercased()
@@ -86,14 +89,14 @@ extension Text: @MainActor Lowerable {
             case nil: return string
             }
         }
-        let weight: [RevealRender.ViewModifier] =
+        let weight: [NodeModifier] =
             environment.fontWeight.map { [.font(FontSpec(weight: $0.engine))] } ?? []
         if runs.count == 1, var plain = runs.first {
             let font = plain.font
             plain.font = nil
             if plain == Text.Run(plain.string), environment.textStyle == Text.Run("") {
-                let own: [RevealRender.ViewModifier] = font.map { [.font($0.spec)] } ?? []
-                return RevealRender.View(.text(cased(plain.string)), own + weight)
+                let own: [NodeModifier] = font.map { [.font($0.spec)] } ?? []
+                return ViewNode(.text(cased(plain.string)), own + weight)
             }
         }
         let inherited = environment.textStyle
@@ -115,45 +118,45 @@ extension Text: @MainActor Lowerable {
                 baselineOffset: Double(run.baselineOffset ?? inherited.baselineOffset ?? 0),
                 monospacedDigits: run.monospacedDigit ?? inherited.monospacedDigit ?? false)
         }
-        return RevealRender.View(.styledText(engine))
+        return ViewNode(.styledText(engine))
     }
 }
 
 extension Image: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if !SymbolCatalog.names.contains(systemName) {
             graph.warn(
                 "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Supported SwiftUI\" lists the symbols there are)"
             )
         }
-        return [RevealRender.View(.symbol(systemName))]
+        return [ViewNode(.symbol(systemName))]
     }
 }
 
 extension Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if let title = title as? Text, let icon = icon as? Image {
-            return [RevealRender.View(.label(title: title.string, symbol: icon.systemName))]
+            return [ViewNode(.label(title: title.string, symbol: icon.systemName))]
         }
         let children =
             graph.lower(icon, path: path + "/icon", environment)
             + graph.lower(title, path: path + "/title", environment)
-        return [RevealRender.View(.stack(.horizontal, spacing: nil, alignment: .center, children: children))]
+        return [ViewNode(.stack(.horizontal, spacing: nil, alignment: .center, children: children))]
     }
 }
 
 extension Button: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let anchor = graph.anchor()
         graph.addTarget(.button(action), anchor: anchor, environment)
-        let view: RevealRender.View
+        let view: ViewNode
         // A disabled button draws in the tertiary label color (UIKit's disabled button title).
         let tint =
             environment.isEnabled
             ? (role == .destructive ? .red : environment.tint ?? .accentColor).resolved(environment.colorScheme).value
             : HierarchicalShapeStyle.labelColors[2].resolved(environment.colorScheme).value
         if environment.buttonIsBordered {
-            view = RevealRender.View(
+            view = ViewNode(
                 .borderedButton(
                     label: graph.single(graph.lower(label, path: path, environment)),
                     prominent: environment.buttonIsProminent),
@@ -161,9 +164,9 @@ extension Button: @MainActor Lowerable {
         } else {
             // The default style on iOS: the label in the tint color (as it is with `.plain`, dimmed when
             // disabled), a button for VoiceOver.
-            let color: [RevealRender.ViewModifier] =
+            let color: [NodeModifier] =
                 environment.buttonIsPlain && environment.isEnabled ? [] : [.foreground(.color(tint))]
-            view = RevealRender.View(
+            view = ViewNode(
                 .stack(.depth, spacing: nil, alignment: .center, children: graph.lower(label, path: path, environment)),
                 color + [
                     .accessibilityElement(.combine), .accessibilityAddTraits([.isButton]),
@@ -175,58 +178,58 @@ extension Button: @MainActor Lowerable {
 }
 
 extension Spacer: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.spacer(minLength: minLength.map(Double.init)))]
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.spacer(minLength: minLength.map(Double.init)))]
     }
 }
 
 extension VStack: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
         inner.stackAxis = .vertical
         let children = graph.lowerContainer(content, path: path, inner)
         return [
-            RevealRender.View(
+            ViewNode(
                 .stack(
                     .vertical, spacing: spacing.map(Double.init),
-                    alignment: RevealRender.Alignment(horizontal: alignment.guide, vertical: .fraction(0.5)),
+                    alignment: NodeAlignment(horizontal: alignment.guide, vertical: .fraction(0.5)),
                     children: children))
         ]
     }
 }
 
 extension HStack: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
         inner.stackAxis = .horizontal
         let children = graph.lowerContainer(content, path: path, inner)
         return [
-            RevealRender.View(
+            ViewNode(
                 .stack(
                     .horizontal, spacing: spacing.map(Double.init),
-                    alignment: RevealRender.Alignment(horizontal: .fraction(0.5), vertical: alignment.guide),
+                    alignment: NodeAlignment(horizontal: .fraction(0.5), vertical: alignment.guide),
                     children: children))
         ]
     }
 }
 
 extension ZStack: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
         inner.stackAxis = nil
         let children = graph.lowerContainer(content, path: path, inner)
-        return [RevealRender.View(.stack(.depth, spacing: nil, alignment: alignment.engine, children: children))]
+        return [ViewNode(.stack(.depth, spacing: nil, alignment: alignment.engine, children: children))]
     }
 }
 
 extension GeometryReader: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // The content is evaluated when the engine lays the reader out, in the transaction of now.
         graph.noteCallBack()
         let box = MainThreadBox(value: (content, environment, graph.transaction))
         let nothing = graph.single([])
         return [
-            RevealRender.View(
+            ViewNode(
                 .geometryReader(
                     GeometryContent { size in
                         graph.callBack(else: nothing) {
@@ -243,12 +246,12 @@ extension GeometryReader: @MainActor Lowerable {
 }
 
 extension Canvas: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.noteCallBack()
         let box = MainThreadBox(value: renderer)
         let canvasEnvironment = MainThreadBox(value: environment)
         return [
-            RevealRender.View(
+            ViewNode(
                 .canvas(
                     CanvasContent { size in
                         graph.callBack(else: []) {
@@ -263,14 +266,14 @@ extension Canvas: @MainActor Lowerable {
 }
 
 extension Color: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.paint(.color(resolved(environment.colorScheme).value)))]
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.paint(.color(resolved(environment.colorScheme).value)))]
     }
 }
 
 extension GradientStyle {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        [RevealRender.View(.paint(Paint(resolved(environment.colorScheme).kind)))]
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.paint(Paint(resolved(environment.colorScheme).kind)))]
     }
 }
 
@@ -280,15 +283,15 @@ extension EllipticalGradient: @MainActor Lowerable {}
 extension AngularGradient: @MainActor Lowerable {}
 
 extension _StyleView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
-        style.resolved(in: environment).paint.map { [RevealRender.View(.paint($0))] } ?? []
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        style.resolved(in: environment).paint.map { [ViewNode(.paint($0))] } ?? []
     }
 }
 
 extension _ShapeView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         [
-            RevealRender.View(
+            ViewNode(
                 .shape(
                     graph.animated(shape, key: path + "/shape").engineShape(fillStyle),
                     fill: style?.resolved(in: environment).paint))
@@ -297,19 +300,19 @@ extension _ShapeView: @MainActor Lowerable {
 }
 
 extension _ViewModifier_Content: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lowerPlaceholder()
     }
 }
 
 extension PlaceholderContentView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lowerPlaceholder()
     }
 }
 
 extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: ViewModifier {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if let builtin = modifier as? _BuiltinModifier {
             return builtin.apply(to: content, in: graph, path: path, environment)
         }
@@ -328,8 +331,8 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
 }
 
 extension Alignment {
-    nonisolated var engine: RevealRender.Alignment {
-        RevealRender.Alignment(horizontal: horizontal.guide, vertical: vertical.guide)
+    nonisolated var engine: NodeAlignment {
+        NodeAlignment(horizontal: horizontal.guide, vertical: vertical.guide)
     }
 }
 
@@ -337,16 +340,16 @@ extension Alignment {
 /// made of the engine views its SwiftUI `parts` lower to.
 nonisolated package struct EngineView: _PrimitiveView {
     let parts: [any View]
-    let make: @Sendable ([RevealRender.View]) -> RevealRender.View
+    let make: @Sendable ([ViewNode]) -> ViewNode
 
-    package init(_ parts: [any View] = [], make: @escaping @Sendable ([RevealRender.View]) -> RevealRender.View) {
+    package init(_ parts: [any View] = [], make: @escaping @Sendable ([ViewNode]) -> ViewNode) {
         self.parts = parts
         self.make = make
     }
 }
 
 extension EngineView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let lowered = parts.enumerated().map { index, part in
             graph.single(graph.lower(part, path: "\(path)/\(index)", environment))
         }

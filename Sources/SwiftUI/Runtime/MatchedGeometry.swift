@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A namespace for `matchedGeometryEffect` ids, as SwiftUI's `@Namespace`: one per view identity, kept as
 /// `@State` is.
@@ -129,9 +132,9 @@ struct MatchedGeometryDelta: VectorArithmetic, Equatable {
 extension ViewGraph {
     /// `views` (a matched view's content, lowered) shown as the group `key` has it now.
     func matchedGeometry(
-        _ views: [RevealRender.View], key: MatchedGeometryKey, properties: MatchedGeometryProperties,
+        _ views: [ViewNode], key: MatchedGeometryKey, properties: MatchedGeometryProperties,
         anchor: UnitPoint, isSource: Bool, path: String
-    ) -> [RevealRender.View] {
+    ) -> [ViewNode] {
         let mark = self.anchor()
         let own = matched.frames[path]
         var target = MatchedGeometryDelta.zero
@@ -159,7 +162,7 @@ extension ViewGraph {
                 .frame(FrameSpec(width: max(own.width + shown.dw, 0), height: max(own.height + shown.dh, 0)))
             ).modifier(.offset(x: shown.dx, y: shown.dy))
             return view.modifier(.anchor(mark)).modifier(.opacity(0)).modifier(.accessibilityHidden(.constant(true)))
-                .modifier(.overlay(moved, alignment: RevealRender.Alignment(horizontal: 0, vertical: 0)))
+                .modifier(.overlay(moved, alignment: NodeAlignment(horizontal: 0, vertical: 0)))
         }
     }
 

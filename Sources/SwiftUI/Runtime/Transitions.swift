@@ -1,9 +1,12 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// What a dynamic view (an `if`'s content, one branch of an `if`/`else`) was in the last evaluation: its
 /// views and the transition it is inserted and removed with.
 struct SlotContent {
-    var views: [RevealRender.View]
+    var views: [ViewNode]
     var transition: AnyTransition?
     var environment: EnvironmentValues
 }
@@ -24,7 +27,7 @@ extension ViewGraph {
     /// the animatable values, then `.identity`, which animates them; a removal lowers `.didDisappear` with the
     /// content as it last stood. Either way the values animate additively, so a toggle mid-transition turns
     /// it around from where it is.
-    func lowerDynamic(_ content: (any View)?, slot: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    func lowerDynamic(_ content: (any View)?, slot: String, _ environment: EnvironmentValues) -> [ViewNode] {
         slotSeen.insert(slot)
         guard let content else { return lowerRemoval(slot) }
         let inserted = slotContents[slot] == nil
@@ -44,7 +47,7 @@ extension ViewGraph {
         return applyTransition(transition, to: views, phase: .identity, slot: slot, environment)
     }
 
-    private func lowerRemoval(_ slot: String) -> [RevealRender.View] {
+    private func lowerRemoval(_ slot: String) -> [ViewNode] {
         if removals[slot] == nil {
             // Just removed: it plays out only inside an animation, and only with a transition.
             guard let last = slotContents[slot], let transition = last.transition, transaction.animation != nil else {
@@ -71,9 +74,9 @@ extension ViewGraph {
     /// An asymmetric step lowers both sides every time (its insertion at rest while removing, and the other
     /// way round), so that the views keep their identity from phase to phase and animate between them.
     private func applyTransition(
-        _ transition: AnyTransition, to views: [RevealRender.View], phase: TransitionPhase, slot: String,
+        _ transition: AnyTransition, to views: [ViewNode], phase: TransitionPhase, slot: String,
         _ environment: EnvironmentValues
-    ) -> [RevealRender.View] {
+    ) -> [ViewNode] {
         var views = views
         for (index, step) in transition.steps.enumerated() {
             let path = slot + "/transition/\(index)"

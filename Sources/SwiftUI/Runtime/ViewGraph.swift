@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// What the runtime keeps for one view identity: the boxes of its dynamic properties (its `@State`), by
 /// their position in the view's stored properties, and the environment it was last evaluated in.
@@ -49,7 +52,7 @@ package enum TouchTarget {
     private var nodes: [String: GraphNode] = [:]
     private var seen: Set<String> = []
     private var rootPaths: Set<String> = [""]
-    private var contentStack: [@MainActor () -> [RevealRender.View]] = []
+    private var contentStack: [@MainActor () -> [ViewNode]] = []
     private var nextAnchor = 0
     /// The time on the scene's clock: the event being handled, or the frame being drawn.
     package var time = 0.0 {
@@ -111,7 +114,7 @@ package enum TouchTarget {
     var timelineStarts: [String: Date] = [:]
     var timelineUpdates: [String: Double] = [:]
     /// The tagged options met in each picker being lowered, innermost last.
-    var pickerOptions: [[(tag: AnyHashable, views: [RevealRender.View])]] = []
+    var pickerOptions: [[(tag: AnyHashable, views: [ViewNode])]] = []
     /// The rows met directly in each container being lowered, innermost last: nil for a container that is
     /// not a `Grid` (a `GridRow` there is a group).
     var gridRows: [[GridRowContent]?] = []
@@ -173,7 +176,7 @@ package enum TouchTarget {
 
     /// The root view lowered onto the engine's views. Views inside a `GeometryReader` are evaluated when the
     /// engine lays the reader out, so `endEvaluation` comes after layout.
-    package func evaluateRoot() -> RevealRender.View {
+    package func evaluateRoot() -> ViewNode {
         // The engine starts from the default environment's: light mode, the accent tint, left to right.
         single(engineEnvironment(lower(root(), path: "", environment), from: EnvironmentValues(), to: environment))
     }
@@ -183,14 +186,14 @@ package enum TouchTarget {
     /// (it follows the color scheme), the tint as drawn in the scheme, and the layout direction (the engine
     /// lays the views inside out mirrored, or back).
     func engineEnvironment(
-        _ views: [RevealRender.View], from outside: EnvironmentValues, to inside: EnvironmentValues
-    ) -> [RevealRender.View] {
-        var modifiers: [RevealRender.ViewModifier] = []
+        _ views: [ViewNode], from outside: EnvironmentValues, to inside: EnvironmentValues
+    ) -> [ViewNode] {
+        var modifiers: [NodeModifier] = []
         if inside.colorScheme != outside.colorScheme, inside.foregroundStyle == nil {
             modifiers.append(
                 .foreground(.color(HierarchicalShapeStyle.labelColors[0].resolved(inside.colorScheme).value)))
         }
-        func tint(_ environment: EnvironmentValues) -> RevealRender.Color {
+        func tint(_ environment: EnvironmentValues) -> RGBAColor {
             (environment.tint ?? .accentColor).resolved(environment.colorScheme).value
         }
         if tint(inside) != tint(outside) { modifiers.append(.tint(tint(inside))) }
@@ -299,14 +302,14 @@ package enum TouchTarget {
     // MARK: Lowering
 
     /// `view` as engine views: none, one, or several (the views of a block).
-    func lower(_ view: any View, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    func lower(_ view: any View, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if let primitive = view as? any Lowerable { return primitive.lower(in: self, path: path, environment) }
         return lowerComposite(view, path: path, environment)
     }
 
     /// A view with a body: its dynamic properties linked to its identity's boxes, then its body.
     private func lowerComposite<V: View>(_ view: V, path: String, _ environment: EnvironmentValues)
-        -> [RevealRender.View]
+        -> [ViewNode]
     {
         let key = path + "/" + String(reflecting: V.self)
         if rootPaths.contains(path) { rootPaths.insert(key) }
@@ -323,13 +326,13 @@ package enum TouchTarget {
     }
 
     /// The children of a container: a transition inside belongs to their own slots, not to one outside.
-    func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         lowerContainer(view, path: path, environment, collectingGridRows: false).views
     }
 
     /// A container's children and, for a `Grid`, the `GridRow`s met directly in it, in order.
     func lowerContainer(_ view: any View, path: String, _ environment: EnvironmentValues, collectingGridRows: Bool)
-        -> (views: [RevealRender.View], rows: [GridRowContent])
+        -> (views: [ViewNode], rows: [GridRowContent])
     {
         dynamicStack.append(nil)
         gridRows.append(collectingGridRows ? [] : nil)
@@ -356,7 +359,7 @@ package enum TouchTarget {
 
     /// Lowers the view a `ViewModifier` or a transition stands for, where its placeholder is.
     func withContent<R>(
-        _ lower: @escaping @MainActor () -> [RevealRender.View], around body: () -> R
+        _ lower: @escaping @MainActor () -> [ViewNode], around body: () -> R
     ) -> R {
         contentStack.append(lower)
         defer { contentStack.removeLast() }
@@ -365,7 +368,7 @@ package enum TouchTarget {
 
     /// The views the innermost placeholder stands for: lowered with that entry off the stack, so a
     /// placeholder inside them finds the modifier around it.
-    func lowerPlaceholder() -> [RevealRender.View] {
+    func lowerPlaceholder() -> [ViewNode] {
         guard let entry = contentStack.popLast() else { return [] }
         defer { contentStack.append(entry) }
         return entry()
@@ -376,15 +379,15 @@ package enum TouchTarget {
     }
 
     /// Several views as one: a ZStack of them, as an overlay's or a root's content is laid out.
-    func single(_ views: [RevealRender.View]) -> RevealRender.View {
+    func single(_ views: [ViewNode]) -> ViewNode {
         if views.count == 1 { return views[0] }
-        return RevealRender.View(.stack(.depth, spacing: nil, alignment: .center, children: views))
+        return ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: views))
     }
 }
 
 /// A view the runtime lowers itself.
 protocol Lowerable {
-    func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View]
+    func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode]
 }
 
 /// A value moved into a `@Sendable` closure that the engine calls back on the main thread, during layout

@@ -1,5 +1,8 @@
 import Foundation
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A 2D affine transform, as Core Graphics' `CGAffineTransform` (which Foundation on Linux does not have):
 /// a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty).
@@ -68,8 +71,8 @@ public struct CGAffineTransform: Equatable, Sendable {
     }
 
     /// `point` transformed.
-    func apply(_ point: RevealRender.Point) -> RevealRender.Point {
-        RevealRender.Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
+    func apply(_ point: Point) -> Point {
+        Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 }
 

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// An outline of lines and curves, as SwiftUI's `Path`; also a shape that draws itself as it is.
 nonisolated public struct Path: Shape, Equatable {
@@ -97,7 +100,7 @@ nonisolated public struct Path: Shape, Equatable {
 }
 
 extension CGPoint {
-    nonisolated var engine: RevealRender.Point { RevealRender.Point(x: Double(x), y: Double(y)) }
+    nonisolated var engine: Point { Point(x: Double(x), y: Double(y)) }
 }
 
 extension CGRect {

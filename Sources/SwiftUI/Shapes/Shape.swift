@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A value that can be interpolated, as SwiftUI's `VectorArithmetic`.
 public protocol VectorArithmetic: AdditiveArithmetic {
@@ -105,7 +108,7 @@ nonisolated public struct _ShapeView<Content: Shape>: _PrimitiveView {
 extension Shape {
     /// The engine's shape: its own for the built-in shapes (drawn exactly as the port draws them), else
     /// the outline `path(in:)` gives.
-    nonisolated var engineShape: RevealRender.Shape {
+    nonisolated var engineShape: ShapeKind {
         if let native = self as? any _NativeShape { return native.native }
         let shape = self
         return .outline(ShapeOutline { rect in shape.path(in: CGRect(rect)).outline })
@@ -113,7 +116,7 @@ extension Shape {
 
     /// The engine's shape filled by `style`'s rule: the even-odd rule is carried by the outline (a built-in
     /// shape is one simple contour, which either rule fills alike).
-    nonisolated func engineShape(_ style: FillStyle) -> RevealRender.Shape {
+    nonisolated func engineShape(_ style: FillStyle) -> ShapeKind {
         guard style.isEOFilled, !(self is any _NativeShape) else { return engineShape }
         let shape = self
         return .outline(
@@ -127,14 +130,14 @@ extension Shape {
 
 /// A built-in shape the engine draws itself.
 protocol _NativeShape {
-    nonisolated var native: RevealRender.Shape { get }
+    nonisolated var native: ShapeKind { get }
 }
 
 /// A rectangle filling the frame.
 nonisolated public struct Rectangle: Shape, _NativeShape {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect) }
-    var native: RevealRender.Shape { .rectangle }
+    var native: ShapeKind { .rectangle }
 }
 
 /// How a rounded rectangle's corners are rounded.
@@ -155,7 +158,7 @@ nonisolated public struct RoundedRectangle: Shape, _NativeShape {
         self.style = style
     }
     public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
-    var native: RevealRender.Shape {
+    var native: ShapeKind {
         .roundedRectangle(
             radius: Double(min(cornerSize.width, cornerSize.height)),
             style: style == .continuous ? .continuous : .circular)
@@ -169,7 +172,7 @@ nonisolated public struct Circle: Shape, _NativeShape {
         let side = min(rect.width, rect.height)
         return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
     }
-    var native: RevealRender.Shape { .circle }
+    var native: ShapeKind { .circle }
 }
 
 /// A rounded rectangle whose corner radius is half its shorter side.
@@ -178,7 +181,7 @@ nonisolated public struct Capsule: Shape, _NativeShape {
     public func path(in rect: CGRect) -> Path {
         Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2, style: .circular)
     }
-    var native: RevealRender.Shape { .capsule }
+    var native: ShapeKind { .capsule }
 }
 
 /// An ellipse filling the frame.

@@ -1,5 +1,8 @@
 @_exported import Observation  // As SwiftUI does: `@Observable` comes with `import SwiftUI`.
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension ViewGraph {
     /// `view`'s body, with the `@Observable` properties it reads tracked: a change to one of them evaluates

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A class that announces its changes before they happen, as Combine's `ObservableObject` does for
 /// SwiftUI: `@Published` properties send `objectWillChange` as they are set, and views holding the object

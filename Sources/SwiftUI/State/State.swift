@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A property a view's runtime keeps up to date before each evaluation of its body, as SwiftUI's
 /// `DynamicProperty` (`@State`, `@Environment`, `@Binding`).

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A color or pattern to fill or stroke with, as SwiftUI's `ShapeStyle`.
 public protocol ShapeStyle: Sendable {}
@@ -8,19 +11,19 @@ public protocol ShapeStyle: Sendable {}
 /// engine's `SystemColor` table names its source); a color given by its components is the same in both.
 nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
     /// The color in light mode (and in dark mode when `dark` is nil).
-    let value: RevealRender.Color
+    let value: RGBAColor
     /// The color in dark mode, for a color that adapts.
-    var dark: RevealRender.Color? = nil
+    var dark: RGBAColor? = nil
 
     /// The color spaces a color can be given in; values are taken as sRGB (linear white 0 and 1 are the same).
     public enum RGBColorSpace: Sendable, Hashable {
         case sRGB, sRGBLinear, displayP3
     }
 
-    init(_ value: RevealRender.Color) { self.value = value }
+    init(_ value: RGBAColor) { self.value = value }
 
     /// A color that is `light` in light mode and `dark` in dark mode.
-    init(light: RevealRender.Color, dark: RevealRender.Color) {
+    init(light: RGBAColor, dark: RGBAColor) {
         value = light
         self.dark = dark
     }
@@ -30,12 +33,12 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
 
     /// A gray of `white` (0 black … 1 white).
     public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
-        value = RevealRender.Color(red: white, green: white, blue: white, alpha: opacity)
+        value = RGBAColor(red: white, green: white, blue: white, alpha: opacity)
     }
 
     /// A color of red, green and blue components (0…1).
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
-        value = RevealRender.Color(red: red, green: green, blue: blue, alpha: opacity)
+        value = RGBAColor(red: red, green: green, blue: blue, alpha: opacity)
     }
 
     /// This color with its alpha multiplied by `opacity`.
@@ -45,9 +48,9 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
         return faded
     }
 
-    public static let black = Color(RevealRender.Color.black)
-    public static let white = Color(RevealRender.Color.white)
-    public static let clear = Color(RevealRender.Color.clear)
+    public static let black = Color(RGBAColor.black)
+    public static let white = Color(RGBAColor.white)
+    public static let clear = Color(RGBAColor.clear)
     public static let red = Color(light: SystemColor.red, dark: SystemColor.darkRed)
     public static let orange = Color(light: SystemColor.orange, dark: SystemColor.darkOrange)
     public static let yellow = Color(light: SystemColor.yellow, dark: SystemColor.darkYellow)
@@ -154,7 +157,7 @@ extension ShapeStyle {
 }
 
 extension UnitPoint {
-    nonisolated var engine: RevealRender.UnitPoint { RevealRender.UnitPoint(x: Double(x), y: Double(y)) }
+    nonisolated var engine: RelativePoint { RelativePoint(x: Double(x), y: Double(y)) }
 }
 
 extension View {
@@ -180,8 +183,8 @@ extension Color {
         _ light: (UInt8, UInt8, UInt8, Double), _ dark: (UInt8, UInt8, UInt8, Double)
     ) -> Color {
         Color(
-            light: RevealRender.Color(rgb8: light.0, light.1, light.2, alpha: light.3),
-            dark: RevealRender.Color(rgb8: dark.0, dark.1, dark.2, alpha: dark.3))
+            light: RGBAColor(rgb8: light.0, light.1, light.2, alpha: light.3),
+            dark: RGBAColor(rgb8: dark.0, dark.1, dark.2, alpha: dark.3))
     }
 
     // UIKit's fills and separator the controls are drawn with, in light and dark mode.

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A font: a text style or a size, with a weight and a design, as SwiftUI's `Font`. Text styles have
 /// their iOS sizes and weights at the default Dynamic Type size (the engine's `TextStyle` table).
@@ -73,7 +76,7 @@ public struct Font: Hashable, Sendable {
 }
 
 extension Font.TextStyle {
-    var engine: RevealRender.TextStyle {
+    var engine: TypeStyle {
         switch self {
         case .largeTitle: return .largeTitle
         case .title: return .title
@@ -127,7 +130,7 @@ extension View {
 public enum TextAlignment: Hashable, CaseIterable, Sendable {
     case leading, center, trailing
 
-    nonisolated var engine: RevealRender.TextAlignment {
+    nonisolated var engine: LineAlignment {
         switch self {
         case .leading: return .leading
         case .center: return .center

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A gradient the engine draws as one of its paints: a view that fills what it is offered, and a `ShapeStyle`.
 protocol GradientStyle: ShapeStyle {
@@ -226,7 +229,7 @@ extension Color {
     /// raises the lightness by 0.14 to 0.15 for mid colors (0.50 to 0.64 and 0.65, 0.30 to 0.45), by 0.20 for
     /// black, and leaves white white; 0.15 is the one-number fit. In dark mode the dark value is lightened.
     public var gradient: AnyGradient {
-        func lifted(_ c: RevealRender.Color) -> RevealRender.Color { c.lightened(by: Color.standardGradientLift) }
+        func lifted(_ c: RGBAColor) -> RGBAColor { c.lightened(by: Color.standardGradientLift) }
         var top = Color(lifted(value))
         top.dark = dark.map(lifted)
         return AnyGradient(Gradient(colors: [top, self]))
@@ -236,11 +239,11 @@ extension Color {
     static let standardGradientLift = 0.15
 }
 
-extension RevealRender.Color {
+extension RGBAColor {
     /// This color with its HSL lightness raised by `lift` (up to 1), hue, saturation and alpha kept: taken to
     /// HSL, lifted, and brought back through HSB (`Color(hue:saturation:brightness:)`), which holds the same
     /// hue and the same color at v = l + s·min(l, 1 − l), saturation 2(1 − l/v).
-    nonisolated func lightened(by lift: Double) -> RevealRender.Color {
+    nonisolated func lightened(by lift: Double) -> RGBAColor {
         let (r, g, b) = (red, green, blue)
         let high = max(r, g, b)
         let low = min(r, g, b)

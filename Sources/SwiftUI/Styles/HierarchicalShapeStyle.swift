@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A level of the current foreground style, as SwiftUI's `HierarchicalShapeStyle`: `.primary` is the
 /// foreground itself, the others fainter levels of it. With no foreground set, they are iOS's label colors.
@@ -14,8 +17,8 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
 
     private static func label(light: Double, dark: Double) -> Color {
         Color(
-            light: RevealRender.Color(rgb8: 60, 60, 67, alpha: light),
-            dark: RevealRender.Color(rgb8: 235, 235, 245, alpha: dark))
+            light: RGBAColor(rgb8: 60, 60, 67, alpha: light),
+            dark: RGBAColor(rgb8: 235, 235, 245, alpha: dark))
     }
     /// The opacity of each level of a foreground color that is not the default: the label colors' own.
     static let levelOpacities = [1, 0.6, 0.3, 0.18]

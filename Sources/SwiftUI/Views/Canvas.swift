@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How a canvas renders its colors; drawn in sRGB here whatever is asked.
 public enum ColorRenderingMode: Sendable, Hashable {
@@ -43,10 +46,10 @@ public struct GraphicsContext {
         public static let plusDarker = BlendMode(rawValue: 26)
         public static let plusLighter = BlendMode(rawValue: 27)
 
-        /// The engine's mode: `CanvasBlendMode`'s cases are in `CGBlendMode`'s order. A raw value Core
+        /// The engine's mode: `BlendOperation`'s cases are in `CGBlendMode`'s order. A raw value Core
         /// Graphics does not define draws as `.normal`.
-        var engine: CanvasBlendMode {
-            let all = CanvasBlendMode.allCases
+        var engine: BlendOperation {
+            let all = BlendOperation.allCases
             return rawValue >= 0 && Int(rawValue) < all.count ? all[Int(rawValue)] : .normal
         }
     }
@@ -247,7 +250,7 @@ public struct GraphicsContext {
 
     /// Records one drawing of `outline` (canvas points) with the context's state.
     private func record(_ outline: PathOutline, _ shading: Shading, stroke: CanvasStroke?) {
-        var color = RevealRender.Color.white
+        var color = RGBAColor.white
         var gradient: CanvasGradient?
         let scheme = environment.colorScheme
         switch shading.kind {

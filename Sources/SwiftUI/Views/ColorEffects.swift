@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How a view's colors combine with what is beneath it (SwiftUI's `BlendMode`); the engine names the rules.
 public enum BlendMode: Sendable, Hashable, CaseIterable {
@@ -6,7 +9,7 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
     case difference, exclusion, hue, saturation, color, luminosity
     case sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
 
-    nonisolated var engine: RevealRender.BlendMode {
+    nonisolated var engine: BlendOperation {
         switch self {
         case .normal: return .normal
         case .multiply: return .multiply
@@ -56,7 +59,7 @@ enum ColorEffect {
         case .multiply(let color):
             let c = color.resolved(scheme).value
             return .multiply(
-                RevealRender.Color(
+                RGBAColor(
                     red: present(c.red, "multiplyRed"), green: present(c.green, "multiplyGreen"),
                     blue: present(c.blue, "multiplyBlue"), alpha: present(c.alpha, "multiplyAlpha")))
         }

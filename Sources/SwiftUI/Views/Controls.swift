@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// An SF Symbol by name, drawn from reveal-render's own outlines and sized from the font as SF Symbols are.
 nonisolated public struct Image: _PrimitiveView, Sendable {
@@ -224,7 +227,7 @@ nonisolated public struct GeometryReader<Content: View>: _PrimitiveView {
 
 extension ControlSize {
     /// The engine's sizes; `.extraLarge` is drawn as `.large`.
-    nonisolated var engine: RevealRender.ControlSize {
+    nonisolated var engine: ControlScale {
         switch self {
         case .mini: return .mini
         case .small: return .small

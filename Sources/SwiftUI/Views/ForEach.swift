@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// Views computed from a collection, one per element, each with the identity of its element's id (SwiftUI's
 /// `ForEach`: "a structure that computes views on demand from an underlying collection of identified data").
@@ -35,7 +38,7 @@ extension ForEach where Data == Range<Int>, ID == Int {
 }
 
 extension ForEach: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // Each element is a slot of its own id: an element that leaves plays its removal transition where it
         // was, one that arrives its insertion.
         var ids: [String] = []

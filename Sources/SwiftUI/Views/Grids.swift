@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// The first of its views that fits the size offered on `axes`, or the last when none does, as SwiftUI's
 /// `ViewThatFits`: a view's ideal size is what it takes when nothing is offered on those axes.
@@ -48,11 +51,11 @@ nonisolated public struct GridRow<Content: View>: _PrimitiveView {
 }
 
 extension ViewThatFits: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // Each candidate is its own view, as a ZStack's children are.
         let candidates = graph.lowerContainer(content, path: path, environment).map { graph.single([$0]) }
         return [
-            RevealRender.View(
+            ViewNode(
                 .firstFitting(
                     horizontally: axes.contains(.horizontal), vertically: axes.contains(.vertical),
                     children: candidates))
@@ -61,7 +64,7 @@ extension ViewThatFits: @MainActor Lowerable {
 }
 
 extension Grid: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
         // A view across the grid is laid out as in a VStack (a divider runs across).
         inner.stackAxis = .vertical
@@ -73,11 +76,11 @@ extension Grid: @MainActor Lowerable {
                 return GridRowContent(cells: [view], spansColumns: true)
             }
             var row = collected[index]
-            row.cells = row.cells.map { RevealRender.View($0.kind, $0.modifiers + view.modifiers) }
+            row.cells = row.cells.map { ViewNode($0.kind, $0.modifiers + view.modifiers) }
             return row
         }
         return [
-            RevealRender.View(
+            ViewNode(
                 .grid(
                     alignment: alignment.engine, horizontalSpacing: Double(horizontalSpacing ?? 8),
                     verticalSpacing: Double(verticalSpacing ?? 8), rows: rows))
@@ -88,15 +91,15 @@ extension Grid: @MainActor Lowerable {
 /// Where the `index`th `GridRow` of a grid was met among its views: an empty grid with no spacing given
 /// (a `Grid` always gives its spacing), the index in its alignment.
 enum GridRowMarker {
-    static func view(_ index: Int) -> RevealRender.View {
-        RevealRender.View(
+    static func view(_ index: Int) -> ViewNode {
+        ViewNode(
             .grid(
-                alignment: RevealRender.Alignment(horizontal: Double(index), vertical: -1), horizontalSpacing: nil,
+                alignment: NodeAlignment(horizontal: Double(index), vertical: -1), horizontalSpacing: nil,
                 verticalSpacing: nil, rows: []))
     }
 
     /// The row index a marker stands for, whatever modifiers it has; nil for any other view.
-    static func index(of view: RevealRender.View) -> Int? {
+    static func index(of view: ViewNode) -> Int? {
         guard case .grid(let alignment, nil, nil, let rows) = view.kind, rows.isEmpty,
             alignment.vertical.fraction == -1, let index = alignment.horizontal.fraction
         else { return nil }
@@ -105,7 +108,7 @@ enum GridRowMarker {
 }
 
 extension GridRow: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // Outside a grid (or inside another container in one) the row's views are a group's.
         guard let last = graph.gridRows.last, let rows = last else {
             return graph.lower(content, path: path, environment)

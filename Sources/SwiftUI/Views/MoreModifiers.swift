@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 extension View {
     /// The weight of text inside, whatever font it is set in (SwiftUI keeps the weight apart from the
@@ -124,13 +127,13 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 }
 
 extension LazyVStack: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(stack, path: path, environment)
     }
 }
 
 extension LazyHStack: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(stack, path: path, environment)
     }
 }
@@ -228,8 +231,8 @@ extension Color {
     /// This color mixed with `other`, `fraction` of the way to it (SwiftUI's `mix(with:by:)`, in sRGB here).
     public func mix(with other: Color, by fraction: Double) -> Color {
         let f = min(max(fraction, 0), 1)
-        func mixed(_ a: RevealRender.Color, _ b: RevealRender.Color) -> RevealRender.Color {
-            RevealRender.Color(
+        func mixed(_ a: RGBAColor, _ b: RGBAColor) -> RGBAColor {
+            RGBAColor(
                 red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
                 blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }

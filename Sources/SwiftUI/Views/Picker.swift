@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A control that picks one of its tagged views, as SwiftUI's `Picker`: `.segmented` draws iOS's segmented
 /// control; the default (`.menu`) draws the chosen option's label in the tint, as the closed menu button.
@@ -91,17 +94,17 @@ enum SegmentedMetrics {
 
 /// A view the runtime has already lowered.
 nonisolated struct _LoweredView: _PrimitiveView {
-    let views: [RevealRender.View]
+    let views: [ViewNode]
 }
 
 extension _LoweredView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         views
     }
 }
 
 extension Picker: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.pickerOptions.append([])
         _ = graph.lowerContainer(content, path: path + "/options", environment)
         let options = graph.pickerOptions.removeLast()

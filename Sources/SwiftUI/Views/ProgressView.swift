@@ -1,5 +1,8 @@
 import Foundation
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A view of a task's progress, drawn as iOS draws one: with a value, a linear bar (UIProgressView: a
 /// 4-point bar, the done part in the tint over a track of the system's fill); without one, or in the
@@ -126,7 +129,7 @@ extension View {
 }
 
 extension ProgressViewStyleConfiguration.Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(content, path: path, environment)
     }
 }
@@ -148,7 +151,7 @@ enum SpinnerMetrics {
 }
 
 extension ProgressView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let style = environment.progressViewStyle
         if let style,
             !(style is LinearProgressViewStyle || style is CircularProgressViewStyle

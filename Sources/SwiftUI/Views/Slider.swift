@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A control that picks a value from a range by dragging a thumb along a track, drawn as iOS draws a
 /// slider (UISlider): a 4-point track, the part before the thumb in the tint, a 28-point white thumb.
@@ -73,7 +76,7 @@ extension Slider: @MainActor Lowerable {
         return min(max(v, bounds.lowerBound), bounds.upperBound)
     }
 
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let fraction = fraction
         let tint = environment.tint ?? .accentColor
         let slider = self

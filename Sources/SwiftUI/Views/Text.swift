@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A key for a localized string; here the key is the text (there are no string tables on Linux).
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {

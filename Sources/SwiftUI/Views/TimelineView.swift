@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// How often a schedule is asked for its dates, as SwiftUI's `TimelineScheduleMode`; reveal-render always
 /// asks in `.normal` mode.
@@ -186,7 +189,7 @@ package enum SceneClock {
 }
 
 extension TimelineView: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let key = path + "/timeline"
         let now = SceneClock.date(at: graph.time)
         // The timeline starts when its identity is first met, and keeps that start while it is.

@@ -1,4 +1,7 @@
-import RevealRender
+import RevealCore
+import RevealLayout
+import RevealRaster
+import RevealText
 
 /// A control that turns a setting on and off, drawn as iOS draws a switch (SwiftUI's `Toggle` with the
 /// default `.switch` style): the label leading, the switch trailing, the row as wide as it is offered.
@@ -83,7 +86,7 @@ extension View {
 }
 
 extension ToggleStyleConfiguration.Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.lower(content, path: path, environment)
     }
 }
@@ -101,7 +104,7 @@ enum SwitchMetrics {
 }
 
 extension Toggle: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let binding = isOn
         if let style = environment.toggleStyle {
             // A style of the user's: its body, built from the label and the binding (inside it, a Toggle
@@ -148,7 +151,7 @@ nonisolated public struct Divider: _PrimitiveView {
 }
 
 extension Divider: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [RevealRender.View] {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let line = Color.separator
         let thickness = 1 / max(environment.displayScale, 1)
         let view: any View =

@@ -1,60 +1,78 @@
 import Foundation
 import RevealCore
 
-/// How a layer's colors combine with what is already drawn beneath it, as SwiftUI's `BlendMode`. The
-/// separable and non-separable modes follow W3C Compositing and Blending Level 1 (a blend `B(cb, cs)` inside
-/// source-over); `sourceAtop`, `destinationOver` and `destinationOut` are Porter–Duff operators;
-/// `plusLighter` is the spec's `plus-lighter` and `plusDarker` Core Graphics' `PlusDarker`
-/// (`max(0, 1 − ((1 − D) + (1 − S)))`).
-package enum BlendMode: String, Equatable, Sendable, CaseIterable {
-    /// The source over the backdrop.
+/// How colors combine with what is already drawn beneath them: a view's `.blendMode` (SwiftUI's `BlendMode`,
+/// the cases through `luminosity`, `sourceAtop`, `destinationOver`, `destinationOut`, `plusDarker` and
+/// `plusLighter`) and a canvas command's (`GraphicsContext.BlendMode`, Core Graphics' `CGBlendMode`, in its
+/// order). The separable and non-separable modes follow W3C Compositing and Blending Level 1 (a blend
+/// `B(cb, cs)` inside source-over); `clear`, `copy`, `sourceIn`, `sourceOut`, `sourceAtop`, `destinationOver`,
+/// `destinationIn`, `destinationOut`, `destinationAtop` and `xor` are Porter–Duff operators; `plusLighter` is the
+/// spec's `plus-lighter` and `plusDarker` Core Graphics' `PlusDarker` (`max(0, 1 − ((1 − D) + (1 − S)))`). On a
+/// canvas a drawing's mode acts only where it covers: each pixel becomes the mode's result weighted by the
+/// coverage, plus the canvas as it was by the rest, so `clear` and `copy` change only what the path covers.
+public enum BlendOperation: String, Equatable, Sendable, CaseIterable {
+    /// The drawing over the canvas.
     case normal
-    /// The product of the two colors: never lighter.
+    /// As `BlendMode.multiply`.
     case multiply
-    /// The complement of the product of their complements: never darker.
+    /// As `BlendMode.screen`.
     case screen
-    /// Multiply or screen, as the backdrop is dark or light.
+    /// As `BlendMode.overlay`.
     case overlay
-    /// The darker of the two, channel by channel.
+    /// As `BlendMode.darken`.
     case darken
-    /// The lighter of the two, channel by channel.
+    /// As `BlendMode.lighten`.
     case lighten
-    /// The backdrop brightened by the source.
+    /// As `BlendMode.colorDodge`.
     case colorDodge
-    /// The backdrop darkened by the source.
+    /// As `BlendMode.colorBurn`.
     case colorBurn
-    /// Darkens or lightens, as the source is dark or light, softly.
+    /// As `BlendMode.softLight`.
     case softLight
-    /// Multiply or screen, as the source is dark or light.
+    /// As `BlendMode.hardLight`.
     case hardLight
-    /// The difference of the two, channel by channel.
+    /// As `BlendMode.difference`.
     case difference
-    /// As difference, with less contrast.
+    /// As `BlendMode.exclusion`.
     case exclusion
-    /// The source's hue with the backdrop's saturation and luminosity.
+    /// As `BlendMode.hue`.
     case hue
-    /// The source's saturation with the backdrop's hue and luminosity.
+    /// As `BlendMode.saturation`.
     case saturation
-    /// The source's hue and saturation with the backdrop's luminosity.
+    /// As `BlendMode.color`.
     case color
-    /// The source's luminosity with the backdrop's hue and saturation.
+    /// As `BlendMode.luminosity`.
     case luminosity
-    /// The source only where the backdrop is, over it.
+    /// Nothing left where the drawing covers.
+    case clear
+    /// The drawing alone where it covers.
+    case copy
+    /// The drawing where the canvas has alpha.
+    case sourceIn
+    /// The drawing where the canvas has none.
+    case sourceOut
+    /// As `BlendMode.sourceAtop`.
     case sourceAtop
-    /// The backdrop over the source.
+    /// As `BlendMode.destinationOver`.
     case destinationOver
-    /// The backdrop erased where the source is.
+    /// The canvas kept where the drawing has alpha.
+    case destinationIn
+    /// As `BlendMode.destinationOut`: the canvas erased where the drawing is.
     case destinationOut
-    /// The sum of the two, less one: darker.
+    /// The canvas over the drawing, only where the drawing is.
+    case destinationAtop
+    /// Each where the other is not.
+    case xor
+    /// As `BlendMode.plusDarker`.
     case plusDarker
-    /// The sum of the two, at most white.
+    /// As `BlendMode.plusLighter`.
     case plusLighter
 }
 
 extension Compositor {
     /// Draws `layer` onto `destination` with its top-left corner at (`x`, `y`) in `mode`; the part outside
     /// the destination is left out. Both are premultiplied RGBA8.
-    package static func blend(_ layer: Pixmap, mode: BlendMode, onto destination: inout Pixmap, x: Int, y: Int) {
+    package static func blend(_ layer: Pixmap, mode: BlendOperation, onto destination: inout Pixmap, x: Int, y: Int) {
         let x0 = max(x, 0)
         let y0 = max(y, 0)
         let x1 = min(x + layer.width, destination.width)
@@ -84,10 +102,10 @@ extension Compositor {
                                 Double(to[d]) * k, Double(to[d + 1]) * k, Double(to[d + 2]) * k, Double(to[d + 3]) * k
                             ),
                             mode)
-                        to[d] = Color.nearest(min(max(out.0, 0), 1) * 255)
-                        to[d + 1] = Color.nearest(min(max(out.1, 0), 1) * 255)
-                        to[d + 2] = Color.nearest(min(max(out.2, 0), 1) * 255)
-                        to[d + 3] = Color.nearest(min(max(out.3, 0), 1) * 255)
+                        to[d] = RGBAColor.nearest(min(max(out.0, 0), 1) * 255)
+                        to[d + 1] = RGBAColor.nearest(min(max(out.1, 0), 1) * 255)
+                        to[d + 2] = RGBAColor.nearest(min(max(out.2, 0), 1) * 255)
+                        to[d + 3] = RGBAColor.nearest(min(max(out.3, 0), 1) * 255)
                     }
                 }
             }
@@ -101,9 +119,21 @@ package enum BlendFunction {
     package typealias RGB = (Double, Double, Double)
 
     /// A premultiplied source over a premultiplied backdrop in `mode`.
-    package static func composite(_ s: RGBA, over b: RGBA, _ mode: BlendMode) -> RGBA {
+    package static func composite(_ s: RGBA, over b: RGBA, _ mode: BlendOperation) -> RGBA {
         let (sa, ba) = (s.3, b.3)
         switch mode {
+        case .clear: return (0, 0, 0, 0)
+        case .copy: return s
+        case .sourceIn: return (s.0 * ba, s.1 * ba, s.2 * ba, sa * ba)
+        case .sourceOut: return (s.0 * (1 - ba), s.1 * (1 - ba), s.2 * (1 - ba), sa * (1 - ba))
+        case .destinationIn: return (b.0 * sa, b.1 * sa, b.2 * sa, ba * sa)
+        case .destinationAtop:
+            return (b.0 * sa + s.0 * (1 - ba), b.1 * sa + s.1 * (1 - ba), b.2 * sa + s.2 * (1 - ba), sa)
+        case .xor:
+            return (
+                s.0 * (1 - ba) + b.0 * (1 - sa), s.1 * (1 - ba) + b.1 * (1 - sa), s.2 * (1 - ba) + b.2 * (1 - sa),
+                sa * (1 - ba) + ba * (1 - sa)
+            )
         case .sourceAtop:
             return (s.0 * ba + b.0 * (1 - sa), s.1 * ba + b.1 * (1 - sa), s.2 * ba + b.2 * (1 - sa), ba)
         case .destinationOver:
@@ -131,7 +161,7 @@ package enum BlendFunction {
     }
 
     /// `B(Cb, Cs)` of W3C Compositing and Blending: the mixed color where both are opaque.
-    package static func blend(_ cb: RGB, _ cs: RGB, _ mode: BlendMode) -> RGB {
+    package static func blend(_ cb: RGB, _ cs: RGB, _ mode: BlendOperation) -> RGB {
         func each(_ f: (Double, Double) -> Double) -> RGB { (f(cb.0, cs.0), f(cb.1, cs.1), f(cb.2, cs.2)) }
         switch mode {
         case .multiply: return each { $0 * $1 }
@@ -156,7 +186,9 @@ package enum BlendFunction {
         case .saturation: return setLum(setSat(cb, sat(cs)), lum(cb))
         case .color: return setLum(cs, lum(cb))
         case .luminosity: return setLum(cb, lum(cs))
-        case .normal, .sourceAtop, .destinationOver, .destinationOut, .plusDarker, .plusLighter: return cs
+        case .normal, .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn,
+            .destinationOut, .destinationAtop, .xor, .plusDarker, .plusLighter:
+            return cs
         }
     }
 
@@ -206,29 +238,5 @@ package enum BlendFunction {
         }
         v[lo] = 0
         return (v[0], v[1], v[2])
-    }
-}
-
-extension BlendFunction {
-    /// A premultiplied source over a premultiplied backdrop in a canvas's `mode`: the Porter–Duff operators
-    /// SwiftUI's `BlendMode` lacks worked here, the rest as `BlendMode` works them.
-    package static func composite(_ s: RGBA, over b: RGBA, _ mode: CanvasBlendMode) -> RGBA {
-        let (sa, ba) = (s.3, b.3)
-        switch mode {
-        case .clear: return (0, 0, 0, 0)
-        case .copy: return s
-        case .sourceIn: return (s.0 * ba, s.1 * ba, s.2 * ba, sa * ba)
-        case .sourceOut: return (s.0 * (1 - ba), s.1 * (1 - ba), s.2 * (1 - ba), sa * (1 - ba))
-        case .destinationIn: return (b.0 * sa, b.1 * sa, b.2 * sa, ba * sa)
-        case .destinationAtop:
-            return (b.0 * sa + s.0 * (1 - ba), b.1 * sa + s.1 * (1 - ba), b.2 * sa + s.2 * (1 - ba), sa)
-        case .xor:
-            return (
-                s.0 * (1 - ba) + b.0 * (1 - sa), s.1 * (1 - ba) + b.1 * (1 - sa), s.2 * (1 - ba) + b.2 * (1 - sa),
-                sa * (1 - ba) + ba * (1 - sa)
-            )
-        default:
-            return composite(s, over: b, BlendMode(rawValue: mode.rawValue) ?? .normal)
-        }
     }
 }
