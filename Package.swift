@@ -98,8 +98,32 @@ let package = Package(
         // libFuzzer targets for the scene decoders and the PNG reader (Scripts/fuzz); built
         // normally they replay the files they are given.
         .executableTarget(name: "fuzz", dependencies: ["RevealRender"]),
+        // Tests, a target per library target. What they share: the repository's paths, test images, running
+        // reveal-render and other programs, independent references.
+        .target(
+            name: "RevealTestSupport", dependencies: ["RevealRender", "RevealRenderTesting"], path: "Tests/Support"),
+        .testTarget(name: "RevealCoreTests", dependencies: ["RevealCore", "RevealRender", "RevealTestSupport"]),
         .testTarget(
-            name: "RevealRenderTests", dependencies: ["RevealRender", "RevealRenderTesting", "Accuracy", "RevealMedia"]),
+            name: "RevealRasterTests", dependencies: ["RevealRaster", "RevealRender", "RevealTestSupport", "Accuracy"]),
+        .testTarget(name: "RevealTextTests", dependencies: ["RevealText", "RevealRender", "RevealTestSupport"]),
+        .testTarget(name: "RevealOutputTests", dependencies: ["RevealOutput", "RevealRender", "RevealTestSupport"]),
+        .testTarget(name: "RevealLayoutTests", dependencies: ["RevealLayout", "RevealRender", "RevealTestSupport"]),
+        .testTarget(
+            name: "RevealComparisonTests", dependencies: ["RevealComparison", "RevealRender", "RevealTestSupport"]),
+        .testTarget(
+            name: "RevealScenesTests",
+            dependencies: ["RevealScenes", "RevealRender", "RevealRenderTesting", "RevealTestSupport"]),
+        // The package as a whole: the layers' order (LayerTests).
+        .testTarget(name: "RevealRenderTests", dependencies: ["RevealRender", "RevealTestSupport"]),
+        .testTarget(
+            name: "RevealRenderTestingTests",
+            dependencies: ["RevealRenderTesting", "RevealRender", "RevealTestSupport"]),
+        // The command line, run as a program.
+        .testTarget(name: "CLITests", dependencies: ["RevealRender", "RevealTestSupport"]),
+        // What needs programs from outside the package (Chromium, ffmpeg, Pillow) or root: GIF, WebP and video
+        // read back by decoders that are not ours, the HTML report in a browser. Ends by listing what it skipped.
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["RevealRender", "RevealMedia", "RevealTestSupport"]),
         // Everyday components written as SwiftUI, one per file, each with a script in scripts/: our gallery.
         .target(
             name: "SwiftUIGallery", dependencies: ["SwiftUI"], path: "Fixtures/swiftui/gallery", exclude: ["scripts"]),

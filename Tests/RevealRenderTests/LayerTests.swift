@@ -1,4 +1,5 @@
 import Foundation
+import RevealTestSupport
 import XCTest
 
 /// The engine's layers, as Package.swift declares them and as their files import them: each layer depends on
