@@ -12,11 +12,11 @@ let package = Package(
         // `import SwiftUI` on Linux: SwiftUI's surface over the engine, for views written as SwiftUI.
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // Plays a view written with it through a script of touches, taps and VoiceOver actions (test targets).
-        .library(name: "RevealSwiftUI", targets: ["RevealSwiftUI"]),
+        .library(name: "RevealPlayer", targets: ["RevealPlayer"]),
         // assertGolden(of:) / expectGolden(of:) and the accessibility checks over SwiftUI views; for test targets.
         .library(name: "RevealSwiftUITesting", targets: ["RevealSwiftUITesting"]),
         // What `reveal-render swiftui` links a user's view with: our SwiftUI and its player, as one library.
-        .library(name: "RevealSwiftUIKit", type: .dynamic, targets: ["SwiftUI", "RevealSwiftUI"]),
+        .library(name: "RevealSwiftUIKit", type: .dynamic, targets: ["SwiftUI", "RevealPlayer", "RevealViewHost"]),
     ],
     targets: [
         // libpng and zlib as the system provides them.
@@ -81,13 +81,21 @@ let package = Package(
         // swift-syntax package, and SwiftPM builds it for every package that imports our SwiftUI.
         .macro(name: "RevealPreviewMacros"),
         // Plays a SwiftUI view through a script of touches, taps and VoiceOver actions, as frames.
-        .target(name: "RevealSwiftUI", dependencies: ["RevealRender", "SwiftUI"]),
+        .target(name: "RevealPlayer", dependencies: ["RevealRender", "SwiftUI"]),
+        // What the view's program answers in place of the C library and Dispatch (`clock_gettime`, work for the
+        // main queue), so that the user's code keeps the scene's time. Linked only into the view's program.
+        .target(name: "CSceneHooks"),
+        // The view's program: its entry point (`ViewHost.main`), the watchdog over the user's code, the frame
+        // stream to reveal-render, and the `main.swift` template reveal-render compiles with the user's files.
+        .target(
+            name: "RevealViewHost", dependencies: ["RevealRender", "SwiftUI", "RevealPlayer", "CSceneHooks"],
+            exclude: ["Template"]),
         // assertGolden / expectGolden over RevealRender's image comparison; imports XCTest (and Testing).
         .target(name: "RevealRenderTesting", dependencies: ["RevealRender"]),
-        // The golden checks over SwiftUI views: played by RevealSwiftUI, checked by RevealRenderTesting.
+        // The golden checks over SwiftUI views: played by RevealPlayer, checked by RevealRenderTesting.
         .target(
             name: "RevealSwiftUITesting",
-            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI"]),
+            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealPlayer"]),
         // Frames to GIF, animated WebP and video (MP4, WebM): the outputs beyond PNG, for the command line.
         .target(name: "RevealMedia", dependencies: ["RevealRender", "CPNG", "CImageQuant", "CGIF", "CWebP", "CVideo"]),
         .executableTarget(name: "reveal-render", dependencies: ["RevealRender", "RevealMedia", "CProcess"]),
@@ -130,10 +138,10 @@ let package = Package(
         // The gallery played through its scripts and checked against goldens looked at.
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["RevealRender", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting", "SwiftUIGallery"]),
+            dependencies: ["RevealRender", "SwiftUI", "RevealPlayer", "RevealSwiftUITesting", "SwiftUIGallery"]),
         // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
         .testTarget(
             name: "SwiftUITests",
-            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealSwiftUI", "RevealSwiftUITesting"]),
+            dependencies: ["RevealRender", "RevealRenderTesting", "SwiftUI", "RevealPlayer", "RevealSwiftUITesting"]),
     ]
 )

@@ -1,9 +1,9 @@
+@_exported import RevealPlayer
 import RevealRender
 // What a golden test of a SwiftUI view needs, from this one import (with `import SwiftUI`): the checks of
 // RevealRenderTesting, the player, and the engine's script and image types under their own names. The engine
 // module itself is not re-exported: its `View`, `Color` and `Alignment` would collide with SwiftUI's.
 @_exported import RevealRenderTesting
-@_exported import RevealSwiftUI
 
 /// What happens to the view, and the frame it is drawn in (`RevealRender.ViewScript`).
 public typealias ViewScript = RevealRender.ViewScript

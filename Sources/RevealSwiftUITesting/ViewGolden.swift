@@ -1,7 +1,7 @@
 import Foundation
+import RevealPlayer
 import RevealRender
 import RevealRenderTesting
-import RevealSwiftUI
 import SwiftUI
 
 #if canImport(XCTest)

@@ -24,7 +24,7 @@ func exitCode(reporting error: Error) -> Int32 {
 }
 
 /// What a user's SwiftUI files are compiled against: our `SwiftUI` module and what it imports, the
-/// library to link, and the `#Preview` plugin's source. Found beside the `reveal-render` binary, as
+/// library to link, the `#Preview` plugin's source, and the template of the program's `main.swift`. Found beside the `reveal-render` binary, as
 /// SwiftPM builds it in the repository (`.build/<config>/`) or as `Scripts/install` lays it out
 /// (`PREFIX/lib/reveal-render/swiftui/`).
 struct SwiftUIKit {
@@ -36,6 +36,8 @@ struct SwiftUIKit {
     let libraries: String
     /// The `#Preview` plugin's source.
     let pluginSource: String
+    /// The view's program's `main.swift`, with `__revealView` where the view goes (RevealViewHost's template).
+    let hostTemplate: String
     /// Files whose size and time stamp say which build of the kit this is.
     var stamps: [String] { [modules + "/SwiftUI.swiftmodule", libraries + "/libRevealSwiftUIKit.so"] }
 
@@ -50,16 +52,18 @@ struct SwiftUIKit {
             modules: bin + "/Modules",
             moduleMaps: [
                 bin + "/CPNG.build/module.modulemap", bin + "/CText.build/module.modulemap",
-                bin + "/CMalloc.build/module.modulemap",
+                bin + "/CMalloc.build/module.modulemap", bin + "/CSceneHooks.build/module.modulemap",
                 root + "/Sources/CHarfBuzz/module.modulemap", root + "/Sources/CLibPNG/module.modulemap",
-            ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift")
+            ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift",
+            hostTemplate: root + "/Sources/RevealViewHost/Template/main.swift")
         let installed = bin + "/../lib/reveal-render/swiftui"
         let kit = SwiftUIKit(
             modules: installed + "/Modules",
-            moduleMaps: ["CPNG", "CText", "CMalloc", "CHarfBuzz", "CLibPNG"].map {
+            moduleMaps: ["CPNG", "CText", "CMalloc", "CSceneHooks", "CHarfBuzz", "CLibPNG"].map {
                 installed + "/include/\($0)/module.modulemap"
             },
-            libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift")
+            libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift",
+            hostTemplate: installed + "/main.swift")
         for candidate in [repository, kit] where candidate.isComplete {
             return candidate
         }
@@ -70,7 +74,7 @@ struct SwiftUIKit {
     }
 
     private var isComplete: Bool {
-        (stamps + moduleMaps + [pluginSource]).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        (stamps + moduleMaps + [pluginSource, hostTemplate]).allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 }
 
@@ -181,9 +185,10 @@ struct ViewBuild {
             case .provider(let type): view = "\(type).previews"
             }
         }
-        // What the view prints reaches the terminal a line at a time, so that a crash loses none of it.
-        return "import SwiftUI\nimport RevealSwiftUI\n\n" + ViewBuild.sceneClockSource
-            + "setvbuf(stdout, nil, _IOLBF, 0)\nMainActor.assumeIsolated { ViewHost.main { \(view) } }\n"
+        guard let template = FileManager.default.contents(atPath: kit.hostTemplate) else {
+            throw CommandFailure(description: "\(displayPath(kit.hostTemplate)): cannot read the file", code: 1)
+        }
+        return String(decoding: template, as: UTF8.self).replacingOccurrences(of: "__revealView", with: view)
     }
 
     /// Where a file says which view it previews.
@@ -196,46 +201,6 @@ struct ViewBuild {
 
     /// The first preview in the files, in order: a `#Preview` line, or a type declared on one line as
     /// conforming to `PreviewProvider`.
-    /// The program's own `clock_gettime`, `dispatch_after` and `dispatch_async`, exported so that every
-    /// library's calls reach them before the C libraries': the clocks read the scene's clock
-    /// (`ViewHost.readSceneClock`), and work the view's code gives the main queue runs on it
-    /// (`ViewHost.runOnScene`); anything else goes on to the C library and Dispatch. `Date()`,
-    /// `DispatchQueue.main.asyncAfter` and `Task.sleep` in the user's code then keep the scene's time, the
-    /// same on every run.
-    static let sceneClockSource = """
-        import Glibc
-        import Dispatch
-
-        private func __revealNext<T>(_ name: String, as type: T.Type) -> T {
-            unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: -1), name), to: type)
-        }
-        private let __revealSystemClock = __revealNext(
-            "clock_gettime", as: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self)
-        private let __revealSystemAfter = __revealNext(
-            "dispatch_after", as: (@convention(c) (UInt64, OpaquePointer?, @convention(block) () -> Void) -> Void).self)
-        private let __revealSystemAsync = __revealNext(
-            "dispatch_async", as: (@convention(c) (OpaquePointer?, @convention(block) () -> Void) -> Void).self)
-
-        @_cdecl("clock_gettime")
-        public func __revealClockGettime(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Int32 {
-            ViewHost.readSceneClock(clock, spec) ? 0 : __revealSystemClock(clock, spec)
-        }
-
-        @_cdecl("dispatch_after")
-        public func __revealDispatchAfter(
-            _ when: UInt64, _ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void
-        ) {
-            if !ViewHost.runOnScene(queue, at: when, block) { __revealSystemAfter(when, queue, block) }
-        }
-
-        @_cdecl("dispatch_async")
-        public func __revealDispatchAsync(_ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
-            if !ViewHost.runOnScene(queue, at: nil, block) { __revealSystemAsync(queue, block) }
-        }
-
-
-        """
-
     static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> Preview? {
         for source in sources {
             let lines = String(decoding: source.bytes, as: UTF8.self).split(

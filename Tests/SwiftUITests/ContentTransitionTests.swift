@@ -1,6 +1,6 @@
 import Foundation
+import RevealPlayer
 import RevealRender
-import RevealSwiftUI
 import SwiftUI
 import XCTest
 

@@ -1,6 +1,6 @@
+import RevealPlayer
 import RevealRender
 import RevealRenderTesting
-import RevealSwiftUI
 import RevealSwiftUITesting
 import SwiftUI
 import Testing

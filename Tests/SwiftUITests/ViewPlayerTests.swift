@@ -1,5 +1,5 @@
+import RevealPlayer
 import RevealRender
-import RevealSwiftUI
 import SwiftUI
 import XCTest
 

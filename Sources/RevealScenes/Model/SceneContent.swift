@@ -5,7 +5,7 @@ import RevealRaster
 import RevealText
 
 /// A view in one of a scene's places (its content, cover, background, or the screen around the effect),
-/// in the engine's form. In Swift it is written as SwiftUI (`SceneContent { … }`, from `RevealSwiftUI`) and
+/// in the engine's form. In Swift it is written as SwiftUI (`SceneContent { … }`, from `RevealPlayer`) and
 /// lowered once, at rest; a scene file's views are read into the same form. One layout and one renderer draw
 /// both.
 public struct SceneContent: Equatable, Sendable {

@@ -228,7 +228,7 @@ package enum TouchTarget {
     }
 
     /// Runs `action` at `time` on the scene's clock (at once if that has passed, at the next event or frame).
-    func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) {
+    package func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) {
         let index = timers.firstIndex { $0.time > time } ?? timers.count
         timers.insert((time, action), at: index)
     }

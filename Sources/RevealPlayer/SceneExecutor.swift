@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
 #if canImport(Glibc)

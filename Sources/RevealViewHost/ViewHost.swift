@@ -1,3 +1,6 @@
+import CSceneHooks
+import Foundation
+import RevealPlayer
 import RevealRender
 import SwiftUI
 import Synchronization
@@ -19,6 +22,8 @@ public enum ViewHost {
     /// The frames go to what was standard output; the view's own prints go to standard error.
     @MainActor public static func main(_ view: @escaping @MainActor () -> any SwiftUI.View) -> Never {
         mainThread = pthread_self()
+        // The clocks and Dispatch's main queue answered on the scene's clock, from here on (CSceneHooks).
+        scene_hooks_install(answerClock, answerDispatch)
         FrameAllocations.keepFreedBlocks()
         // Frames on the original standard output, moved to a descriptor the view's code does not reach by
         // accident (and does not pass on to what it starts); anything the user's code prints, to standard error
@@ -32,14 +37,13 @@ public enum ViewHost {
     /// The lowest descriptor the frame stream is moved to in the view's program.
     static let streamDescriptor: Int32 = 100
 
-    /// The clocks as the scene's clock, into `spec`: the program `reveal-render swiftui` builds answers
-    /// `clock_gettime` with it. The wall clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`,
+    /// The clocks as the scene's clock, into `spec`: how the view's program answers `clock_gettime`. The wall clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`,
     /// `Date.now` and a `.periodic(from: .now, by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch
     /// advanced by the frame times). On the main thread, where the view's code runs, the monotonic clocks
     /// are too (`DispatchTime.now()`, `ContinuousClock`, `SuspendingClock`), so the deadlines the view's code
     /// computes are whole scene times. False for any other clock, and for the monotonic clocks on other
     /// threads, where Dispatch's own timers keep real time.
-    public static func readSceneClock(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Bool {
+    static func readSceneClock(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Bool {
         guard let spec else { return false }
         let seconds: Double
         switch clock {
@@ -63,9 +67,9 @@ public enum ViewHost {
 
     /// Runs `block`, given to Dispatch for `queue` at `when` (`dispatch_after`; nil: now, `dispatch_async`), on
     /// the scene's clock when `queue` is the main queue and the view's code enqueued it: what
-    /// `DispatchQueue.main.async` and `asyncAfter(deadline:)` do in the program `reveal-render swiftui` builds,
-    /// which answers those two calls with this. False: Dispatch is to take it.
-    public static func runOnScene(
+    /// `DispatchQueue.main.async` and `asyncAfter(deadline:)` do in the view's program. False: Dispatch is to
+    /// take it.
+    static func runOnScene(
         _ queue: OpaquePointer?, at when: UInt64?, _ block: @escaping @convention(block) () -> Void
     ) -> Bool {
         guard let queue, UnsafeMutableRawPointer(queue) == mainQueue else { return false }
@@ -83,8 +87,8 @@ public enum ViewHost {
         return SceneExecutors.schedule(after: delay) { block() }
     }
 
-    /// Dispatch's main queue (`_dispatch_main_q`).
-    nonisolated(unsafe) private static let mainQueue = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_main_q")
+    /// Dispatch's main queue.
+    nonisolated(unsafe) private static let mainQueue = scene_hooks_main_queue()
 
     @MainActor static func run(_ arguments: [String], to fd: Int32, _ view: @escaping @MainActor () -> any SwiftUI.View)
         -> Int32
@@ -210,6 +214,20 @@ public enum ViewHost {
         }
         return writer.ok ? 0 : 1
     }
+}
+
+/// `clock_gettime` as the view's program answers it (CSceneHooks), on any thread: a function of no actor, which a
+/// closure formed in `ViewHost.main` would be, checking for the main actor on Dispatch's threads.
+private func answerClock(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Int32 {
+    ViewHost.readSceneClock(clock, spec) ? 1 : 0
+}
+
+/// `dispatch_after` (`hasWhen` 1) and `dispatch_async` as the view's program answers them (CSceneHooks).
+private func answerDispatch(
+    _ queue: UnsafeMutableRawPointer?, _ when: UInt64, _ hasWhen: Int32, _ block: scene_block?
+) -> Int32 {
+    guard let block else { return 0 }
+    return ViewHost.runOnScene(OpaquePointer(queue), at: hasWhen != 0 ? when : nil, block) ? 1 : 0
 }
 
 /// Nanoseconds on `CLOCK_MONOTONIC_RAW`, a clock the scene never answers for.

@@ -1,3 +1,4 @@
+import RevealPlayer
 import RevealRender
 import SwiftUI
 import Synchronization
