@@ -35,7 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RevealRender", package: "reveal-render"),
                 .product(name: "RevealRenderTesting", package: "reveal-render"),
-                .product(name: "RevealSwiftUI", package: "reveal-render"),
+                .product(name: "RevealPlayer", package: "reveal-render"),
                 .product(name: "RevealSwiftUITesting", package: "reveal-render"),
                 .product(name: "SwiftUI", package: "reveal-render", condition: .when(platforms: [.linux])),
             ]

@@ -197,3 +197,41 @@ extension Color {
     /// `separator`: (60, 60, 67) at 29 %; (84, 84, 88) at 60 % in dark mode.
     static let separator = adaptive((60, 60, 67, 0.29), (84, 84, 88, 0.6))
 }
+
+extension Color {
+    /// A color of `hue`, `saturation` and `brightness` (0…1 each), converted to sRGB as HSB is defined. A hue
+    /// that is not finite is taken as 0.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
+        let s = min(max(saturation, 0), 1)
+        let v = min(max(brightness, 0), 1)
+        let sector = Int(h) % 6
+        let f = h - Double(Int(h))
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, opacity: opacity)
+    }
+
+    /// This color mixed with `other`, `fraction` of the way to it (SwiftUI's `mix(with:by:)`, in sRGB here).
+    public func mix(with other: Color, by fraction: Double) -> Color {
+        let f = min(max(fraction, 0), 1)
+        func mixed(_ a: RGBAColor, _ b: RGBAColor) -> RGBAColor {
+            RGBAColor(
+                red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+        }
+        var result = Color(mixed(value, other.value))
+        if dark != nil || other.dark != nil { result.dark = mixed(dark ?? value, other.dark ?? other.value) }
+        return result
+    }
+}
