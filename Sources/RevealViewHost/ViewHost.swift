@@ -27,7 +27,7 @@ public enum ViewHost {
         FrameAllocations.keepFreedBlocks()
         // Frames on the original standard output, moved to a descriptor the view's code does not reach by
         // accident (and does not pass on to what it starts); anything the user's code prints, to standard error
-        // (a line at a time: the generated main sets `stdout` so, so that a crash loses none of it).
+        // (a line at a time: the template sets `stdout` so, so that a crash loses none of it).
         var stream = fcntl(1, F_DUPFD_CLOEXEC, streamDescriptor)
         if stream < 0 { stream = dup(1) }
         dup2(2, 1)
@@ -37,9 +37,10 @@ public enum ViewHost {
     /// The lowest descriptor the frame stream is moved to in the view's program.
     static let streamDescriptor: Int32 = 100
 
-    /// The clocks as the scene's clock, into `spec`: how the view's program answers `clock_gettime`. The wall clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`,
-    /// `Date.now` and a `.periodic(from: .now, by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch
-    /// advanced by the frame times). On the main thread, where the view's code runs, the monotonic clocks
+    /// The clocks as the scene's clock, into `spec`: how the view's program answers `clock_gettime`. The wall
+    /// clock (`CLOCK_REALTIME`) is the scene's on every thread, so `Date()`, `Date.now` and a
+    /// `.periodic(from: .now, by:)` schedule tell the scene's time (`SceneClock`: a fixed epoch advanced by the
+    /// frame times). On the main thread, where the view's code runs, the monotonic clocks
     /// are too (`DispatchTime.now()`, `ContinuousClock`, `SuspendingClock`), so the deadlines the view's code
     /// computes are whole scene times. False for any other clock, and for the monotonic clocks on other
     /// threads, where Dispatch's own timers keep real time.
@@ -70,9 +71,9 @@ public enum ViewHost {
     /// `DispatchQueue.main.async` and `asyncAfter(deadline:)` do in the view's program. False: Dispatch is to
     /// take it.
     static func runOnScene(
-        _ queue: OpaquePointer?, at when: UInt64?, _ block: @escaping @convention(block) () -> Void
+        _ queue: UnsafeMutableRawPointer?, at when: UInt64?, _ block: @escaping @convention(block) () -> Void
     ) -> Bool {
-        guard let queue, UnsafeMutableRawPointer(queue) == mainQueue else { return false }
+        guard let queue, queue == mainQueue else { return false }
         var delay = 0.0
         if let when {
             if when == DispatchTime.distantFuture.rawValue { return true }  // never due
@@ -227,7 +228,7 @@ private func answerDispatch(
     _ queue: UnsafeMutableRawPointer?, _ when: UInt64, _ hasWhen: Int32, _ block: scene_block?
 ) -> Int32 {
     guard let block else { return 0 }
-    return ViewHost.runOnScene(OpaquePointer(queue), at: hasWhen != 0 ? when : nil, block) ? 1 : 0
+    return ViewHost.runOnScene(queue, at: hasWhen != 0 ? when : nil, block) ? 1 : 0
 }
 
 /// Nanoseconds on `CLOCK_MONOTONIC_RAW`, a clock the scene never answers for.

@@ -114,7 +114,7 @@ let helpText = """
     THE CIRCLE SCENE FILE
       {
         "width": 393, "height": 852, "scale": 3, "fps": 60,
-        "origin": [0.5, 0.78],               or a RelativePoint name (default center)
+        "origin": [0.5, 0.78],               or a UnitPoint name (default center)
         "animation": {"curve": "easeInOut", "duration": 0.8},
                                              or {"curve": {"spring": {"response": 0.5, "dampingFraction": 0.8}}}
         "reduceMotion": false,

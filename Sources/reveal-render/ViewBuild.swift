@@ -24,9 +24,9 @@ func exitCode(reporting error: Error) -> Int32 {
 }
 
 /// What a user's SwiftUI files are compiled against: our `SwiftUI` module and what it imports, the
-/// library to link, the `#Preview` plugin's source, and the template of the program's `main.swift`. Found beside the `reveal-render` binary, as
-/// SwiftPM builds it in the repository (`.build/<config>/`) or as `Scripts/install` lays it out
-/// (`PREFIX/lib/reveal-render/swiftui/`).
+/// library to link, the `#Preview` plugin's source, and the template of the program's `main.swift`. Found
+/// beside the `reveal-render` binary, as SwiftPM builds it in the repository (`.build/<config>/`) or as
+/// `Scripts/install` lays it out (`PREFIX/lib/reveal-render/swiftui/`).
 struct SwiftUIKit {
     /// Where the `.swiftmodule` files are.
     let modules: String
