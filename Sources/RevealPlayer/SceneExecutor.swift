@@ -16,8 +16,6 @@ import SwiftUI
 /// Installed through the toolchain's custom main and global executors (`_createExecutors` with an
 /// `ExecutorFactory`, experimental SPI in Swift 6.3), which swaps the executors a process uses from then on.
 package enum SceneExecutors {
-    /// The graph whose view's code the main thread runs now; nil when no player is running it.
-    @MainActor static weak var graph: ViewGraph?
     private static let platformMain = PlatformExecutorFactory.mainExecutor
     private static let platformDefault = PlatformExecutorFactory.defaultExecutor
 
@@ -29,10 +27,7 @@ package enum SceneExecutors {
     private static let installed: Void = _createExecutors(factory: SceneExecutorFactory.self)
 
     /// The graph capturing jobs enqueued now: the running player's, on the main thread only.
-    static var capturingGraph: ViewGraph? {
-        guard Thread.isMainThread else { return nil }
-        return MainActor.assumeIsolated { graph }
-    }
+    static var capturingGraph: ViewGraph? { ViewGraph.capturingOnThisThread }
 
     /// Takes `job` as an action of the running player's graph, `delay` seconds from its time; without a
     /// running player, hands it to `forward`.
@@ -54,16 +49,12 @@ package enum SceneExecutors {
         return true
     }
 
+    /// Schedules `work` `delay` seconds from the graph's time, kept to a tenth of a millisecond. A deadline (a
+    /// clock's `sleep(until:)`) is read off a clock a few microseconds before it reaches the executor; outside
+    /// the program `reveal-render swiftui` builds, where that clock is the real one, the rounding takes those
+    /// microseconds away. (`Task.sleep` itself passes its length, `SceneSleep`.)
     private static func schedule(on graph: ViewGraph, after delay: Double, _ work: @escaping @Sendable () -> Void) {
-        MainActor.assumeIsolated { graph.schedule(at: graph.time + roundedDelay(delay)) { work() } }
-    }
-
-    /// A delay as the scene keeps it: to a tenth of a millisecond. A sleep's deadline is read off a clock a
-    /// few microseconds before it reaches the executor; outside the program `reveal-render swiftui` builds,
-    /// where that clock is the real one, the rounding takes those microseconds away.
-    static func roundedDelay(_ seconds: Double) -> Double {
-        guard seconds.isFinite else { return seconds > 0 ? .infinity : 0 }
-        return max((seconds * 10_000).rounded() / 10_000, 0)
+        MainActor.assumeIsolated { graph.schedule(at: graph.time + ViewGraph.sceneDelay(delay)) { work() } }
     }
 
     /// Seconds from `clock`'s now to `instant`.
@@ -134,10 +125,10 @@ extension ViewGraph {
         // Only the main thread's jobs are captured, so only there are the executors swapped: a job of the main
         // queue on another thread (Swift Testing's `@MainActor` tests on Linux) keeps the executor it runs on.
         if Thread.isMainThread { SceneExecutors.install() }
-        let previous = SceneExecutors.graph
-        SceneExecutors.graph = self
+        let previous = ViewGraph.capturing
+        ViewGraph.capturing = self
         ViewGraph.current = self
-        defer { SceneExecutors.graph = previous }
+        defer { ViewGraph.capturing = previous }
         return try body()
     }
 }

@@ -60,6 +60,26 @@ final class TaskTests: XCTestCase {
         }
     }
 
+    func testASleepLastsTheLengthItsCodeAskedForNotAReadingOfTheMachinesClock() throws {
+        // 45.05 ms is 450.5 tenths of a millisecond: kept to the scene's tenth, the length asked for ends at
+        // 45.1 ms. A length read back off the machine's clock, a moment after the deadline was read, comes
+        // up short of the half and ends at 45.0 ms; on a loaded machine, milliseconds short (a CI flake).
+        struct Nap: SwiftUI.View {
+            @State private var log = "asleep"
+            var body: some SwiftUI.View {
+                Text(log).task {
+                    try? await Task.sleep(for: .microseconds(45_050))
+                    log = "awake"
+                }
+            }
+        }
+        try MainActor.assumeIsolated {
+            let player = ViewPlayer(script: script) { Nap() }
+            XCTAssertEqual(try logText(player, at: 0.045), "asleep")
+            XCTAssertEqual(try logText(player, at: 0.0451), "awake")
+        }
+    }
+
     func testATaskWithAnIdStartsAgainWhenTheIdChanges() throws {
         struct Search: SwiftUI.View {
             @State private var query = 0

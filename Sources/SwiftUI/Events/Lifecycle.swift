@@ -17,7 +17,7 @@ extension View {
 
     /// Starts `action` as a task when the view appears, and cancels it when the view disappears (SwiftUI: "Adds
     /// an asynchronous task to perform before this view appears"). It runs on the scene's clock: its
-    /// `Task.sleep`s last scene time (`SceneExecutors`).
+    /// `Task.sleep`s last scene time (`SceneSleep`, `SceneExecutors`).
     nonisolated public func task(
         priority: TaskPriority = .userInitiated,
         @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
