@@ -55,28 +55,35 @@ let package = Package(
         .target(name: "RevealText", dependencies: ["RevealCore", "RevealRaster", "CText"]),
         // PNG, APNG, frame folders, manifests, and the frame sequences they are written from.
         .target(name: "RevealOutput", dependencies: ["RevealCore", "RevealRaster", "CPNG"]),
-        // The view tree, SwiftUI's layout, and the renderer that draws it, with damage.
-        .target(name: "RevealLayout", dependencies: ["RevealCore", "RevealRaster", "RevealText"]),
+        // The display list (what a laid-out screen draws) and the renderers that draw it: a screen whole, or a
+        // sequence of screens from the one before, by comparing their lists (damage).
+        .target(name: "RevealDisplay", dependencies: ["RevealCore", "RevealRaster", "RevealText"]),
+        // The view tree and SwiftUI's layout, lowered to a display list.
+        .target(name: "RevealLayout", dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealDisplay"]),
         // The image comparison that goldens use, with its diff images and report.
         .target(
             name: "RevealComparison",
-            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout"]),
+            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealDisplay", "RevealLayout"]),
         // The port's two effects, their scene files, and the view scripts.
         .target(
             name: "RevealScenes",
-            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout"]),
+            dependencies: [
+                "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealDisplay", "RevealLayout",
+            ]),
         // The engine as one module: every layer above, re-exported.
         .target(
             name: "RevealRender",
             dependencies: [
-                "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout", "RevealComparison",
-                "RevealScenes",
+                "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealDisplay", "RevealLayout",
+                "RevealComparison", "RevealScenes",
             ]),
         // SwiftUI's signatures and a runtime (state per identity, environment, gestures) lowering views
         // onto RevealRender's; the module answers `import SwiftUI`.
         .target(
             name: "SwiftUI",
-            dependencies: ["RevealCore", "RevealRaster", "RevealText", "RevealLayout", "RevealPreviewMacros"]),
+            dependencies: [
+                "RevealCore", "RevealRaster", "RevealText", "RevealDisplay", "RevealLayout", "RevealPreviewMacros",
+            ]),
         // The `#Preview` macro's plugin: it speaks the compiler's plugin protocol itself, so it needs no
         // swift-syntax package, and SwiftPM builds it for every package that imports our SwiftUI.
         .macro(name: "RevealPreviewMacros"),
@@ -115,6 +122,8 @@ let package = Package(
             name: "RevealRasterTests", dependencies: ["RevealRaster", "RevealRender", "RevealTestSupport", "Accuracy"]),
         .testTarget(name: "RevealTextTests", dependencies: ["RevealText", "RevealRender", "RevealTestSupport"]),
         .testTarget(name: "RevealOutputTests", dependencies: ["RevealOutput", "RevealRender", "RevealTestSupport"]),
+        .testTarget(
+            name: "RevealDisplayTests", dependencies: ["RevealDisplay", "RevealRender", "RevealTestSupport"]),
         .testTarget(name: "RevealLayoutTests", dependencies: ["RevealLayout", "RevealRender", "RevealTestSupport"]),
         .testTarget(
             name: "RevealComparisonTests", dependencies: ["RevealComparison", "RevealRender", "RevealTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealOutput
 import RevealRaster
@@ -364,7 +365,7 @@ public enum SequenceDiff {
             where width > 0 {
                 var bar = try Pixmap(width: width, height: captionHeight, fill: captionColor)
                 // Without the fonts (never after setup) the bars stay plain: still three panels, told apart by place.
-                if let label = try? ViewRenderer.render(
+                if let label = try? DisplayRenderer.render(
                     captionView(text), size: PixelSize(width: width, height: captionHeight),
                     scale: 1, fonts: .inter)
                 {

@@ -1,5 +1,6 @@
 import Foundation
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
 

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
 
@@ -65,8 +66,8 @@ extension LayoutNode {
                 view.fontWeight = block.font.weight
                 view.firstBaseline = block.firstBaseline(size: size)
                 view.textOrigin = Point(
-                    x: Double(ViewRenderer.pixel(view.frame.x * scale)) / scale,
-                    y: Double(ViewRenderer.pixel(view.frame.y * scale)) / scale)
+                    x: Double(DisplayRenderer.pixel(view.frame.x * scale)) / scale,
+                    y: Double(DisplayRenderer.pixel(view.frame.y * scale)) / scale)
             }
             if case .leaf(.symbol(let symbol, _, _)) = node.role { view.symbol = symbol.name }
             views.append(view)

@@ -1,33 +1,8 @@
 import Foundation
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
-
-/// What a view draws itself, once its frame is known.
-package enum Drawing {
-    case none
-    case paint(Paint)
-    case shape(ShapeKind, Paint)
-    case text(TextBlock, Paint)
-    case symbol(SymbolShape, pointsPerUnit: Double, Paint)
-    case canvas(CanvasContent)
-    case effect
-}
-
-/// An effect on a whole subtree, applied to its rendered pixels as SwiftUI's display list does.
-package enum GroupEffect {
-    case opacity(Double)
-    case clip(ShapeKind)
-    case shadow(Shadow)
-    /// children[0] shows where children[1], placed in its frame by the alignment, has alpha.
-    case mask(NodeAlignment)
-    /// Blurred with this standard deviation in points.
-    case blur(sigma: Double)
-    /// Every pixel's color through the matrix.
-    case colorMatrix(ColorMatrix)
-    /// Combined with what is beneath in the mode.
-    case blend(BlendOperation)
-}
 
 /// A grid's rows (how many of the cells that follow each holds, and whether it is one view across the
 /// grid), with its alignment and spacing.
@@ -59,6 +34,8 @@ package final class LayoutNode {
         /// children[0] is the primary view; children[1] is drawn behind it (background) or over it.
         case secondary(behind: Bool, alignment: NodeAlignment)
         case group(GroupEffect)
+        /// children[0] shown where children[1], placed in its frame by the alignment, has alpha.
+        case mask(NodeAlignment)
         /// A view made from its size when it is placed (`GeometryReader`); `make` builds the child.
         case reader(make: (Size) -> LayoutNode)
         /// A view whose frame is reported by id after layout.
@@ -110,17 +87,52 @@ package final class LayoutNode {
 
     /// The children in the order they are drawn: a background before the view it is behind; a stack's
     /// or a grid's children by `zIndex`, those of equal values in order.
-    package var drawingOrder: [LayoutNode] {
+    package var drawingOrder: [LayoutNode] { drawingIndices.map { children[$0] } }
+
+    /// The indices of the children in the order they are drawn.
+    package var drawingIndices: [Int] {
         switch role {
         case .secondary(behind: true, _) where children.count == 2:
-            return [children[1], children[0]]
+            return [1, 0]
         case .stack, .grid:
             let z = children.map { $0.trait { if case .zIndex(let z) = $0 { return z } else { return nil } } ?? 0 }
-            guard z.contains(where: { $0 != 0 }) else { return children }
-            return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { children[$0] }
+            guard z.contains(where: { $0 != 0 }) else { return Array(children.indices) }
+            return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
         default:
-            return children
+            return Array(children.indices)
         }
+    }
+
+    // MARK: Display
+
+    /// The placed view as what it draws (`DisplayList`): each view that draws, with its frame, and the
+    /// effects and transforms around the views inside them, in drawing order; layout's containers are gone.
+    package var displayList: DisplayList { DisplayList(displayItems(identity: .root)) }
+
+    /// This view's items: one for a view that draws, groups or transforms; its children's for a container.
+    private func displayItems(identity: DisplayIdentity) -> [DisplayItem] {
+        switch role {
+        case .leaf(let drawing):
+            return [DisplayItem(identity: identity, frame: frame, content: .drawing(drawing))]
+        case .spacer:
+            return []
+        case .group(let effect):
+            return [
+                DisplayItem(identity: identity, frame: frame, content: .group(effect, childItems(identity), mask: []))
+            ]
+        case .mask:
+            let content = children[0].displayItems(identity: identity.child(0))
+            let mask = children.count > 1 ? children[1].displayItems(identity: identity.child(1)) : []
+            return [DisplayItem(identity: identity, frame: frame, content: .group(.mask, content, mask: mask))]
+        case .transform(let transform):
+            return [DisplayItem(identity: identity, frame: frame, content: .transform(transform, childItems(identity)))]
+        default:
+            return childItems(identity)
+        }
+    }
+
+    private func childItems(_ identity: DisplayIdentity) -> [DisplayItem] {
+        drawingIndices.flatMap { children[$0].displayItems(identity: identity.child($0)) }
     }
 
     /// The first value `read` finds in the traits of this view and the modifiers around it, outermost first.
@@ -128,7 +140,7 @@ package final class LayoutNode {
         switch role {
         case .trait(let trait):
             return read(trait) ?? children[0].trait(read)
-        case .padding, .frame, .position, .offset, .secondary, .group, .anchor, .transform, .guide, .fixedSize,
+        case .padding, .frame, .position, .offset, .secondary, .group, .mask, .anchor, .transform, .guide, .fixedSize,
             .aspectRatio:
             return children[0].trait(read)
         default:
@@ -187,7 +199,7 @@ package final class LayoutNode {
             // `.position` takes all it is offered (its child's size where nothing is offered).
             let s = children[0].size(for: p)
             return Size(width: p.width ?? s.width, height: p.height ?? s.height)
-        case .offset, .group, .secondary, .anchor, .transform, .guide, .trait:
+        case .offset, .group, .mask, .secondary, .anchor, .transform, .guide, .trait:
             return children[0].size(for: p)
         case .fixedSize(let horizontal, let vertical):
             return children[0].size(for: LayoutNode.fixed(p, horizontal, vertical))
@@ -496,7 +508,7 @@ package final class LayoutNode {
             return children[0].guidesSet.union([GuideKey(key: setting.guide.key, horizontal: setting.horizontal)])
         case .firstFitting(let candidates, _, _):
             return candidates.reduce(into: []) { $0.formUnion($1.guidesSet) }
-        case .secondary, .group(.mask):
+        case .secondary, .mask:
             return children[0].guidesSet
         default:
             return children.reduce(into: []) { $0.formUnion($1.guidesSet) }
@@ -556,7 +568,7 @@ package final class LayoutNode {
         case .firstFitting(let candidates, let horizontally, let vertically):
             return LayoutNode.fitting(candidates, horizontally, vertically, p)?
                 .explicitGuide(guide, horizontal: horizontal, p)
-        case .offset, .transform, .group, .anchor, .secondary:
+        case .offset, .transform, .group, .mask, .anchor, .secondary:
             // Moving or turning what is drawn leaves layout, and so guides, alone; a secondary view adds none.
             return children[0].explicitGuide(guide, horizontal: horizontal, p)
         case .stack, .padding, .frame, .position, .crossfade, .grid, .fixedSize, .aspectRatio, .trait:
@@ -652,7 +664,7 @@ package final class LayoutNode {
             return [(Rect(x: x - s.width / 2, y: y - s.height / 2, width: s.width, height: s.height), proposal)]
         case .offset(let x, let y):
             return [(Rect(x: x, y: y, width: size.width, height: size.height), proposal)]
-        case .secondary(_, let alignment), .group(.mask(let alignment)):
+        case .secondary(_, let alignment), .mask(let alignment):
             // The secondary view is offered the primary's size and aligned in it.
             return [(whole, proposal), aligned(children[1], in: size, offered, alignment)]
         case .group, .anchor, .transform, .guide, .trait:

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
 
@@ -142,33 +143,6 @@ package struct NodeAlignment: Equatable, Sendable {
     /// SwiftUI's names: `center`, `leading`, `top`, `bottomTrailing`, …
     package static let named: [String: NodeAlignment] = RelativePoint.named.mapValues {
         NodeAlignment(horizontal: $0.x, vertical: $0.y)
-    }
-}
-
-/// A shape to fill or to clip with, in the rectangle it is given.
-package enum ShapeKind: Equatable, Sendable {
-    /// The whole rectangle, as SwiftUI's `Rectangle`.
-    case rectangle
-    /// The rectangle with corners of `radius` points, rounded as `style` says, as SwiftUI's
-    /// `RoundedRectangle(cornerRadius:style:)`.
-    case roundedRectangle(radius: Double, style: CornerStyle)
-    /// The largest circle centred in the rectangle.
-    case circle
-    /// A rounded rectangle whose radius is half its shorter side.
-    case capsule
-    /// SVG path data in a `viewBox` (x, y, width, height) scaled to the rectangle.
-    case path(data: String, viewBox: (x: Double, y: Double, width: Double, height: Double))
-    /// An outline worked out from the rectangle, as a SwiftUI `Shape`'s `path(in:)`.
-    case outline(ShapeOutline)
-
-    package static func == (a: ShapeKind, b: ShapeKind) -> Bool {
-        switch (a, b) {
-        case (.rectangle, .rectangle), (.circle, .circle), (.capsule, .capsule): return true
-        case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
-        case (.path(let d1, let v1), .path(let d2, let v2)): return d1 == d2 && v1 == v2
-        case (.outline(let o1), .outline(let o2)): return o1 == o2
-        default: return false
-        }
     }
 }
 

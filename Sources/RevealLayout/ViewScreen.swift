@@ -1,5 +1,6 @@
 import Foundation
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
 
@@ -14,6 +15,8 @@ package struct ViewScreen {
     /// Pixels per point.
     package let scale: Double
     package let root: LayoutNode
+    /// What the laid-out view draws: made once, so a screen kept from the frame before is known unchanged.
+    package let displayList: DisplayList
     package let background: RGBAColor
     /// The view as given, and how it was laid out: for what VoiceOver reads, which is laid out at rest.
     private let view: ViewNode
@@ -35,6 +38,7 @@ package struct ViewScreen {
         (root, crossfades) = try ViewScreen.place(
             view, width: width, height: height, safeArea: ignoresSafeArea ? Insets() : safeArea, scale: scale,
             fonts: fonts, atRest: false)
+        displayList = root.displayList
     }
 
     /// What `view` asks for offered nothing on either axis (SwiftUI's `.unspecified` proposal, which
@@ -92,8 +96,15 @@ package struct ViewScreen {
     package func render() throws -> Pixmap {
         let size = pixelSize
         var canvas = try Pixmap(width: size.width, height: size.height, fill: background.premultiplied)
-        var renderer = ViewRenderer(scale: scale)
-        try renderer.draw(root, into: &canvas)
+        var renderer = DisplayRenderer(scale: scale)
+        try renderer.draw(displayList.items, into: &canvas)
         return canvas
+    }
+}
+
+extension ScreenRenderer {
+    /// The frame for `screen`, drawn from the frame before where it can be.
+    package mutating func render(_ screen: ViewScreen) throws -> Pixmap {
+        try render(screen.displayList, size: screen.pixelSize, scale: screen.scale, background: screen.background)
     }
 }

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealRaster
 import RevealText
 
@@ -139,7 +140,7 @@ package struct ViewTreeBuilder {
                 .secondary(behind: false, alignment: alignment), name: "overlay",
                 children: [child, try build(v, environment)])
         case .mask(let v, let alignment):
-            return LayoutNode(.group(.mask(alignment)), name: "mask", children: [child, try build(v, environment)])
+            return LayoutNode(.mask(alignment), name: "mask", children: [child, try build(v, environment)])
         case .anchor(let id): return LayoutNode(.anchor(id), name: "anchor", children: [child])
         case .transform(let t): return LayoutNode(.transform(t), name: "transform", children: [child])
         case .alignmentGuide(let g): return LayoutNode(.guide(g), name: "alignmentGuide", children: [child])

@@ -23,6 +23,39 @@ final class ViewLayoutTests: XCTestCase {
         root.listing(scale: 1).filter { $0.kind == kind }.map(\.frame)
     }
 
+    func testLayoutLowersToTheViewsThatDrawWithTheirFramesAndEffects() throws {
+        // An HStack of a faded square behind a border, a spacer and a square raised by zIndex: the stack, the
+        // frames, the padding and the spacer leave no item; the background is drawn first, the raised square
+        // last, each with its frame and its identity from its place in the tree.
+        let faded = fixed(20, 20).modifier(.opacity(0.5)).modifier(.padding(.all(5)))
+            .modifier(.background(ViewNode.color(.white), alignment: .center))
+        let raised = fixed(10, 10).modifier(.zIndex(1))
+        let view = ViewNode(
+            .stack(
+                .horizontal, spacing: 0, alignment: .center,
+                children: [raised, faded, ViewNode(.spacer(minLength: nil))])
+        ).modifier(.frame(FrameSpec(width: 100)))
+        let items = try layout(view).displayList.items
+        func describe(_ item: DisplayItem) -> String {
+            switch item.content {
+            case .drawing(.paint): return "paint \(item.frame)"
+            case .group(.opacity(let o), let inner, _): return "opacity \(o) [\(inner.map(describe).joined())]"
+            default: return "other"
+            }
+        }
+        XCTAssertEqual(
+            items.map(describe),
+            [
+                "paint \(Rect(x: 110, y: 85, width: 30, height: 30))",
+                "opacity 0.5 [paint \(Rect(x: 115, y: 90, width: 20, height: 20))]",
+                "paint \(Rect(x: 100, y: 95, width: 10, height: 10))",
+            ])
+        // Laid out again, the same views have the same identities; each view's is its own.
+        let again = try layout(view).displayList.items
+        XCTAssertEqual(items.map(\.identity), again.map(\.identity))
+        XCTAssertEqual(Set(items.map(\.identity) + items[1].inner.map(\.identity)).count, 4)
+    }
+
     func testAStackHoldingASpacerIsOfferedWhatIsLeftLast() throws {
         // SwiftUI's stacks order children by flexibility, their widths offered infinity less offered 0: a
         // VStack around a row with a spacer grows without end, so it comes after the fixed views and takes

@@ -18,10 +18,11 @@ final class ViewSmokeTests: XCTestCase {
                 .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)),
                 .background(ScratchScene.demoContent.view, alignment: .center),
             ])
-        let pixmap = try ViewRenderer.render(prize, size: PixelSize(width: 1011, height: 720), scale: 3, fonts: .inter)
+        let pixmap = try DisplayRenderer.render(
+            prize, size: PixelSize(width: 1011, height: 720), scale: 3, fonts: .inter)
         try Data(PNG.encode(pixmap)).write(to: URL(fileURLWithPath: "/tmp/prize.png"))
         let button = ViewNode(.button(title: "Try again", symbol: "arrow.counterclockwise"))
-        let b = try ViewRenderer.render(
+        let b = try DisplayRenderer.render(
             ViewNode(
                 .stack(.depth, spacing: nil, alignment: .center, children: [ViewNode(.paint(.color(.white))), button])),
             size: PixelSize(width: 600, height: 200), scale: 3, fonts: .inter)
@@ -37,7 +38,7 @@ final class SymbolDrawingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(SymbolShape.all.count, 40)
         for symbol in SymbolShape.all {
             var path = PixelPath()
-            ViewRenderer.append(try SVGPathData.parse(symbol.pathData), to: &path) { $0 }
+            DisplayRenderer.append(try SVGPathData.parse(symbol.pathData), to: &path) { $0 }
             let bounds = try XCTUnwrap(path.bounds, symbol.name)
             XCTAssertEqual(bounds.minY, symbol.top, accuracy: 0.1, symbol.name)
             XCTAssertEqual(bounds.maxY, symbol.bottom, accuracy: 0.1, symbol.name)

@@ -175,7 +175,8 @@ final class DiscCoverageTests: XCTestCase {
         let filled = ViewNode(.shape(.circle, fill: .color(.white)), [frame])
         let clipped = ViewNode(.shape(.rectangle, fill: .color(.white)), [frame, .clipShape(.circle)])
         for (name, view) in [("filled", filled), ("clipped", clipped)] {
-            let pixmap = try ViewRenderer.render(view, size: PixelSize(width: 40, height: 30), scale: 1, fonts: .inter)
+            let pixmap = try DisplayRenderer.render(
+                view, size: PixelSize(width: 40, height: 30), scale: 1, fonts: .inter)
             let alpha = (0..<40 * 30).map { pixmap.bytes[$0 * 4 + 3] }
             XCTAssertEqual(alpha, expected.bytes, name)
         }

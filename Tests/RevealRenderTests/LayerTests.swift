@@ -8,8 +8,8 @@ import XCTest
 final class LayerTests: XCTestCase {
     /// Lowest first: each may use only those before it (and the C targets and the system's modules).
     static let layers = [
-        "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealLayout", "RevealComparison",
-        "RevealScenes", "RevealRender",
+        "RevealCore", "RevealRaster", "RevealText", "RevealOutput", "RevealDisplay", "RevealLayout",
+        "RevealComparison", "RevealScenes", "RevealRender",
     ]
     /// Modules any file may import: the toolchain's.
     static let system: Set<String> = [

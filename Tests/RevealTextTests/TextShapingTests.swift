@@ -133,7 +133,7 @@ final class GlyphCoverageTests: XCTestCase {
         let text = ViewNode(.text("Rag@&8%"), [.font(FontSpec(size: 41.3, weight: .black))])
         let root = try builder.build(text)
         ViewLayout.place(root, in: Size(width: 400, height: 80))
-        let renderer = ViewRenderer(scale: 1)
+        let renderer = DisplayRenderer(scale: 1)
         guard case .leaf(.text(let block, _)) = root.role else { return XCTFail("a text node") }
         let path = renderer.textPath(block, frame: root.frame)
         var mask = try Mask(width: 400, height: 80)

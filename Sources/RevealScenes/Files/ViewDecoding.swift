@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealOutput
 import RevealRaster

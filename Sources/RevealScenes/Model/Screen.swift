@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealOutput
 import RevealRaster
@@ -67,6 +68,8 @@ public struct Screen: Equatable, Sendable {
 /// A screen laid out in one state: its tree, and where the effect is and how it is drawn.
 package struct ScreenLayout {
     package let root: LayoutNode
+    /// What the laid-out screen draws.
+    package let displayList: DisplayList
     /// The effect's frame in screen points.
     package let effectFrame: Rect
     /// The effect's own clip shapes, shadow and opacity, in order.
@@ -78,6 +81,7 @@ package struct ScreenLayout {
         ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
         effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         effectGroups = builder.effectGroups
+        displayList = root.displayList
     }
 }
 
@@ -102,7 +106,7 @@ extension RevealScene {
         scene.height = layout.effectFrame.height
         let size = scene.pixelSize
         let frame = screen.pixelSize(scale: scale)
-        let origin = ViewRenderer(scale: scale).pixelRect(layout.effectFrame)
+        let origin = DisplayRenderer(scale: scale).pixelRect(layout.effectFrame)
         scene.pixelOffset = Point(
             x: layout.effectFrame.x - Double(origin.x) / scale, y: layout.effectFrame.y - Double(origin.y) / scale)
         guard size.width >= 1, size.height >= 1 else {

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealOutput
 import RevealRaster
@@ -95,14 +96,14 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         let background = try builder.build(screen.background.view)
         ViewLayout.place(background, in: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         var under = try Pixmap(width: box.width, height: box.height)
-        var painter = ViewRenderer(scale: scale, part: .all, origin: (box.x, box.y))
-        try painter.draw(background, into: &under)
-        painter = ViewRenderer(scale: scale, part: .underEffect, origin: (box.x, box.y))
-        try painter.draw(layout.root, into: &under)
+        var painter = DisplayRenderer(scale: scale, part: .all, origin: (box.x, box.y))
+        try painter.draw(background.displayList.items, into: &under)
+        painter = DisplayRenderer(scale: scale, part: .underEffect, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.items, into: &under)
         layers.under.copy(under, x: box.x, y: box.y)
         var over = try Pixmap(width: box.width, height: box.height)
-        painter = ViewRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
-        try painter.draw(layout.root, into: &over)
+        painter = DisplayRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.items, into: &over)
         layers.overBox = layers.overBox.union(painter.drawn.intersection(box))
     }
 
@@ -111,7 +112,7 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
     package static func changes(_ a: LayoutNode, _ b: LayoutNode, scale: Double) -> PixelBox {
         var frames: [[Int]: (Rect, Bool)] = [:]
         var box = PixelBox.empty
-        let renderer = ViewRenderer(scale: scale)
+        let renderer = DisplayRenderer(scale: scale)
         func pixels(_ r: Rect) -> PixelBox {
             let p = renderer.pixelRect(r)
             return PixelBox(x: p.x, y: p.y, width: p.width, height: p.height)
@@ -147,7 +148,7 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
     }
 
     private func makeLayers(_ layout: ScreenLayout) throws -> Layers {
-        let renderer = ViewRenderer(scale: scale)
+        let renderer = DisplayRenderer(scale: scale)
         let origin = renderer.pixelRect(layout.effectFrame)
         var mask: Mask?
         var shadow: Shadow?
@@ -255,8 +256,8 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         for y in box.rows { draw(screenRow: y, columns: box.columns, layers, effect: effect, into: &out) }
         var part = try Pixmap(width: box.width, height: box.height)
         part.copy(out, x: -box.x, y: -box.y)
-        var painter = ViewRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
-        try painter.draw(layout.root, into: &part)
+        var painter = DisplayRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.items, into: &part)
         out.copy(part, x: box.x, y: box.y)
     }
 
@@ -268,7 +269,7 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         }
         var shown = try Pixmap(width: pixelWidth, height: pixelHeight)
         Compositor.draw(effect, mask: layers.mask, onto: &shown, x: layers.x, y: layers.y)
-        shadow = try ViewRenderer.shadowMask(of: Compositor.alpha(of: shown), s, scale: scale)
+        shadow = try DisplayRenderer.shadowMask(of: Compositor.alpha(of: shown), s, scale: scale)
     }
 
 }

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealOutput
 import RevealRaster
@@ -47,13 +48,13 @@ package struct ScratchCardRenderer {
         let width = scene.pixelSize.width
         let height = scene.pixelSize.height
         let size = scene.pixelSize
-        var base = try ViewRenderer.render(
+        var base = try DisplayRenderer.render(
             scene.background.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
-        let content = try ViewRenderer.render(
+        let content = try DisplayRenderer.render(
             scene.content.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         Compositor.sourceOver(content, onto: &base, rows: RowRange(0, height))
         self.base = base
-        cover = try ViewRenderer.render(
+        cover = try DisplayRenderer.render(
             scene.cover.view, size: size, scale: scene.scale, fonts: scene.fonts, offset: scene.pixelOffset)
         committed = try Mask(width: width, height: height, value: 255)
         visible = committed

@@ -3,14 +3,14 @@ import RevealCore
 import RevealRaster
 import RevealText
 
-/// Draws a laid-out view tree into a pixmap: shapes, text and symbols filled by the exact-area
-/// rasterizer with their paint; opacity, clip shapes and shadows applied to each subtree's pixels as
-/// a group, as SwiftUI's display list does.
+/// Draws a display list into a pixmap: shapes, text and symbols filled by the exact-area rasterizer with
+/// their paint; opacity, clip shapes and shadows applied to each group's pixels as a layer, as SwiftUI's
+/// display list does.
 ///
 /// Frames are in points; their origins and sizes are rounded to the nearest pixel (SwiftUI aligns view frames to
 /// the pixel grid of the display's scale), while glyphs and symbols keep their exact positions in
 /// their frame, as Core Text positions glyphs.
-package struct ViewRenderer {
+package struct DisplayRenderer {
     /// Which part of a screen to draw: all of it, what lies under the effect, or what lies over it.
     package enum Part {
         case all, underEffect, overEffect
@@ -44,28 +44,14 @@ package struct ViewRenderer {
     /// time (`ScreenDamage` redraws the whole of a transformed view that changed).
     package var retained: RetainedDrawings? { transform == nil ? retainedDrawings : nil }
 
-    /// A transparent `width`×`height` pixmap with `root` (already placed) drawn on it.
-    package static func render(_ root: LayoutNode, width: Int, height: Int, scale: Double, part: Part = .all) throws
+    /// A transparent `width`×`height` pixmap with `list` drawn on it.
+    package static func render(_ list: DisplayList, width: Int, height: Int, scale: Double, part: Part = .all) throws
         -> Pixmap
     {
         var canvas = try Pixmap(width: width, height: height)
-        var renderer = ViewRenderer(scale: scale, part: part)
-        try renderer.draw(root, into: &canvas)
+        var renderer = DisplayRenderer(scale: scale, part: part)
+        try renderer.draw(list.items, into: &canvas)
         return canvas
-    }
-
-    /// Lays `view` out in a `width`×`height`-point frame and draws it: how content and covers become pixels.
-    /// `offset` (points) places the frame's corner inside the first pixel, as on the screen the pixmap goes to.
-    package static func render(
-        _ view: ViewNode, size: PixelSize, scale: Double, fonts: FontFiles,
-        conditions: ViewConditions = [:], offset: Point = Point(x: 0, y: 0)
-    ) throws -> Pixmap {
-        if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height, scale: scale) }
-        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
-        let root = try builder.build(view)
-        let points = Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
-        ViewLayout.place(root, in: points, origin: offset)
-        return try render(root, width: size.width, height: size.height, scale: scale)
     }
 
     private var drawing: Bool {
@@ -76,7 +62,7 @@ package struct ViewRenderer {
         }
     }
 
-    /// Where a `ScreenRenderer` starts and stops drawing a screen: the views that draw (leaves and groups)
+    /// Where a `ScreenRenderer` starts and stops drawing a screen: the items that draw (drawings and groups)
     /// are counted in drawing order at the screen's level (not inside a group's layer); those before
     /// `start` are already in the pixels the canvas starts from, and those from `stop` on are left out.
     package struct DrawingRange {
@@ -95,42 +81,46 @@ package struct ViewRenderer {
         return range!.position >= range!.start && range!.position < range!.stop
     }
 
-    package mutating func draw(_ node: LayoutNode, into canvas: inout Pixmap) throws {
-        switch node.role {
-        case .leaf(let content):
+    /// Draws `items` in order.
+    package mutating func draw(_ items: [DisplayItem], into canvas: inout Pixmap) throws {
+        for item in items { try draw(item, into: &canvas) }
+    }
+
+    package mutating func draw(_ item: DisplayItem, into canvas: inout Pixmap) throws {
+        switch item.content {
+        case .drawing(let content):
             if case .effect = content {
                 passedEffect = true
                 return
             }
             guard inRange() else { return }
-            if drawing { try drawLeaf(content, node: node, into: &canvas) }
-        case .group(let effect):
+            if drawing { try drawLeaf(content, item: item, into: &canvas) }
+        case .group(let effect, let views, let maskViews):
             guard inRange() else { return }
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
             // and offset), then applied and composited.
-            var box = groupBox(effect, frame: node.frame)
+            var box = groupBox(effect, frame: item.frame)
             if case .blur(let sigma) = effect {
                 // Blurred whole wherever a part of it is drawn: the blur of a part differs near its edges. A
                 // view past any screen's size is blurred around the part drawn.
                 let area = PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height)
                 guard !box.intersection(area).isEmpty else { return }
                 if box.width > 4096 || box.height > 4096 {
-                    box = box.intersection(area.expanded(by: ViewRenderer.blurReach(sigma, scale: scale)))
+                    box = box.intersection(area.expanded(by: DisplayRenderer.blurReach(sigma, scale: scale)))
                 }
             } else {
                 box = box.intersection(PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
             }
             guard !box.isEmpty else { return }
-            let views = RetainedDrawings.layerViews(of: node)
             var layer: Pixmap
             if let kept = try retained?.layer(
-                of: node, box: box,
+                of: item, box: box,
                 draw: { full, range in
                     var whole = try Pixmap(width: full.width, height: full.height)
-                    var inner = ViewRenderer(
+                    var inner = DisplayRenderer(
                         scale: scale, origin: (full.x, full.y), retained: retained, transform: transform)
                     inner.range = range
-                    for view in views { try inner.draw(view, into: &whole) }
+                    try inner.draw(views, into: &whole)
                     return whole
                 })
             {
@@ -138,43 +128,41 @@ package struct ViewRenderer {
                 // changed, the rest drawn on it.
                 layer = kept.pixels
                 if let start = kept.resumeAt {
-                    var inner = ViewRenderer(
+                    var inner = DisplayRenderer(
                         scale: scale, origin: (box.x, box.y), retained: retained, transform: transform)
                     inner.range = DrawingRange(start: start)
-                    for view in views { try inner.draw(view, into: &layer) }
+                    try inner.draw(views, into: &layer)
                 }
                 drawn = drawn.union(box)
             } else {
                 layer = try Pixmap(width: box.width, height: box.height)
-                var inner = ViewRenderer(
+                var inner = DisplayRenderer(
                     scale: scale, part: part, origin: (box.x, box.y), retained: retained, transform: transform)
                 inner.passedEffect = passedEffect
-                for view in views { try inner.draw(view, into: &layer) }
+                try inner.draw(views, into: &layer)
                 passedEffect = inner.passedEffect
                 drawn = drawn.union(inner.drawn.intersection(box))
             }
             if case .mask = effect {
                 // The mask view into a layer of the box; its alpha scales the content.
                 var maskLayer = try Pixmap(width: box.width, height: box.height)
-                var maskRenderer = ViewRenderer(
+                var maskRenderer = DisplayRenderer(
                     scale: scale, part: .all, origin: (box.x, box.y), retained: retained, transform: transform)
-                try maskRenderer.draw(node.children[1], into: &maskLayer)
+                try maskRenderer.draw(maskViews, into: &maskLayer)
                 let mask = try Compositor.alpha(of: maskLayer)
                 Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
                 return
             }
-            try apply(effect, node: node, layer: &layer, at: box, onto: &canvas)
-        case .transform(let t):
+            try apply(effect, item: item, layer: &layer, at: box, onto: &canvas)
+        case .transform(let t, let views):
             // Everything inside is drawn through the turn and scale, about the anchor in this view's pixels.
-            let r = ViewRenderer(scale: scale).pixelRect(node.frame)
+            let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
             let local = t.map(
                 x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height), scale: scale)
             let outer = transform
             transform = (outer ?? .identity).after(local)
             defer { transform = outer }
-            for child in node.drawingOrder { try draw(child, into: &canvas) }
-        default:
-            for child in node.drawingOrder { try draw(child, into: &canvas) }
+            try draw(views, into: &canvas)
         }
     }
 
@@ -192,7 +180,7 @@ package struct ViewRenderer {
     }
 
     private func untransformedGroupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
-        let r = ViewRenderer(scale: scale).pixelRect(frame)
+        let r = DisplayRenderer(scale: scale).pixelRect(frame)
         var box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
         switch effect {
         case .clip:
@@ -201,7 +189,7 @@ package struct ViewRenderer {
             // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
             return box.expanded(by: PixelSize.pixels(64 * scale))
         case .blur(let sigma):
-            return box.expanded(by: PixelSize.pixels(64 * scale) + ViewRenderer.blurReach(sigma, scale: scale))
+            return box.expanded(by: PixelSize.pixels(64 * scale) + DisplayRenderer.blurReach(sigma, scale: scale))
         case .shadow(let shadow):
             box = box.expanded(by: PixelSize.pixels(64 * scale))
             let reach = PixelSize.pixels(3 * shadow.radius * scale / 2 + max(abs(shadow.x), abs(shadow.y)) * scale) + 2
@@ -210,10 +198,10 @@ package struct ViewRenderer {
     }
 
     private mutating func apply(
-        _ effect: GroupEffect, node: LayoutNode, layer: inout Pixmap, at box: PixelBox,
+        _ effect: GroupEffect, item: DisplayItem, layer: inout Pixmap, at box: PixelBox,
         onto canvas: inout Pixmap
     ) throws {
-        let frame = node.frame
+        let frame = item.frame
         let x = box.x - origin.x
         let y = box.y - origin.y
         switch effect {
@@ -222,7 +210,7 @@ package struct ViewRenderer {
         case .clip(let shape):
             let scale = scale
             func clip(_ box: PixelBox) throws -> Mask {
-                let local = ViewRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
+                let local = DisplayRenderer(scale: scale, origin: (box.x, box.y), transform: transform)
                 switch local.placed(shape, in: frame) {
                 case .disc(let disc):
                     return try disc.mask(width: box.width, height: box.height)
@@ -231,12 +219,12 @@ package struct ViewRenderer {
                     return try rasterizer.coverage(of: local.transformed(path), width: box.width, height: box.height)
                 }
             }
-            let mask = try retained?.clipMask(of: node, box: box, draw: clip) ?? clip(box)
+            let mask = try retained?.clipMask(of: item, box: box, draw: clip) ?? clip(box)
             Compositor.draw(layer, mask: mask, onto: &canvas, x: x, y: y)
         case .shadow(let shadow):
             let mask =
-                try retained?.shadow(of: node, shadow, layer: layer, at: box, scale: scale)
-                ?? ViewRenderer.shadowMask(of: Compositor.alpha(of: layer), shadow, scale: scale)
+                try retained?.shadow(of: item, shadow, layer: layer, at: box, scale: scale)
+                ?? DisplayRenderer.shadowMask(of: Compositor.alpha(of: layer), shadow, scale: scale)
             Compositor.fill(shadow.color.premultiplied, mask: mask, at: (x, y), onto: &canvas)
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
         case .mask:
@@ -250,7 +238,7 @@ package struct ViewRenderer {
         case .blur(let sigma):
             // Each premultiplied channel blurred alike (transparent past the layer), then the part on the
             // canvas drawn.
-            layer = try ViewRenderer.blurred(layer, sigma: sigma * scale)
+            layer = try DisplayRenderer.blurred(layer, sigma: sigma * scale)
             let onCanvas = box.intersection(
                 PixelBox(x: origin.x, y: origin.y, width: canvas.width, height: canvas.height))
             guard !onCanvas.isEmpty else { return }
@@ -299,8 +287,8 @@ package struct ViewRenderer {
         return try Blur.gaussian(mask, sigma: shadow.radius * scale / 2)
     }
 
-    private mutating func drawLeaf(_ content: Drawing, node: LayoutNode, into canvas: inout Pixmap) throws {
-        let frame = node.frame
+    private mutating func drawLeaf(_ content: Drawing, item: DisplayItem, into canvas: inout Pixmap) throws {
+        let frame = item.frame
         if transform == nil, let reach = reach(of: content, frame: frame),
             reach.intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height)).isEmpty
         {
@@ -332,7 +320,7 @@ package struct ViewRenderer {
         case .symbol(let symbol, let unit, let paint):
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         case .canvas(let content):
-            try drawCanvas(content, node: node, into: &canvas)
+            try drawCanvas(content, item: item, into: &canvas)
         }
     }
 
@@ -353,12 +341,12 @@ package struct ViewRenderer {
     /// A canvas's commands drawn in order into a layer of its frame (`CanvasLayer`, kept from the frame
     /// before when a `ScreenRenderer` draws), then source-over onto the canvas: a `.destinationOut` command
     /// erases only what the canvas itself drew, as in SwiftUI's `Canvas`.
-    private mutating func drawCanvas(_ content: CanvasContent, node: LayoutNode, into canvas: inout Pixmap) throws {
-        let frame = node.frame
+    private mutating func drawCanvas(_ content: CanvasContent, item: DisplayItem, into canvas: inout Pixmap) throws {
+        let frame = item.frame
         let r = pixelRect(frame)
         guard r.width > 0, r.height > 0 else { return }
         let layer =
-            try retained?.canvases[ObjectIdentifier(node)]?.pixels
+            try retained?.canvases[item.identity]?.pixels
             ?? CanvasLayer(
                 width: r.width, height: r.height, scale: scale,
                 commands: content.commands(at: Size(width: frame.width, height: frame.height))
@@ -400,7 +388,7 @@ package struct ViewRenderer {
     /// pixel, so a view keeps its size wherever it lands (a 240-point view at 3× is 720 pixels even when its
     /// edges fall on half pixels, as the effect's own pixmap is).
     package func pixelRect(_ frame: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
-        func px(_ v: Double) -> Int { ViewRenderer.pixel(v * scale) }
+        func px(_ v: Double) -> Int { DisplayRenderer.pixel(v * scale) }
         let x0 = px(frame.x)
         let y0 = px(frame.y)
         return (x0 - origin.x, y0 - origin.y, px(frame.width), px(frame.height))
@@ -431,7 +419,7 @@ package struct ViewRenderer {
             let s = min(w / box.width, h / box.height)
             let ox = x + (w - box.width * s) / 2 - box.x * s
             let oy = y + (h - box.height * s) / 2 - box.y * s
-            ViewRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
+            DisplayRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
         case .outline(let shape):
             return place(shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)), in: frame)
         }
@@ -501,7 +489,7 @@ package struct ViewRenderer {
         guard let commands = try? SVGPathData.parse(symbol.pathData) else { return path }
         let r = pixelRect(frame)
         let k = unit * scale
-        ViewRenderer.append(commands, to: &path) {
+        DisplayRenderer.append(commands, to: &path) {
             Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k)
         }
         return path
@@ -543,7 +531,7 @@ package struct ViewRenderer {
             // Core Text slants an upright face for a missing italic; the angle is not documented, so this is
             // ours: 0.2 of the height (11.3°).
             let slant = set.slanted ? 0.2 : 0
-            ViewRenderer.appendOutline(set.instance.outline(g.glyph), to: &path) { x, y in
+            DisplayRenderer.appendOutline(set.instance.outline(g.glyph), to: &path) { x, y in
                 Point(x: (g.x + (x + y * slant) * em) * s, y: (g.y - y * em) * s)
             }
             // A layer ends where the next glyph is filled with another paint.
@@ -650,7 +638,7 @@ package struct ViewRenderer {
     }
 }
 
-extension ViewRenderer {
+extension DisplayRenderer {
     /// Draws `picture` (its top-left pixel at `at`, canvas pixels) through the transform of the views around,
     /// where `outline` (untransformed canvas pixels) covers it: each pixel takes the picture's bilinear
     /// sample at its centre mapped back, times the outline's exact coverage, source-over.
@@ -744,29 +732,6 @@ extension TextBlock {
     }
 }
 
-/// Lays out a root view as a screen does: offered the whole size, centred in it.
-package enum ViewLayout {
-    package static func place(_ root: LayoutNode, in size: Size, origin: Point = Point(x: 0, y: 0)) {
-        let proposal = ProposedSize(width: size.width, height: size.height)
-        let s = root.size(for: proposal)
-        root.place(
-            in: Rect(
-                x: origin.x + (size.width - s.width) / 2, y: origin.y + (size.height - s.height) / 2,
-                width: s.width, height: s.height), proposal: proposal)
-        root.mirrorRightToLeft()
-    }
-
-    /// Lays out a screen's root: offered the screen less `safeArea`, centred in what is left.
-    package static func place(_ root: LayoutNode, onScreen screen: Size, safeArea inset: Insets) {
-        place(
-            root,
-            in: Size(
-                width: max(screen.width - inset.leading - inset.trailing, 0),
-                height: max(screen.height - inset.top - inset.bottom, 0)),
-            origin: Point(x: inset.leading, y: inset.top))
-    }
-}
-
 /// How placeholders look (`redacted(reason: .placeholder)`): a rounded bar over the middle of each line of
 /// text and over each symbol, in the foreground at a low opacity. Apple documents the behaviour but not
 /// the measures; these are our estimates from iOS 17 screenshots.
@@ -787,18 +752,5 @@ package enum Redaction {
         var faint = paint
         faint.opacity *= opacity
         return faint
-    }
-}
-
-extension Layer {
-    /// A view drawn into a layer: a plain paint keeps its compact form.
-    package init(_ view: ViewNode, size: PixelSize, scale: Double, fonts: FontFiles, offset: Point = Point(x: 0, y: 0))
-        throws
-    {
-        if let paint = view.plainPaint {
-            try self.init(paint, width: size.width, height: size.height)
-        } else {
-            self = .pixmap(try ViewRenderer.render(view, size: size, scale: scale, fonts: fonts, offset: offset))
-        }
     }
 }

@@ -7,9 +7,10 @@ import RevealText
 /// differ from the screen drawn before: what a changed view covered and covers now. A frame then costs
 /// what changed in it, not the whole screen.
 ///
-/// The two trees are compared view by view (`ScreenDamage`). If they have the same shape (the same kinds of
-/// views in the same places), the pixels to draw again (`DamageRegion`) are those of every view whose drawing
-/// or frame changed, before and after, and of every group whose effect or frame changed; a canvas's own
+/// The two display lists are compared item by item (`ScreenDamage`). If they have the same shape (the same
+/// views, by identity, in the same order, drawing or grouping alike), the pixels to draw again (`DamageRegion`)
+/// are those of every item whose drawing or frame changed, before and after, and of every group whose effect
+/// or frame changed; a canvas's own
 /// layer says what of it changed (`CanvasLayer`), and a clip growing over unchanged views, the ring between
 /// its outlines. Any other change draws the whole screen. Each box is drawn as the whole screen would be,
 /// cut to the box, so the frame equals one drawn whole: a shadow is cast from its whole group, and when the
@@ -21,8 +22,11 @@ import RevealText
 /// 1×, and the seeds at 3×.
 package struct ScreenRenderer {
     private var frame: Pixmap?
-    private var tree: LayoutNode?
+    /// The list drawn last, its items' versions stamped.
+    package private(set) var list: DisplayList?
     private var background: RGBAColor?
+    /// How many frames this renderer drew: the version of the items that changed in the last one.
+    private var version = 0
     private let retained = RetainedDrawings()
     /// The boxes the last `render` drew again; every other pixel is as the render before left it.
     package private(set) var changedBoxes: [PixelBox] = []
@@ -34,35 +38,40 @@ package struct ScreenRenderer {
         changedBoxes.map { ($0.x, $0.y, $0.width, $0.height) }
     }
 
-    /// The frame for `screen`: the last frame with what changed drawn again (the whole of it at first).
-    package mutating func render(_ screen: ViewScreen) throws -> Pixmap {
-        let size = screen.pixelSize
+    /// The frame for `list`, drawn on `background` in a screen of `size` pixels at `scale` pixels per point:
+    /// the last frame with what changed drawn again (the whole of it at first).
+    package mutating func render(_ list: DisplayList, size: PixelSize, scale: Double, background: RGBAColor) throws
+        -> Pixmap
+    {
         let whole = PixelBox(x: 0, y: 0, width: size.width, height: size.height)
-        let root = screen.root
-        if var kept = frame, kept.width == size.width, kept.height == size.height, background == screen.background,
-            let old = tree
+        version += 1
+        var list = list
+        if var kept = frame, kept.width == size.width, kept.height == size.height, self.background == background,
+            let old = self.list
         {
             frame = nil  // uniquely referenced while it is drawn on
             var region = DamageRegion(width: size.width, height: size.height)
-            if old !== root {
-                if let changed = try retained.update(from: old, to: root, scale: screen.scale, screen: whole) {
-                    region = changed
-                } else {
-                    region.add(whole)
-                }
+            if list.isSameList(as: old) {
+                list = old
+            } else if let changed = try retained.update(
+                from: old, to: &list, version: version, scale: scale, screen: whole)
+            {
+                region = changed
+            } else {
+                region.add(whole)
             }
-            try draw(root, in: region, scale: screen.scale, background: screen.background, on: &kept)
+            try draw(list, in: region, scale: scale, background: background, on: &kept)
             frame = kept
         } else {
-            _ = try retained.update(from: nil, to: root, scale: screen.scale, screen: whole)
+            _ = try retained.update(from: nil, to: &list, version: version, scale: scale, screen: whole)
             var fresh = try Pixmap(width: size.width, height: size.height)
             var region = DamageRegion(width: size.width, height: size.height)
             region.add(whole)
-            try draw(root, in: region, scale: screen.scale, background: screen.background, on: &fresh)
+            try draw(list, in: region, scale: scale, background: background, on: &fresh)
             frame = fresh
         }
-        tree = root
-        background = screen.background
+        self.list = list
+        self.background = background
         return frame!
     }
 
@@ -70,12 +79,12 @@ package struct ScreenRenderer {
     /// from the screen as it stood before the first view that changed (`RetainedDrawings.snapshot`),
     /// when one is kept, and draws the views from there on.
     private mutating func draw(
-        _ root: LayoutNode, in region: DamageRegion, scale: Double, background: RGBAColor, on frame: inout Pixmap
+        _ list: DisplayList, in region: DamageRegion, scale: Double, background: RGBAColor, on frame: inout Pixmap
     ) throws {
         var region = region
         let whole = PixelBox(x: 0, y: 0, width: frame.width, height: frame.height)
         let snapshot =
-            region.isEmpty ? nil : try retained.snapshot(of: root, scale: scale, background: background, whole: whole)
+            region.isEmpty ? nil : try retained.snapshot(of: list, scale: scale, background: background, whole: whole)
         var boxes: [PixelBox] = []
         var drawn: [(PixelBox, Pixmap)] = []
         var passes = 0
@@ -86,14 +95,14 @@ package struct ScreenRenderer {
             retained.widened = .empty
             for box in boxes {
                 var part = try Pixmap(width: box.width, height: box.height)
-                var renderer = ViewRenderer(scale: scale, origin: (box.x, box.y), retained: retained)
+                var renderer = DisplayRenderer(scale: scale, origin: (box.x, box.y), retained: retained)
                 if let snapshot {
                     part.copy(snapshot.pixels, x: -box.x, y: -box.y)
-                    renderer.range = ViewRenderer.DrawingRange(start: snapshot.position)
+                    renderer.range = DisplayRenderer.DrawingRange(start: snapshot.position)
                 } else {
                     part.fill(background.premultiplied)
                 }
-                try renderer.draw(root, into: &part)
+                try renderer.draw(list.items, into: &part)
                 drawn.append((box, part))
             }
             // A shadow cast from a group drawn in several boxes changes as each box brings its alpha up to
@@ -107,7 +116,7 @@ package struct ScreenRenderer {
     }
 }
 
-/// What a `ScreenRenderer` keeps from one frame to the next, by the views of the tree it draws now:
+/// What a `ScreenRenderer` keeps from one frame to the next, by the identities of the items it draws now:
 /// canvases' layers, and shadows with the alpha they were cast from.
 package final class RetainedDrawings {
     /// A shadow's effect and group box on the screen, the alpha drawn there, the shadow cast from it, and
@@ -120,24 +129,24 @@ package final class RetainedDrawings {
         var used = true
     }
 
-    package var canvases: [ObjectIdentifier: CanvasLayer] = [:]
+    package var canvases: [DisplayIdentity: CanvasLayer] = [:]
     /// Shadows cast, found by their effect and box rather than by view: after the tree changes shape, a
     /// group casting from the same alpha finds its shadow and is not blurred again. Kept while drawn.
     private var shadows: [Shadow] = []
     /// Groups' layers over their whole group box on the screen, with the views before the one counted
-    /// `stop` drawn (`ViewRenderer.DrawingRange`; all of them when `Int.max`): kept for a group whose views
+    /// `stop` drawn (`DisplayRenderer.DrawingRange`; all of them when `Int.max`): kept for a group whose views
     /// did not change while its effect did (an opacity or a clip animating) or its mask did, and for
     /// a group up to its first view that changed. A mask group's layer is its content's.
-    private var layers: [ObjectIdentifier: (box: PixelBox, stop: Int, pixels: Pixmap)] = [:]
+    private var layers: [DisplayIdentity: (box: PixelBox, stop: Int, pixels: Pixmap)] = [:]
     /// The groups of this frame to draw such a layer for, and up to which view.
-    private var layersToKeep: [ObjectIdentifier: Int] = [:]
+    private var layersToKeep: [DisplayIdentity: Int] = [:]
     /// Clip groups' coverage over their whole group box, kept while the clip and the frame stay; and the
     /// clip groups of this frame that kept theirs from the frame before, to draw one for.
-    private var clipMasks: [ObjectIdentifier: (box: PixelBox, mask: Mask)] = [:]
-    private var clipsToKeep: Set<ObjectIdentifier> = []
-    /// The views of the tree that changed since the frame before, or hold one that did.
-    private var changed: Set<ObjectIdentifier> = []
-    /// The whole screen as it stood before the view counted `position` was drawn (`ViewRenderer.DrawingRange`),
+    private var clipMasks: [DisplayIdentity: (box: PixelBox, mask: Mask)] = [:]
+    private var clipsToKeep: Set<DisplayIdentity> = []
+    /// The version of the items that changed since the frame before (they, or an item inside them).
+    private var version = 0
+    /// The whole screen as it stood before the view counted `position` was drawn (`DisplayRenderer.DrawingRange`),
     /// kept while nothing drawn before it changes.
     private var kept: (position: Int, pixels: Pixmap)?
     /// The screen's pixels, and pixels per point.
@@ -148,14 +157,15 @@ package final class RetainedDrawings {
     /// Screen pixels whose shadow changed while a box was drawn: drawn again with it.
     package var widened = PixelBox.empty
 
-    /// Moves what is kept from the views of `old` to those of `new` and brings the canvases up to date;
-    /// returns the screen pixels that can differ between the two, or nil when the trees differ in shape
-    /// (and then keeps nothing but the canvases, drawn afresh).
-    package func update(from old: LayoutNode?, to new: LayoutNode, scale: Double, screen: PixelBox) throws
-        -> DamageRegion?
-    {
+    /// Moves what is kept from the items of `old` to those of `new`, stamps the items of `new` that changed
+    /// with `version`, and brings the canvases up to date; returns the screen pixels that can differ between
+    /// the two, or nil when the lists differ in shape (and then keeps nothing but the canvases, drawn afresh).
+    package func update(
+        from old: DisplayList?, to new: inout DisplayList, version: Int, scale: Double, screen: PixelBox
+    ) throws -> DamageRegion? {
         self.screen = screen
         self.scale = scale
+        self.version = version
         // Taken out of the dictionary, so that a layer brought up to date is its pixels' only owner.
         var oldCanvases = canvases
         let oldLayers = layers
@@ -170,83 +180,88 @@ package final class RetainedDrawings {
         }
         layers = [:]
         layersToKeep = [:]
-        changed = []
-        guard let old, ScreenDamage.sameShape(old, new) else {
+        guard let old, ScreenDamage.sameShape(old.items, new.items) else {
             kept = nil
             firstChange = nil
-            try addCanvases(new, scale: scale)
+            try addCanvases(new.items, scale: scale)
             return nil
         }
-        var damage = ScreenDamage(scale: scale, screen: screen)
-        var groups: [(LayoutNode, LayoutNode, Bool)] = []
-        try damage.compare(old, new) { a, b, content in
-            let r = ViewRenderer(scale: scale).pixelRect(b.frame)
+        var damage = ScreenDamage(scale: scale, screen: screen, version: version)
+        var effectsChanged: [DisplayIdentity: Bool] = [:]
+        try damage.compare(old.items, &new.items) { a, b, content in
+            let r = DisplayRenderer(scale: scale).pixelRect(b.frame)
             guard r.width > 0, r.height > 0 else { return .empty }
             let commands = content.commands(at: Size(width: b.frame.width, height: b.frame.height))
-            if var layer = oldCanvases.removeValue(forKey: ObjectIdentifier(a)), layer.width == r.width,
+            if var layer = oldCanvases.removeValue(forKey: a.identity), layer.width == r.width,
                 layer.height == r.height,
                 a.frame == b.frame
             {
                 let changed = layer.update(to: commands)
-                canvases[ObjectIdentifier(b)] = layer
+                canvases[b.identity] = layer
                 return PixelBox(x: r.x + changed.x, y: r.y + changed.y, width: changed.width, height: changed.height)
             }
-            canvases[ObjectIdentifier(b)] = try CanvasLayer(
+            canvases[b.identity] = try CanvasLayer(
                 width: r.width, height: r.height, scale: scale, commands: commands)
-            let was = ViewRenderer(scale: scale).pixelRect(a.frame)
+            let was = DisplayRenderer(scale: scale).pixelRect(a.frame)
             return PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
                 .union(PixelBox(x: was.x, y: was.y, width: was.width, height: was.height))
-        } group: { a, b, effectChanged, _ in
-            groups.append((a, b, effectChanged))
+        } group: { identity, effectChanged in
+            effectsChanged[identity] = effectChanged
         }
-        changed = damage.changed
-        for (a, b, effectChanged) in groups {
-            let new = ObjectIdentifier(b)
-            if case .group(.clip) = b.role, !effectChanged {
-                if let mask = oldClipMasks[ObjectIdentifier(a)] {
-                    clipMasks[new] = mask
+        RetainedDrawings.forEachGroup(in: new.items) { group in
+            let id = group.identity
+            let effectChanged = effectsChanged[id] ?? true
+            if case .group(.clip, _, _) = group.content, !effectChanged {
+                if let mask = oldClipMasks[id] {
+                    clipMasks[id] = mask
                 } else {
-                    clipsToKeep.insert(new)
+                    clipsToKeep.insert(id)
                 }
             }
-            let views = RetainedDrawings.layerViews(of: b)
             var position = 0
-            let first = firstChanged(views, position: &position)
-            if let layer = oldLayers[ObjectIdentifier(a)],
-                layer.stop == .max ? first == nil : layer.stop <= first ?? .max
-            {
-                layers[new] = layer
-            } else if first == nil, effectChanged || changed.contains(new) {
-                layersToKeep[new] = .max
+            let first = firstChanged(group.inner, position: &position)
+            if let layer = oldLayers[id], layer.stop == .max ? first == nil : layer.stop <= first ?? .max {
+                layers[id] = layer
+            } else if first == nil, effectChanged || group.version == version {
+                layersToKeep[id] = .max
             } else if let first, first > 1 {
-                layersToKeep[new] = first
+                layersToKeep[id] = first
             }
         }
         var position = 0
-        firstChange = firstChanged([new], position: &position)
+        firstChange = firstChanged(new.items, position: &position)
         if let kept, let first = firstChange, kept.position > first { self.kept = nil }
         return damage.region
     }
 
-    /// The views a group draws into its layer: a mask group's content, any other group's views.
-    package static func layerViews(of node: LayoutNode) -> [LayoutNode] {
-        if case .group(.mask) = node.role { return Array(node.children.prefix(1)) }
-        return node.children
+    /// Calls `body` with every group among `items` and the items inside them, masks' included.
+    private static func forEachGroup(in items: [DisplayItem], _ body: (DisplayItem) -> Void) {
+        for item in items {
+            switch item.content {
+            case .drawing: continue
+            case .group(_, let inner, let mask):
+                forEachGroup(in: inner, body)
+                forEachGroup(in: mask, body)
+                body(item)
+            case .transform(_, let inner):
+                forEachGroup(in: inner, body)
+            }
+        }
     }
 
-    /// The layer kept for `node`'s group, cut to `box` (screen pixels), and the count of the view to draw
+    /// The layer kept for `item`'s group, cut to `box` (screen pixels), and the count of the view to draw
     /// on from (nil: it is whole); drawn by `draw(groupBoxOnScreen, range)` when first needed. Nil when
     /// none is kept: the group is drawn as usual.
-    package func layer(of node: LayoutNode, box: PixelBox, draw: (PixelBox, ViewRenderer.DrawingRange) throws -> Pixmap)
-        throws -> (pixels: Pixmap, resumeAt: Int?)?
-    {
-        let key = ObjectIdentifier(node)
-        guard case .group(let effect) = node.role else { return nil }
-        let full = ViewRenderer(scale: scale).groupBox(effect, frame: node.frame).intersection(screen)
+    package func layer(
+        of item: DisplayItem, box: PixelBox, draw: (PixelBox, DisplayRenderer.DrawingRange) throws -> Pixmap
+    ) throws -> (pixels: Pixmap, resumeAt: Int?)? {
+        let key = item.identity
+        guard case .group(let effect, _, _) = item.content else { return nil }
+        let full = DisplayRenderer(scale: scale).groupBox(effect, frame: item.frame).intersection(screen)
         if let kept = layers[key], kept.box != full { layers[key] = nil }
         if layers[key] == nil {
             guard let stop = layersToKeep[key] else { return nil }
-            layers[key] = (full, stop, try draw(full, ViewRenderer.DrawingRange(stop: stop)))
+            layers[key] = (full, stop, try draw(full, DisplayRenderer.DrawingRange(stop: stop)))
         }
         guard let kept = layers[key] else { return nil }
         let resume = kept.stop == .max ? nil : kept.stop
@@ -256,12 +271,12 @@ package final class RetainedDrawings {
         return (part, resume)
     }
 
-    /// The coverage of `node`'s clip cut to `box`, when it is kept (drawn over the whole group box by
+    /// The coverage of `item`'s clip cut to `box`, when it is kept (drawn over the whole group box by
     /// `draw` the first time); nil when the clip is drawn as usual.
-    package func clipMask(of node: LayoutNode, box: PixelBox, draw: (PixelBox) throws -> Mask) throws -> Mask? {
-        let key = ObjectIdentifier(node)
-        guard case .group(let effect) = node.role else { return nil }
-        let full = ViewRenderer(scale: scale).groupBox(effect, frame: node.frame).intersection(screen)
+    package func clipMask(of item: DisplayItem, box: PixelBox, draw: (PixelBox) throws -> Mask) throws -> Mask? {
+        let key = item.identity
+        guard case .group(let effect, _, _) = item.content else { return nil }
+        let full = DisplayRenderer(scale: scale).groupBox(effect, frame: item.frame).intersection(screen)
         if let kept = clipMasks[key], kept.box != full { clipMasks[key] = nil }
         if clipMasks[key] == nil {
             guard clipsToKeep.contains(key) else { return nil }
@@ -275,61 +290,67 @@ package final class RetainedDrawings {
 
     /// The screen before the first view that changed, and that view's count in drawing order: kept
     /// from the frame before while no view before it changed, else drawn again (those views only).
-    package func snapshot(of root: LayoutNode, scale: Double, background: RGBAColor, whole: PixelBox) throws -> (
+    package func snapshot(of list: DisplayList, scale: Double, background: RGBAColor, whole: PixelBox) throws -> (
         position: Int, pixels: Pixmap
     )? {
         guard let first = firstChange, first > 1 else { return nil }
         if let kept, kept.position <= first { return kept }
         var pixels = try Pixmap(width: whole.width, height: whole.height)
         pixels.fill(background.premultiplied)
-        var renderer = ViewRenderer(scale: scale, retained: self)
-        renderer.range = ViewRenderer.DrawingRange(stop: first)
-        try renderer.draw(root, into: &pixels)
+        var renderer = DisplayRenderer(scale: scale, retained: self)
+        renderer.range = DisplayRenderer.DrawingRange(stop: first)
+        try renderer.draw(list.items, into: &pixels)
         kept = (first, pixels)
         return kept
     }
 
-    /// The count, in drawing order, of the first view among `nodes` and the views in them that draws
-    /// and changed, as `ViewRenderer` counts: leaves and groups, not the views inside a group.
-    private func firstChanged(_ nodes: [LayoutNode], position: inout Int) -> Int? {
-        for node in nodes {
-            switch node.role {
-            case .leaf(.effect):
+    /// The count, in drawing order, of the first item among `items` and the items in them that draws and
+    /// changed, as `DisplayRenderer` counts: drawings and groups, not the items inside a group.
+    private func firstChanged(_ items: [DisplayItem], position: inout Int) -> Int? {
+        for item in items {
+            switch item.content {
+            case .drawing(.effect):
                 continue
-            case .leaf, .group:
+            case .drawing, .group:
                 position += 1
-                if changed.contains(ObjectIdentifier(node)) { return position }
-            case .transform where changed.contains(ObjectIdentifier(node)):
-                // Turned or scaled anew: everything inside moved, from its first view on.
+                if item.version == version { return position }
+            case .transform where item.version == version:
+                // Turned or scaled anew: everything inside moved, from its first item on.
                 return position + 1
-            default:
-                if let found = firstChanged(node.drawingOrder, position: &position) { return found }
+            case .transform(_, let inner):
+                if let found = firstChanged(inner, position: &position) { return found }
             }
         }
         return nil
     }
 
-    private func addCanvases(_ node: LayoutNode, scale: Double) throws {
-        if case .leaf(.canvas(let content)) = node.role {
-            let r = ViewRenderer(scale: scale).pixelRect(node.frame)
-            if r.width > 0, r.height > 0 {
-                canvases[ObjectIdentifier(node)] = try CanvasLayer(
-                    width: r.width, height: r.height, scale: scale,
-                    commands: content.commands(at: Size(width: node.frame.width, height: node.frame.height)))
+    private func addCanvases(_ items: [DisplayItem], scale: Double) throws {
+        for item in items {
+            switch item.content {
+            case .drawing(.canvas(let content)):
+                let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
+                if r.width > 0, r.height > 0 {
+                    canvases[item.identity] = try CanvasLayer(
+                        width: r.width, height: r.height, scale: scale,
+                        commands: content.commands(at: Size(width: item.frame.width, height: item.frame.height)))
+                }
+            case .drawing: continue
+            case .group(_, let inner, let mask):
+                try addCanvases(inner, scale: scale)
+                try addCanvases(mask, scale: scale)
+            case .transform(_, let inner):
+                try addCanvases(inner, scale: scale)
             }
         }
-        for child in node.children { try addCanvases(child, scale: scale) }
     }
 
-    /// The shadow of `node`'s group, whose layer covering `box` (screen pixels) is `layer`, cut to `box`:
+    /// The shadow of `item`'s group, whose layer covering `box` (screen pixels) is `layer`, cut to `box`:
     /// the alpha kept for the whole group box is brought up to date in `box`, and the shadow cast again
     /// if it changed (the pixels where the shadow changed outside `box` go to `widened`).
     package func shadow(
-        of node: LayoutNode, _ effect: RevealRaster.Shadow, layer: Pixmap, at box: PixelBox, scale: Double
-    )
-        throws -> Mask
-    {
-        let full = ViewRenderer(scale: scale).groupBox(.shadow(effect), frame: node.frame).intersection(screen)
+        of item: DisplayItem, _ effect: RevealRaster.Shadow, layer: Pixmap, at box: PixelBox, scale: Double
+    ) throws -> Mask {
+        let full = DisplayRenderer(scale: scale).groupBox(.shadow(effect), frame: item.frame).intersection(screen)
         var index = shadows.firstIndex { $0.effect == effect && $0.box == full }
         if index == nil {
             // New: cast from the whole group; drawn only in part, the rest is drawn with it next.
@@ -342,7 +363,7 @@ package final class RetainedDrawings {
         shadows[k].used = true
         let alpha = try Compositor.alpha(of: layer)
         if shadows[k].alpha.replace(alpha, x: box.x - full.x, y: box.y - full.y) {
-            let mask = try ViewRenderer.shadowMask(of: shadows[k].alpha, effect, scale: scale)
+            let mask = try DisplayRenderer.shadowMask(of: shadows[k].alpha, effect, scale: scale)
             let changed = mask.differingBox(from: shadows[k].mask)
             widened = widened.union(
                 PixelBox(x: full.x + changed.x, y: full.y + changed.y, width: changed.width, height: changed.height))
@@ -353,112 +374,143 @@ package final class RetainedDrawings {
     }
 }
 
-/// The comparison of two trees of the same shape: the screen pixels their differences can reach.
+/// The comparison of two display lists of the same shape: the screen pixels their differences can reach.
 package struct ScreenDamage {
     package let scale: Double
+    /// The version the items that changed are stamped with.
+    package let version: Int
     /// Screen pixels that can differ.
     package private(set) var region: DamageRegion
-    /// The views of the new tree that changed, or hold one that did.
-    package private(set) var changed: Set<ObjectIdentifier> = []
 
-    package init(scale: Double, screen: PixelBox) {
+    package init(scale: Double, screen: PixelBox, version: Int) {
         self.scale = scale
+        self.version = version
         region = DamageRegion(width: screen.width, height: screen.height)
     }
 
-    /// Whether `a` and `b` have the same views in the same places and drawing order, whatever their
-    /// drawings, effects and frames.
-    package static func sameShape(_ a: LayoutNode, _ b: LayoutNode) -> Bool {
-        guard a.children.count == b.children.count else { return false }
-        switch (a.role, b.role) {
-        case (.leaf, .leaf), (.spacer, .spacer), (.stack, .stack), (.padding, .padding), (.frame, .frame),
-            (.position, .position), (.offset, .offset), (.reader, .reader), (.anchor, .anchor),
-            (.crossfade, .crossfade), (.transform, .transform), (.firstFitting, .firstFitting), (.grid, .grid):
-            break
-        case (.secondary(let x, _), .secondary(let y, _)) where x == y:
-            break
-        case (.group(let x), .group(let y)) where x.kind == y.kind:
-            break
-        default:
-            return false
+    /// Whether `a` and `b` hold the same views, by identity, in the same drawing order, each drawing or
+    /// grouping alike, whatever their drawings, effects' values and frames.
+    package static func sameShape(_ a: [DisplayItem], _ b: [DisplayItem]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            guard x.identity == y.identity else { return false }
+            switch (x.content, y.content) {
+            case (.drawing, .drawing):
+                return true
+            case (.group(let e, let p, let m), .group(let f, let q, let n)):
+                return e.kind == f.kind && sameShape(p, q) && sameShape(m, n)
+            case (.transform(_, let p), .transform(_, let q)):
+                return sameShape(p, q)
+            default:
+                return false
+            }
         }
-        return zip(a.children, b.children).allSatisfy { sameShape($0, $1) }
     }
 
-    /// Adds what differs between `a` and `b` (of the same shape); returns whether anything in `b` differs.
-    /// `canvas` brings a canvas of `b` up to date from `a`'s and returns the screen pixels that changed;
-    /// `group` is told each pair of groups, whether the group's own effect or frame changed, and whether
-    /// any view inside it did.
+    /// Adds what differs between the items of `a` and of `b` (of the same shape), and stamps the items of `b`
+    /// that differ, or hold one that does, with `version` (the others keep `a`'s); returns whether anything
+    /// in `b` differs. `canvas` brings a canvas of `b` up to date from `a`'s and returns the screen pixels
+    /// that changed; `group` is told each group's identity and whether its own effect or frame changed.
     @discardableResult
     package mutating func compare(
-        _ a: LayoutNode, _ b: LayoutNode, canvas: (LayoutNode, LayoutNode, CanvasContent) throws -> PixelBox,
-        group: (LayoutNode, LayoutNode, Bool, Bool) -> Void
+        _ a: [DisplayItem], _ b: inout [DisplayItem],
+        canvas: (DisplayItem, DisplayItem, CanvasContent) throws -> PixelBox,
+        group: (DisplayIdentity, Bool) -> Void
     ) rethrows -> Bool {
-        // What changes inside a turned, scaled or blurred view is found in its own untransformed pixels; the
-        // whole of the view (through both transforms, or as far as the blur reaches) is then drawn again.
-        let ownChange: Bool?
-        switch (a.role, b.role) {
-        case (.transform(let x), .transform(let y)): ownChange = x != y
-        case (.group(.blur(let x)), .group(.blur(let y))): ownChange = x != y
-        default: ownChange = nil
-        }
-        if let ownChange {
-            var inside = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0))
-            var differs = ownChange || a.frame != b.frame
-            for (p, q) in zip(a.children, b.children) where try inside.compare(p, q, canvas: canvas, group: group) {
-                differs = true
-            }
-            changed.formUnion(inside.changed)
-            if case .group = b.role { group(a, b, differs, differs) }
-            if differs {
-                region.add(contentBox(a))
-                region.add(contentBox(b))
-                changed.insert(ObjectIdentifier(b))
-            }
-            return differs
-        }
         var differs = false
-        for (x, y) in zip(a.children, b.children) where try compare(x, y, canvas: canvas, group: group) {
+        for index in b.indices where try compare(a[index], &b[index], canvas: canvas, group: group) {
             differs = true
         }
-        switch (a.role, b.role) {
-        case (.leaf(.canvas), .leaf(.canvas(let content))):
-            let box = try canvas(a, b, content)
-            if !box.isEmpty {
-                region.add(box)
-                differs = true
-            }
-        case (.leaf(let x), .leaf(let y)):
-            if a.frame != b.frame || !x.drawsLike(y, in: b.frame) {
-                region.add(contentBox(a))
-                region.add(contentBox(b))
-                differs = true
-            }
-        case (.group(let x), .group(let y)):
-            let effectChanged = a.frame != b.frame || !x.drawsLike(y, in: b.frame)
-            group(a, b, effectChanged, differs)
-            if effectChanged {
-                if case .clip(let old) = x, case .clip(let new) = y, a.frame == b.frame, !differs {
-                    addClipChange(old, new, frame: b.frame, content: contentBox(b))
-                } else {
-                    region.add(contentBox(a))
-                    region.add(contentBox(b))
-                }
-                differs = true
-            }
-        default:
-            break
-        }
-        if differs { changed.insert(ObjectIdentifier(b)) }
         return differs
     }
 
-    /// The screen pixels a view and the views in it draw on.
-    private func contentBox(_ node: LayoutNode) -> PixelBox {
-        let r = ViewRenderer(scale: scale)
-        switch node.role {
-        case .leaf(let drawing):
-            let frame = node.frame
+    private mutating func compare(
+        _ a: DisplayItem, _ b: inout DisplayItem, canvas: (DisplayItem, DisplayItem, CanvasContent) throws -> PixelBox,
+        group: (DisplayIdentity, Bool) -> Void
+    ) rethrows -> Bool {
+        var differs = false
+        switch a.content {
+        case .transform(let x, let p):
+            guard case .transform(let y, _) = b.content else { return mismatch(a, &b) }
+            // What changes inside a turned or scaled view is found in its own untransformed pixels; the whole
+            // of the view (through both transforms) is then drawn again.
+            var (q, _) = b.takeLists()
+            differs = try inside(p, &q, canvas: canvas, group: group) || x != y || a.frame != b.frame
+            b.content = .transform(y, q)
+            if differs { addBoth(a, b) }
+        case .group(let x, let p, let m):
+            guard case .group(let y, _, _) = b.content else { return mismatch(a, &b) }
+            var (q, n) = b.takeLists()
+            if case .blur(let old) = x, case .blur(let new) = y {
+                // Likewise inside a blurred view, as far as the blur reaches.
+                let insideDiffers = try inside(p, &q, canvas: canvas, group: group)
+                let maskDiffers = try inside(m, &n, canvas: canvas, group: group)
+                differs = insideDiffers || maskDiffers || old != new || a.frame != b.frame
+                b.content = .group(y, q, mask: n)
+                group(b.identity, differs)
+                if differs { addBoth(a, b) }
+            } else {
+                let insideDiffers = try compare(p, &q, canvas: canvas, group: group)
+                let maskDiffers = try compare(m, &n, canvas: canvas, group: group)
+                differs = insideDiffers || maskDiffers
+                b.content = .group(y, q, mask: n)
+                let effectChanged = a.frame != b.frame || !x.drawsLike(y, in: b.frame)
+                group(b.identity, effectChanged)
+                if effectChanged {
+                    if case .clip(let old) = x, case .clip(let new) = y, a.frame == b.frame, !differs {
+                        addClipChange(old, new, frame: b.frame, content: contentBox(b))
+                    } else {
+                        addBoth(a, b)
+                    }
+                    differs = true
+                }
+            }
+        case .drawing(let x):
+            guard case .drawing(let y) = b.content else { return mismatch(a, &b) }
+            if case .canvas = x, case .canvas(let content) = y {
+                let box = try canvas(a, b, content)
+                if !box.isEmpty {
+                    region.add(box)
+                    differs = true
+                }
+            } else if a.frame != b.frame || !x.drawsLike(y, in: b.frame) {
+                addBoth(a, b)
+                differs = true
+            }
+        }
+        b.version = differs ? version : a.version
+        return differs
+    }
+
+    /// Items not of the same shape (`sameShape` keeps such lists apart): both drawn again.
+    private mutating func mismatch(_ a: DisplayItem, _ b: inout DisplayItem) -> Bool {
+        addBoth(a, b)
+        b.version = version
+        return true
+    }
+
+    /// Compares the items inside a transformed or blurred view, whose own pixels are drawn again whole when
+    /// any of them differs: their damage stays out of the screen's.
+    private func inside(
+        _ a: [DisplayItem], _ b: inout [DisplayItem],
+        canvas: (DisplayItem, DisplayItem, CanvasContent) throws -> PixelBox,
+        group: (DisplayIdentity, Bool) -> Void
+    ) rethrows -> Bool {
+        var inner = ScreenDamage(scale: scale, screen: PixelBox(x: 0, y: 0, width: 0, height: 0), version: version)
+        return try inner.compare(a, &b, canvas: canvas, group: group)
+    }
+
+    private mutating func addBoth(_ a: DisplayItem, _ b: DisplayItem) {
+        region.add(contentBox(a))
+        region.add(contentBox(b))
+    }
+
+    /// The screen pixels an item and the items in it draw on.
+    private func contentBox(_ item: DisplayItem) -> PixelBox {
+        let r = DisplayRenderer(scale: scale)
+        let frame = item.frame
+        switch item.content {
+        case .drawing(let drawing):
             let path: PixelPath
             switch drawing {
             case .none, .effect: return .empty
@@ -471,21 +523,17 @@ package struct ScreenDamage {
                 return PixelBox(x: p.x, y: p.y, width: p.width, height: p.height)
             }
             return pixelBox(path.bounds)
-        case .group(let effect):
+        case .group(let effect, let items, _):
             switch effect {
-            case .shadow: return r.groupBox(effect, frame: node.frame)
-            case .blur(let sigma):
-                return unionOfChildren(node).expanded(by: ViewRenderer.blurReach(sigma, scale: scale))
-            case .clip: return unionOfChildren(node).intersection(r.groupBox(effect, frame: node.frame))
-            case .mask: return node.children.first.map(contentBox) ?? .empty
-            case .opacity, .colorMatrix, .blend: return unionOfChildren(node)
+            case .shadow: return r.groupBox(effect, frame: frame)
+            case .blur(let sigma): return union(items).expanded(by: DisplayRenderer.blurReach(sigma, scale: scale))
+            case .clip: return union(items).intersection(r.groupBox(effect, frame: frame))
+            case .mask, .opacity, .colorMatrix, .blend: return union(items)
             }
-        case .transform(let t):
-            let p = r.pixelRect(node.frame)
+        case .transform(let t, let items):
+            let p = r.pixelRect(frame)
             return t.map(x: Double(p.x), y: Double(p.y), width: Double(p.width), height: Double(p.height), scale: scale)
-                .bounds(of: unionOfChildren(node))
-        default:
-            return unionOfChildren(node)
+                .bounds(of: union(items))
         }
     }
 
@@ -493,7 +541,7 @@ package struct ScreenDamage {
     /// pixels outside both outlines show in neither, and pixels wholly inside both show alike. With two
     /// convex outlines that leaves a ring in each band of rows; otherwise the box around both.
     private mutating func addClipChange(_ old: ShapeKind, _ new: ShapeKind, frame: Rect, content: PixelBox) {
-        let r = ViewRenderer(scale: scale)
+        let r = DisplayRenderer(scale: scale)
         let (a, b) = (r.path(old, in: frame), r.path(new, in: frame))
         let height = DamageRegion.bandHeight
         guard let spansA = a.isEmpty ? [:] : a.convexSpans(bandHeight: height),
@@ -534,8 +582,8 @@ package struct ScreenDamage {
             height: Int(min(bounds.maxY, 1e9).rounded(.up)) + 1 - y0)
     }
 
-    private func unionOfChildren(_ node: LayoutNode) -> PixelBox {
-        node.children.reduce(PixelBox.empty) { $0.union(contentBox($1)) }
+    private func union(_ items: [DisplayItem]) -> PixelBox {
+        items.reduce(PixelBox.empty) { $0.union(contentBox($1)) }
     }
 }
 
@@ -573,7 +621,7 @@ extension GroupEffect {
         case (.opacity(let a), .opacity(let b)): return a == b
         case (.clip(let a), .clip(let b)): return a.drawsLike(b, in: frame)
         case (.shadow(let a), .shadow(let b)): return a == b
-        case (.mask(let a), .mask(let b)): return a == b
+        case (.mask, .mask): return true
         case (.blur(let a), .blur(let b)): return a == b
         case (.colorMatrix(let a), .colorMatrix(let b)): return a == b
         case (.blend(let a), .blend(let b)): return a == b

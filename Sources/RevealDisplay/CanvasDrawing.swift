@@ -109,13 +109,13 @@ extension CanvasLayer {
         switch filter {
         case .blur(let radius):
             guard radius > 0, radius.isFinite else { return image }
-            return try ViewRenderer.blurred(image, sigma: min(radius, 1e4) / 2 * scale)
+            return try DisplayRenderer.blurred(image, sigma: min(radius, 1e4) / 2 * scale)
         case .colorMatrix(let matrix):
             var image = image
             if !matrix.isIdentity { matrix.apply(to: &image) }
             return image
         case .shadow(let shadow, let placement):
-            let mask = try ViewRenderer.shadowMask(of: Compositor.alpha(of: image), shadow, scale: scale)
+            let mask = try DisplayRenderer.shadowMask(of: Compositor.alpha(of: image), shadow, scale: scale)
             var cast = try Pixmap(width: width, height: height)
             Compositor.fill(shadow.color.premultiplied, mask: mask, at: (0, 0), onto: &cast)
             switch placement {
