@@ -175,7 +175,8 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
         let cache = try BuildCache.open()
         defer { cache.close() }
         let build = ViewBuild(
-            files: files, viewType: viewType, kit: try SwiftUIKit.find(), toolchain: try SwiftToolchain.find(),
+            files: files, viewType: viewType, kit: try SwiftUIKit.find(),
+            toolchain: try SwiftToolchain.find(cache: cache),
             cache: cache)
         let program = try build.executable()
         let child = try ViewProcess(

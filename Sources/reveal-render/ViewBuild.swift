@@ -84,7 +84,10 @@ struct SwiftToolchain {
     /// `swiftc --version`, for the cache key: another compiler means another build.
     let version: String
 
-    static func find() throws -> SwiftToolchain {
+    /// The toolchain on PATH. Its version is asked once per compiler: running `swiftc --version` takes about
+    /// a tenth of a second, as long as playing a short view once it is built, so the answer is kept in `cache`
+    /// under the compiler's files as they stand (path, size, time, inode of `swiftc` and `swift-frontend`).
+    static func find(cache: BuildCache) throws -> SwiftToolchain {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates = path.split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
         guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -93,11 +96,43 @@ struct SwiftToolchain {
                     "reveal-render: swiftui compiles the view with the Swift toolchain, and found no swiftc on PATH",
                 code: 2)
         }
+        // A `swiftc` without its `swift-frontend` beside it (a proxy that picks a toolchain, as swiftly's
+        // does) may answer for another compiler tomorrow: it is asked every time.
+        let resolved = realpath(swiftc, nil).map { path in
+            defer { free(path) }
+            return String(cString: path)
+        }
+        let frontend = ((resolved ?? swiftc) as NSString).deletingLastPathComponent + "/swift-frontend"
+        let identities = [swiftc, frontend].map(fileIdentity)
+        let key = identities.contains("") ? nil : SHA256.hex(Array(identities.joined(separator: "\n").utf8))
+        if let key, let kept = cache.lookup("toolchains", key: key, name: "version"),
+            let data = FileManager.default.contents(atPath: kept)
+        {
+            return SwiftToolchain(swiftc: swiftc, version: String(decoding: data, as: UTF8.self))
+        }
         let run = try ToolRun.run(swiftc, ["--version"])
         if let stop = SignalWatch.shared.stopBeforeFrames() { throw stop }
+        // Kept for the next run when the cache takes it; a cache that cannot asks again next time.
+        if let key, let folder = try? cache.workFolder() {
+            let file = folder + "/version"
+            if FileManager.default.createFile(atPath: file, contents: Data(run.output.utf8)) {
+                _ = try? cache.keep(file, "toolchains", key: key, name: "version")
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
         return SwiftToolchain(swiftc: swiftc, version: run.output)
     }
 
+    /// What tells one build of a file from another without reading it: where it really is, its size, its
+    /// modification time and its inode; empty when it cannot be read.
+    private static func fileIdentity(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return "" }
+        defer { free(resolved) }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return "" }
+        return
+            "\(String(cString: resolved)) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+    }
 }
 
 /// Builds the program that plays a user's view: their files, a generated `main.swift` naming the view,

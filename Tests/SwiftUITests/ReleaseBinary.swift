@@ -22,15 +22,17 @@ enum ReleaseBinary {
         return binary
     }
 
-    /// Runs `binary arguments`, asserting it exits with `status`; returns what it printed (both streams).
+    /// Runs `binary arguments` (with `environment` over this process's), asserting it exits with `status`;
+    /// returns what it printed (both streams).
     @discardableResult
     static func run(
-        _ binary: URL, _ arguments: [String], expecting status: Int32, file: StaticString = #filePath,
-        line: UInt = #line
+        _ binary: URL, _ arguments: [String], environment: [String: String] = [:], expecting status: Int32,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> String {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)

@@ -69,6 +69,37 @@ final class SwiftUICommandTests: WorkFolderTestCase {
         XCTAssertEqual(try Data(contentsOf: still), try Data(contentsOf: again))
     }
 
+    func testTheCompilersVersionIsAskedOncePerCompiler() throws {
+        // A swiftc in front of the real one that notes how it is run, its frontend beside it: the first run asks
+        // its version (a tenth of a second each time), the next finds the answer kept for that compiler.
+        let (source, _) = try counter()
+        let script = try file("still.json", #"{"width": 120, "height": 120, "scale": 1, "fps": 10}"#)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let real = try XCTUnwrap(
+            path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        )
+        let resolved = URL(fileURLWithPath: real).resolvingSymlinksInPath().deletingLastPathComponent()
+        let bin = work.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = work.appendingPathComponent("swiftc.log")
+        let wrapper = bin.appendingPathComponent("swiftc")
+        try "#!/bin/sh\necho \"$*\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n".write(
+            to: wrapper, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(wrapper.path, 0o755), 0)
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("swift-frontend"),
+            withDestinationURL: resolved.appendingPathComponent("swift-frontend"))
+        let environment = ["PATH": "\(bin.path):\(path)"]
+        for name in ["one.png", "two.png"] {
+            try ReleaseBinary.run(
+                try ReleaseBinary.url(),
+                ["swiftui", source, "--script", script, "--out", work.appendingPathComponent(name).path, "-q"],
+                environment: environment, expecting: 0)
+        }
+        let runs = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(runs.filter { $0 == "--version" }.count, 1, "\(runs)")
+    }
+
     /// `#Preview` as real files write it: attributes and a doc comment before it, a name, a comment after the
     /// brace, and a body of statements read as Apple's `@ViewBuilder` reads it. The first preview is drawn.
     func testAPreviewWithAttributesANameAndStatementsIsDrawnAsWritten() throws {
