@@ -22,6 +22,11 @@ package struct ViewScreen {
     private let view: ViewNode
     private let layout: (safeArea: Insets, ignoresSafeArea: Bool, fonts: FontFiles)
     private let crossfades: BuildNotes
+    /// What VoiceOver reads, once worked out.
+    private let readOut: ReadOut
+    private final class ReadOut {
+        var elements: [AccessibilityElement]?
+    }
 
     /// Lays `view` out on a `width`×`height`-point screen inside `safeArea` (or on the whole of it when
     /// `ignoresSafeArea`), over `background`.
@@ -39,6 +44,7 @@ package struct ViewScreen {
             view, width: width, height: height, safeArea: ignoresSafeArea ? Insets() : safeArea, scale: scale,
             fonts: fonts, atRest: false)
         displayList = root.displayList
+        readOut = ReadOut()
     }
 
     /// What `view` asks for offered nothing on either axis (SwiftUI's `.unspecified` proposal, which
@@ -73,6 +79,14 @@ package struct ViewScreen {
     /// ("as they hold, not as they animate"). A content change still cross-fading is read as its new content
     /// in its new frame.
     package var accessibilityElements: [AccessibilityElement] {
+        // Worked out once per screen: a player asks at every frame, and keeps the screen while nothing changed.
+        if let elements = readOut.elements { return elements }
+        let elements = readOutAtRest
+        readOut.elements = elements
+        return elements
+    }
+
+    private var readOutAtRest: [AccessibilityElement] {
         guard crossfades.crossfades > 0,
             let (rest, _) = try? ViewScreen.place(
                 view, width: width, height: height, safeArea: layout.ignoresSafeArea ? Insets() : layout.safeArea,

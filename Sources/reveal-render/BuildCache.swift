@@ -1,12 +1,13 @@
 import Foundation
 import RevealRender
 
-/// Where `reveal-render swiftui` keeps what it built, by content: `views/KEY/view` (a view's program) and
-/// `plugins/KEY/RevealPreviewMacros` (the `#Preview` plugin), each vouched for by a record written last
-/// (`NAME.record`: the inputs' digest, the file's size and digest). A file without a record that matches is
-/// never used: it is built again. Builds happen in `building/build-PID-N/` and are renamed into place, so
-/// runs at once never see half a build; the next run removes what killed builds left there. When the cache
-/// cannot be written (read-only, a file in its place), builds go to a temporary folder for the run instead.
+/// Where `reveal-render swiftui` keeps what it built, by content: `views/KEY/view` (a view's program),
+/// `plugins/KEY/RevealPreviewMacros` (the `#Preview` plugin) and `toolchains/KEY/version` (a compiler's
+/// `swiftc --version`), each vouched for by a record written last (`NAME.record`: the inputs' digest, the
+/// file's size and digest). A file without a record that matches is never used: it is built again. Builds
+/// happen in `building/build-PID-N/` and are renamed into place, so runs at once never see half a build; the
+/// next run removes what killed builds left there. When the cache cannot be written (read-only, a file in its
+/// place), builds go to a temporary folder for the run instead.
 struct BuildCache {
     /// The cache's folder.
     let root: String
@@ -143,9 +144,10 @@ struct BuildCache {
         return (count("views"), count("plugins"), bytes)
     }
 
-    /// Removes every build, and what killed builds left; a build under way now keeps its folder.
+    /// Removes every build, the compilers' versions kept, and what killed builds left; a build under way now
+    /// keeps its folder.
     func clear() throws {
-        for kind in ["views", "plugins"] {
+        for kind in ["views", "plugins", "toolchains"] {
             let path = root + "/" + kind
             guard FileManager.default.fileExists(atPath: path) else { continue }
             do {
