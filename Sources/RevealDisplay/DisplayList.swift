@@ -99,7 +99,8 @@ package enum Drawing {
     case text(TextBlock, Paint)
     case symbol(SymbolShape, pointsPerUnit: Double, Paint)
     case canvas(CanvasContent)
-    case effect
+    /// Nothing: the place a front end composites pixels of its own into (the port's scene effect).
+    case placeholder
 }
 
 /// An effect on a whole subtree, applied to its rendered pixels as SwiftUI's display list does.

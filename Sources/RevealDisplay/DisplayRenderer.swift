@@ -11,16 +11,9 @@ import RevealText
 /// the pixel grid of the display's scale), while glyphs and symbols keep their exact positions in
 /// their frame, as Core Text positions glyphs.
 package struct DisplayRenderer {
-    /// Which part of a screen to draw: all of it, what lies under the effect, or what lies over it.
-    package enum Part {
-        case all, underEffect, overEffect
-    }
-
     package let scale: Double
-    package let part: Part
     /// Where the canvas's top-left pixel is on the screen: a canvas may hold only part of it.
     package let origin: (x: Int, y: Int)
-    private var passedEffect = false
     private var rasterizer = Rasterizer()
     /// The screen pixels drawn on so far (before clipping to the canvas).
     package private(set) var drawn = PixelBox.empty
@@ -30,11 +23,10 @@ package struct DisplayRenderer {
     package private(set) var transform: PlaneTransform?
 
     package init(
-        scale: Double, part: Part = .all, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil,
+        scale: Double, origin: (x: Int, y: Int) = (0, 0), retained: RetainedDrawings? = nil,
         transform: PlaneTransform? = nil
     ) {
         self.scale = scale
-        self.part = part
         self.origin = origin
         self.retainedDrawings = retained
         self.transform = transform
@@ -45,21 +37,11 @@ package struct DisplayRenderer {
     package var retained: RetainedDrawings? { transform == nil ? retainedDrawings : nil }
 
     /// A transparent `width`×`height` pixmap with `list` drawn on it.
-    package static func render(_ list: DisplayList, width: Int, height: Int, scale: Double, part: Part = .all) throws
-        -> Pixmap
-    {
+    package static func render(_ list: DisplayList, width: Int, height: Int, scale: Double) throws -> Pixmap {
         var canvas = try Pixmap(width: width, height: height)
-        var renderer = DisplayRenderer(scale: scale, part: part)
+        var renderer = DisplayRenderer(scale: scale)
         try renderer.draw(list.items, into: &canvas)
         return canvas
-    }
-
-    private var drawing: Bool {
-        switch part {
-        case .all: return true
-        case .underEffect: return !passedEffect
-        case .overEffect: return passedEffect
-        }
     }
 
     /// Where a `ScreenRenderer` starts and stops drawing a screen: the items that draw (drawings and groups)
@@ -89,12 +71,10 @@ package struct DisplayRenderer {
     package mutating func draw(_ item: DisplayItem, into canvas: inout Pixmap) throws {
         switch item.content {
         case .drawing(let content):
-            if case .effect = content {
-                passedEffect = true
-                return
-            }
+            // A placeholder is not counted: it draws nothing, whatever a front end puts there.
+            if case .placeholder = content { return }
             guard inRange() else { return }
-            if drawing { try drawLeaf(content, item: item, into: &canvas) }
+            try drawLeaf(content, item: item, into: &canvas)
         case .group(let effect, let views, let maskViews):
             guard inRange() else { return }
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
@@ -137,17 +117,15 @@ package struct DisplayRenderer {
             } else {
                 layer = try Pixmap(width: box.width, height: box.height)
                 var inner = DisplayRenderer(
-                    scale: scale, part: part, origin: (box.x, box.y), retained: retained, transform: transform)
-                inner.passedEffect = passedEffect
+                    scale: scale, origin: (box.x, box.y), retained: retained, transform: transform)
                 try inner.draw(views, into: &layer)
-                passedEffect = inner.passedEffect
                 drawn = drawn.union(inner.drawn.intersection(box))
             }
             if case .mask = effect {
                 // The mask view into a layer of the box; its alpha scales the content.
                 var maskLayer = try Pixmap(width: box.width, height: box.height)
                 var maskRenderer = DisplayRenderer(
-                    scale: scale, part: .all, origin: (box.x, box.y), retained: retained, transform: transform)
+                    scale: scale, origin: (box.x, box.y), retained: retained, transform: transform)
                 try maskRenderer.draw(maskViews, into: &maskLayer)
                 let mask = try Compositor.alpha(of: maskLayer)
                 Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
@@ -295,7 +273,7 @@ package struct DisplayRenderer {
             return  // wholly off the canvas (a box of a screen drawn again): not even outlined
         }
         switch content {
-        case .none, .effect:
+        case .none, .placeholder:
             return
         case .paint(let paint):
             try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
@@ -331,7 +309,7 @@ package struct DisplayRenderer {
         let r = pixelRect(frame)
         let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
         switch content {
-        case .none, .effect, .canvas, .paint: return box.expanded(by: 1)
+        case .none, .placeholder, .canvas, .paint: return box.expanded(by: 1)
         case .shape(.outline, _): return nil
         case .shape: return box.expanded(by: 1)
         case .text, .symbol: return box.expanded(by: max(r.width, r.height) + 2)

@@ -309,7 +309,7 @@ package final class RetainedDrawings {
     private func firstChanged(_ items: [DisplayItem], position: inout Int) -> Int? {
         for item in items {
             switch item.content {
-            case .drawing(.effect):
+            case .drawing(.placeholder):
                 continue
             case .drawing, .group:
                 position += 1
@@ -513,7 +513,7 @@ package struct ScreenDamage {
         case .drawing(let drawing):
             let path: PixelPath
             switch drawing {
-            case .none, .effect: return .empty
+            case .none, .placeholder: return .empty
             case .paint: path = r.path(.rectangle, in: frame)
             case .shape(let shape, _): path = r.path(shape, in: frame)
             case .text(let block, _): path = r.textPath(block, frame: frame)
@@ -591,7 +591,7 @@ extension Drawing {
     /// Whether the two draw the same pixels in `frame` (canvases aside: their layers compare their commands).
     package func drawsLike(_ other: Drawing, in frame: Rect) -> Bool {
         switch (self, other) {
-        case (.none, .none), (.effect, .effect): return true
+        case (.none, .none), (.placeholder, .placeholder): return true
         case (.paint(let a), .paint(let b)): return a == b
         case (.shape(let s, let a), .shape(let t, let b)): return a == b && s.drawsLike(t, in: frame)
         case (.text(let s, let a), .text(let t, let b)): return a == b && s.setsLike(t)

@@ -99,7 +99,7 @@ extension LayoutNode {
         let frame = Rect(
             x: self.frame.x + offset.x, y: self.frame.y + offset.y, width: self.frame.width, height: self.frame.height)
         var elements: [AccessibilityElement]
-        if case .leaf(.effect) = role {
+        if case .leaf(.placeholder) = role {
             elements = effect
         } else if case .element(let label, let traits, let actions)? = semantics.first {
             elements = [AccessibilityElement(label: label, traits: traits, actions: actions, frame: frame)]

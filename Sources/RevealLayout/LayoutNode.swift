@@ -317,7 +317,7 @@ package final class LayoutNode {
             return Size(width: symbol.width * unit, height: (symbol.bottom - symbol.top) * unit)
         case .none:
             return Size(width: 0, height: 0)
-        case .paint, .shape, .effect, .canvas:
+        case .paint, .shape, .placeholder, .canvas:
             // Shapes and colors fill what they are offered; SwiftUI's default where nothing is: 10.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
         }

@@ -197,7 +197,7 @@ package struct ViewTreeBuilder {
     /// The effect with its own modifiers: they lay it out, and the presentation applies their group
     /// effects (clip, shadow, opacity) to its frames.
     private mutating func effect(_ view: ViewNode) -> LayoutNode {
-        let leaf = LayoutNode(.leaf(.effect), name: "effect")
+        let leaf = LayoutNode(.leaf(.placeholder), name: "effect")
         effectNode = leaf
         var node = leaf
         for modifier in view.modifiers {

@@ -68,8 +68,8 @@ public struct Screen: Equatable, Sendable {
 /// A screen laid out in one state: its tree, and where the effect is and how it is drawn.
 package struct ScreenLayout {
     package let root: LayoutNode
-    /// What the laid-out screen draws.
-    package let displayList: DisplayList
+    /// What the laid-out screen draws, under the effect and over it.
+    package let displayList: SplitDisplayList
     /// The effect's frame in screen points.
     package let effectFrame: Rect
     /// The effect's own clip shapes, shadow and opacity, in order.
@@ -81,7 +81,7 @@ package struct ScreenLayout {
         ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
         effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         effectGroups = builder.effectGroups
-        displayList = root.displayList
+        displayList = SplitDisplayList(root.displayList)
     }
 }
 

@@ -96,14 +96,14 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         let background = try builder.build(screen.background.view)
         ViewLayout.place(background, in: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         var under = try Pixmap(width: box.width, height: box.height)
-        var painter = DisplayRenderer(scale: scale, part: .all, origin: (box.x, box.y))
+        var painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
         try painter.draw(background.displayList.items, into: &under)
-        painter = DisplayRenderer(scale: scale, part: .underEffect, origin: (box.x, box.y))
-        try painter.draw(layout.displayList.items, into: &under)
+        painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.under, into: &under)
         layers.under.copy(under, x: box.x, y: box.y)
         var over = try Pixmap(width: box.width, height: box.height)
-        painter = DisplayRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
-        try painter.draw(layout.displayList.items, into: &over)
+        painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.over, into: &over)
         layers.overBox = layers.overBox.union(painter.drawn.intersection(box))
     }
 
@@ -256,8 +256,8 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         for y in box.rows { draw(screenRow: y, columns: box.columns, layers, effect: effect, into: &out) }
         var part = try Pixmap(width: box.width, height: box.height)
         part.copy(out, x: -box.x, y: -box.y)
-        var painter = DisplayRenderer(scale: scale, part: .overEffect, origin: (box.x, box.y))
-        try painter.draw(layout.displayList.items, into: &part)
+        var painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
+        try painter.draw(layout.displayList.over, into: &part)
         out.copy(part, x: box.x, y: box.y)
     }
 
