@@ -51,7 +51,7 @@ extension Optional: @MainActor Lowerable where Wrapped: View {
 
 extension AnyView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(storage, path: path + "/any(" + String(reflecting: type(of: storage)) + ")", environment)
+        graph.lower(storage, path: path + "/any(" + ViewGraph.typeName(type(of: storage)) + ")", environment)
     }
 }
 
@@ -318,7 +318,7 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
         }
         // A user's modifier: its own identity (for its state), and its body with the content where its
         // placeholder is.
-        let key = path + "/" + String(reflecting: Modifier.self)
+        let key = path + "/" + ViewGraph.typeName(Modifier.self)
         graph.link(modifier, to: graph.node(key, environment))
         let content = content
         return graph.withContent(

@@ -311,7 +311,7 @@ package enum TouchTarget {
     private func lowerComposite<V: View>(_ view: V, path: String, _ environment: EnvironmentValues)
         -> [ViewNode]
     {
-        let key = path + "/" + String(reflecting: V.self)
+        let key = path + "/" + ViewGraph.typeName(V.self)
         if rootPaths.contains(path) { rootPaths.insert(key) }
         let node = node(key, environment)
         link(view, to: node)
@@ -352,10 +352,33 @@ package enum TouchTarget {
 
     /// Points each dynamic property of `value` at the box its position has in `node`.
     func link(_ value: Any, to node: GraphNode) {
+        // A type found to hold no dynamic property is not reflected again: a body evaluated every frame would
+        // walk its stored properties every frame.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        guard ViewGraph.holdsDynamicProperties[type] != false else { return }
+        var found = false
         for (index, child) in Mirror(reflecting: value).children.enumerated() {
-            (child.value as? any DynamicPropertyLink)?.link(to: node, slot: index)
+            guard let property = child.value as? any DynamicPropertyLink else { continue }
+            property.link(to: node, slot: index)
+            found = true
         }
+        ViewGraph.holdsDynamicProperties[type] = found
     }
+
+    /// Whether each type of view or modifier met holds a dynamic property (`@State`, `@Binding`, …).
+    private static var holdsDynamicProperties: [ObjectIdentifier: Bool] = [:]
+
+    /// `String(reflecting: type)`, worked out once per type: a view's identity path names its type, and the
+    /// runtime spells a generic type's name afresh each time.
+    static func typeName(_ type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = typeNames[key] { return name }
+        let name = String(reflecting: type)
+        typeNames[key] = name
+        return name
+    }
+
+    private static var typeNames: [ObjectIdentifier: String] = [:]
 
     /// Lowers the view a `ViewModifier` or a transition stands for, where its placeholder is.
     func withContent<R>(
