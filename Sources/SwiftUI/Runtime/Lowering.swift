@@ -228,21 +228,32 @@ extension GeometryReader: @MainActor Lowerable {
         graph.noteCallBack()
         let box = MainThreadBox(value: (content, environment, graph.transaction))
         let nothing = graph.single([])
+        // The content for the last size asked: this evaluation's layout and its layout at rest (what VoiceOver
+        // reads while a content cross-fades) place the reader at one size, and its content is the same.
+        let last = ReaderContent()
         return [
             ViewNode(
                 .geometryReader(
                     GeometryContent { size in
                         graph.callBack(else: nothing) {
+                            if let (made, node) = last.made, made == size { return node }
                             let (content, environment, transaction) = box.value
                             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
-                            return graph.single(
+                            let node = graph.single(
                                 graph.evaluating(in: transaction) {
                                     graph.lowerContainer(content(proxy), path: path + "/reader", environment)
                                 })
+                            last.made = (size, node)
+                            return node
                         }
                     }))
         ]
     }
+}
+
+/// A reader's content as last made, with the size it was made for.
+@MainActor private final class ReaderContent: Sendable {
+    var made: (Size, ViewNode)?
 }
 
 extension Canvas: @MainActor Lowerable {
