@@ -64,6 +64,23 @@ package struct DisplayItem {
         }
     }
 
+    /// Calls `body` with each of `items` and every item inside them (masks' included), an item after the
+    /// items inside it.
+    package static func forEach(in items: [DisplayItem], _ body: (DisplayItem) throws -> Void) rethrows {
+        for item in items {
+            switch item.content {
+            case .drawing:
+                break
+            case .group(_, let inner, let mask):
+                try forEach(in: inner, body)
+                try forEach(in: mask, body)
+            case .transform(_, let inner):
+                try forEach(in: inner, body)
+            }
+            try body(item)
+        }
+    }
+
     /// The items inside a group or transform; none for a drawing.
     package var inner: [DisplayItem] {
         switch content {

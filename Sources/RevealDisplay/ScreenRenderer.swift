@@ -10,11 +10,11 @@ import RevealText
 /// The two display lists are compared item by item (`ScreenDamage`). If they have the same shape (the same
 /// views, by identity, in the same order, drawing or grouping alike), the pixels to draw again (`DamageRegion`)
 /// are those of every item whose drawing or frame changed, before and after, and of every group whose effect
-/// or frame changed; a canvas's own
-/// layer says what of it changed (`CanvasLayer`), and a clip growing over unchanged views, the ring between
-/// its outlines. Any other change draws the whole screen. Each box is drawn as the whole screen would be,
-/// cut to the box, so the frame equals one drawn whole: a shadow is cast from its whole group, and when the
-/// shadow of what was drawn again reaches past the boxes, they grow and are drawn again.
+/// or frame changed; a canvas's own layer says what of it changed (`CanvasLayer`), and a clip growing over
+/// unchanged views, the ring between its outlines. Any other change draws the whole screen. Each box is drawn
+/// as the whole screen would be, cut to the box, so the frame equals one drawn whole: a shadow is cast from
+/// its whole group, and when the shadow of what was drawn again reaches past the boxes, they grow and are
+/// drawn again.
 ///
 /// A box's views are placed at coordinates less the box's corner, which a double does not always round as it
 /// rounds them whole, so a coverage can differ in its last bits from the whole frame's. Quantised to levels
@@ -208,7 +208,8 @@ package final class RetainedDrawings {
         } group: { identity, effectChanged in
             effectsChanged[identity] = effectChanged
         }
-        RetainedDrawings.forEachGroup(in: new.items) { group in
+        DisplayItem.forEach(in: new.items) { group in
+            guard case .group = group.content else { return }
             let id = group.identity
             let effectChanged = effectsChanged[id] ?? true
             if case .group(.clip, _, _) = group.content, !effectChanged {
@@ -232,21 +233,6 @@ package final class RetainedDrawings {
         firstChange = firstChanged(new.items, position: &position)
         if let kept, let first = firstChange, kept.position > first { self.kept = nil }
         return damage.region
-    }
-
-    /// Calls `body` with every group among `items` and the items inside them, masks' included.
-    private static func forEachGroup(in items: [DisplayItem], _ body: (DisplayItem) -> Void) {
-        for item in items {
-            switch item.content {
-            case .drawing: continue
-            case .group(_, let inner, let mask):
-                forEachGroup(in: inner, body)
-                forEachGroup(in: mask, body)
-                body(item)
-            case .transform(_, let inner):
-                forEachGroup(in: inner, body)
-            }
-        }
     }
 
     /// The layer kept for `item`'s group, cut to `box` (screen pixels), and the count of the view to draw
@@ -325,22 +311,13 @@ package final class RetainedDrawings {
     }
 
     private func addCanvases(_ items: [DisplayItem], scale: Double) throws {
-        for item in items {
-            switch item.content {
-            case .drawing(.canvas(let content)):
-                let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
-                if r.width > 0, r.height > 0 {
-                    canvases[item.identity] = try CanvasLayer(
-                        width: r.width, height: r.height, scale: scale,
-                        commands: content.commands(at: Size(width: item.frame.width, height: item.frame.height)))
-                }
-            case .drawing: continue
-            case .group(_, let inner, let mask):
-                try addCanvases(inner, scale: scale)
-                try addCanvases(mask, scale: scale)
-            case .transform(_, let inner):
-                try addCanvases(inner, scale: scale)
-            }
+        try DisplayItem.forEach(in: items) { item in
+            guard case .drawing(.canvas(let content)) = item.content else { return }
+            let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
+            guard r.width > 0, r.height > 0 else { return }
+            canvases[item.identity] = try CanvasLayer(
+                width: r.width, height: r.height, scale: scale,
+                commands: content.commands(at: Size(width: item.frame.width, height: item.frame.height)))
         }
     }
 

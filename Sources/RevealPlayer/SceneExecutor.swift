@@ -26,16 +26,13 @@ package enum SceneExecutors {
     package static func install() { _ = installed }
     private static let installed: Void = _createExecutors(factory: SceneExecutorFactory.self)
 
-    /// The graph capturing jobs enqueued now: the running player's, on the main thread only.
-    static var capturingGraph: ViewGraph? { ViewGraph.capturingOnThisThread }
-
     /// Takes `job` as an action of the running player's graph, `delay` seconds from its time; without a
     /// running player, hands it to `forward`.
     static func take(
         _ job: consuming ExecutorJob, after delay: @autoclosure () -> Double = 0,
         else forward: (consuming ExecutorJob) -> Void
     ) {
-        guard let graph = capturingGraph else { return forward(job) }
+        guard let graph = ViewGraph.capturingOnThisThread else { return forward(job) }
         let job = UnownedJob(job)
         schedule(on: graph, after: delay()) { job.runSynchronously(on: MainActor.sharedUnownedExecutor) }
     }
@@ -44,7 +41,7 @@ package enum SceneExecutors {
     /// `async` and `asyncAfter` in the program `reveal-render swiftui` builds); false when no player runs on
     /// this thread.
     package static func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
-        guard let graph = capturingGraph else { return false }
+        guard let graph = ViewGraph.capturingOnThisThread else { return false }
         schedule(on: graph, after: delay, work)
         return true
     }

@@ -98,13 +98,13 @@ struct SwiftToolchain {
         }
         // A `swiftc` without its `swift-frontend` beside it (a proxy that picks a toolchain, as swiftly's
         // does) may answer for another compiler tomorrow: it is asked every time.
-        let resolved = realpath(swiftc, nil).map { path in
-            defer { free(path) }
-            return String(cString: path)
+        let compiler = fileIdentity(swiftc)
+        let frontend = compiler.flatMap {
+            fileIdentity(($0.resolved as NSString).deletingLastPathComponent + "/swift-frontend")
         }
-        let frontend = ((resolved ?? swiftc) as NSString).deletingLastPathComponent + "/swift-frontend"
-        let identities = [swiftc, frontend].map(fileIdentity)
-        let key = identities.contains("") ? nil : SHA256.hex(Array(identities.joined(separator: "\n").utf8))
+        let key = compiler.flatMap { compiler in
+            frontend.map { SHA256.hex(Array((compiler.identity + "\n" + $0.identity).utf8)) }
+        }
         if let key, let kept = cache.lookup("toolchains", key: key, name: "version"),
             let data = FileManager.default.contents(atPath: kept)
         {
@@ -123,15 +123,18 @@ struct SwiftToolchain {
         return SwiftToolchain(swiftc: swiftc, version: run.output)
     }
 
-    /// What tells one build of a file from another without reading it: where it really is, its size, its
-    /// modification time and its inode; empty when it cannot be read.
-    private static func fileIdentity(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return "" }
-        defer { free(resolved) }
+    /// Where a file really is, and what tells one build of it from another without reading it: that path, its
+    /// size, its modification time and its inode; nil when it cannot be read.
+    private static func fileIdentity(_ path: String) -> (resolved: String, identity: String)? {
+        guard let real = realpath(path, nil) else { return nil }
+        let resolved = String(cString: real)
+        free(real)
         var info = stat()
-        guard stat(resolved, &info) == 0 else { return "" }
-        return
-            "\(String(cString: resolved)) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        guard stat(resolved, &info) == 0 else { return nil }
+        return (
+            resolved,
+            "\(resolved) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        )
     }
 }
 

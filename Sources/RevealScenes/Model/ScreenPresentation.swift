@@ -98,7 +98,6 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         var under = try Pixmap(width: box.width, height: box.height)
         var painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
         try painter.draw(background.displayList.items, into: &under)
-        painter = DisplayRenderer(scale: scale, origin: (box.x, box.y))
         try painter.draw(layout.displayList.under, into: &under)
         layers.under.copy(under, x: box.x, y: box.y)
         var over = try Pixmap(width: box.width, height: box.height)
