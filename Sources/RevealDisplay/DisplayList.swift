@@ -117,8 +117,10 @@ package enum Drawing {
     case text(TextBlock, Paint)
     case symbol(SymbolShape, pointsPerUnit: Double, Paint)
     case canvas(CanvasContent)
-    /// Nothing: the place a front end composites pixels of its own into (the port's scene effect).
+    /// Nothing: the place a front end puts pixels of its own (`pixels`) once layout has placed it.
     case placeholder
+    /// A front end's own pixels at `version`, one to one from the frame's top-left pixel.
+    case pixels(PixelSource, version: Int)
 }
 
 /// An effect on a whole subtree, applied to its rendered pixels as SwiftUI's display list does.

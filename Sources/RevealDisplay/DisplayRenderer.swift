@@ -32,6 +32,9 @@ package struct DisplayRenderer {
         self.transform = transform
     }
 
+    /// Where layers' memory comes from and goes back to, when a `ScreenRenderer` draws.
+    private var pool: PixmapPool? { retainedDrawings?.pool }
+
     /// What is kept from the frame before, outside transformed views: what they draw is drawn again each
     /// time (`ScreenDamage` redraws the whole of a transformed view that changed).
     package var retained: RetainedDrawings? { transform == nil ? retainedDrawings : nil }
@@ -93,6 +96,8 @@ package struct DisplayRenderer {
             }
             guard !box.isEmpty else { return }
             var layer: Pixmap
+            // A layer made here goes back to the pool once applied; a kept one stays with what keeps it.
+            var made = false
             if let kept = try retained?.layer(
                 of: item, box: box,
                 draw: { full, range in
@@ -115,7 +120,10 @@ package struct DisplayRenderer {
                 }
                 drawn = drawn.union(box)
             } else {
-                layer = try Pixmap(width: box.width, height: box.height)
+                layer =
+                    try pool?.transparent(width: box.width, height: box.height)
+                    ?? Pixmap(width: box.width, height: box.height)
+                made = true
                 var inner = DisplayRenderer(
                     scale: scale, origin: (box.x, box.y), retained: retained, transform: transform)
                 try inner.draw(views, into: &layer)
@@ -129,9 +137,11 @@ package struct DisplayRenderer {
                 try maskRenderer.draw(maskViews, into: &maskLayer)
                 let mask = try Compositor.alpha(of: maskLayer)
                 Compositor.draw(layer, mask: mask, onto: &canvas, x: box.x - origin.x, y: box.y - origin.y)
+                if made { pool?.recycle(layer) }
                 return
             }
             try apply(effect, item: item, layer: &layer, at: box, onto: &canvas)
+            if made { pool?.recycle(layer) }
         case .transform(let t, let views):
             // Everything inside is drawn through the turn and scale, about the anchor in this view's pixels.
             let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
@@ -299,6 +309,9 @@ package struct DisplayRenderer {
             try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         case .canvas(let content):
             try drawCanvas(content, item: item, into: &canvas)
+        case .pixels(let source, _):
+            let r = pixelRect(frame)
+            try drawLayer(source.pixels, at: (r.x, r.y), into: &canvas)
         }
     }
 
@@ -313,6 +326,8 @@ package struct DisplayRenderer {
         case .shape(.outline, _): return nil
         case .shape: return box.expanded(by: 1)
         case .text, .symbol: return box.expanded(by: max(r.width, r.height) + 2)
+        case .pixels(let source, _):
+            return PixelBox(x: r.x, y: r.y, width: source.pixels.width, height: source.pixels.height).expanded(by: 1)
         }
     }
 
@@ -329,23 +344,31 @@ package struct DisplayRenderer {
                 width: r.width, height: r.height, scale: scale,
                 commands: content.commands(at: Size(width: frame.width, height: frame.height))
             ).pixels
+        try drawLayer(layer, at: (r.x, r.y), into: &canvas)
+    }
+
+    /// Source-over of `layer` with its top-left pixel at `position` (canvas pixels); turned or scaled, resampled
+    /// through the transform.
+    private mutating func drawLayer(_ layer: Pixmap, at position: (x: Int, y: Int), into canvas: inout Pixmap) throws {
+        guard layer.width > 0, layer.height > 0 else { return }
         if transform != nil {
-            // Turned or scaled: the canvas's pixels resampled through the transform.
             var outline = PixelPath()
-            outline.addRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
-            try drawResampled(layer, at: (r.x, r.y), clippedTo: outline, into: &canvas)
+            outline.addRect(
+                x: Double(position.x), y: Double(position.y), width: Double(layer.width), height: Double(layer.height))
+            try drawResampled(layer, at: position, clippedTo: outline, into: &canvas)
             return
         }
-        drawn = drawn.union(PixelBox(x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height))
-        let box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+        drawn = drawn.union(
+            PixelBox(x: position.x + origin.x, y: position.y + origin.y, width: layer.width, height: layer.height))
+        let box = PixelBox(x: position.x, y: position.y, width: layer.width, height: layer.height)
             .intersection(PixelBox(x: 0, y: 0, width: canvas.width, height: canvas.height))
         guard !box.isEmpty else { return }
-        if box.width == r.width, box.height == r.height {
-            Compositor.draw(layer, onto: &canvas, x: r.x, y: r.y)
+        if box.width == layer.width, box.height == layer.height {
+            Compositor.draw(layer, onto: &canvas, x: position.x, y: position.y)
         } else {
             // Partly off the canvas: only the part on it.
             var part = try Pixmap(width: box.width, height: box.height)
-            part.copy(layer, x: r.x - box.x, y: r.y - box.y)
+            part.copy(layer, x: position.x - box.x, y: position.y - box.y)
             Compositor.draw(part, onto: &canvas, x: box.x, y: box.y)
         }
     }

@@ -91,10 +91,11 @@ package struct ScreenRenderer {
         repeat {
             passes += 1
             boxes = region.boxes
-            drawn = []
             retained.widened = .empty
+            for (_, part) in drawn { retained.pool.recycle(part) }
+            drawn = []
             for box in boxes {
-                var part = try Pixmap(width: box.width, height: box.height)
+                var part = try retained.pool.transparent(width: box.width, height: box.height)
                 var renderer = DisplayRenderer(scale: scale, origin: (box.x, box.y), retained: retained)
                 if let snapshot {
                     part.copy(snapshot.pixels, x: -box.x, y: -box.y)
@@ -111,7 +112,10 @@ package struct ScreenRenderer {
             guard !retained.widened.isEmpty, passes < 4 else { break }
             region.add(retained.widened)
         } while true
-        for (box, part) in drawn { frame.copy(part, x: box.x, y: box.y) }
+        for (box, part) in drawn {
+            frame.copy(part, x: box.x, y: box.y)
+            retained.pool.recycle(part)
+        }
         changedBoxes = boxes
     }
 }
@@ -130,6 +134,8 @@ package final class RetainedDrawings {
     }
 
     package var canvases: [DisplayIdentity: CanvasLayer] = [:]
+    /// The memory of the boxes and layers drawn, for the next ones.
+    package let pool = PixmapPool()
     /// Shadows cast, found by their effect and box rather than by view: after the tree changes shape, a
     /// group casting from the same alpha finds its shadow and is not blurred again. Kept while drawn.
     private var shadows: [Shadow] = []
@@ -450,6 +456,24 @@ package struct ScreenDamage {
                     region.add(box)
                     differs = true
                 }
+            } else if case .pixels(let source, let old) = x, case .pixels(let shown, let new) = y, shown === source,
+                a.frame == b.frame
+            {
+                // The same pixels brought up to date: the columns their source says changed, in each row.
+                if old != new {
+                    if let rows = source.changes(since: old) {
+                        let r = DisplayRenderer(scale: scale).pixelRect(b.frame)
+                        for (row, columns) in rows.enumerated() where row + r.y >= 0 {
+                            guard let columns else { continue }
+                            region.add(
+                                columns.lowerBound + r.x..<columns.upperBound + r.x,
+                                toBand: (row + r.y) / DamageRegion.bandHeight)
+                        }
+                    } else {
+                        addBoth(a, b)
+                    }
+                    differs = true
+                }
             } else if a.frame != b.frame || !x.drawsLike(y, in: b.frame) {
                 addBoth(a, b)
                 differs = true
@@ -491,6 +515,9 @@ package struct ScreenDamage {
             let path: PixelPath
             switch drawing {
             case .none, .placeholder: return .empty
+            case .pixels(let source, _):
+                let p = r.pixelRect(frame)
+                return PixelBox(x: p.x, y: p.y, width: source.pixels.width, height: source.pixels.height)
             case .paint: path = r.path(.rectangle, in: frame)
             case .shape(let shape, _): path = r.path(shape, in: frame)
             case .text(let block, _): path = r.textPath(block, frame: frame)
@@ -569,6 +596,7 @@ extension Drawing {
     package func drawsLike(_ other: Drawing, in frame: Rect) -> Bool {
         switch (self, other) {
         case (.none, .none), (.placeholder, .placeholder): return true
+        case (.pixels(let s, let a), .pixels(let t, let b)): return s === t && a == b
         case (.paint(let a), .paint(let b)): return a == b
         case (.shape(let s, let a), .shape(let t, let b)): return a == b && s.drawsLike(t, in: frame)
         case (.text(let s, let a), .text(let t, let b)): return a == b && s.setsLike(t)

@@ -109,8 +109,9 @@ package final class LayoutNode {
     /// effects and transforms around the views inside them, in drawing order; layout's containers are gone.
     package var displayList: DisplayList { DisplayList(displayItems(identity: .root)) }
 
-    /// This view's items: one for a view that draws, groups or transforms; its children's for a container.
-    private func displayItems(identity: DisplayIdentity) -> [DisplayItem] {
+    /// This view's items, its identity `identity`: one for a view that draws, groups or transforms; its
+    /// children's for a container.
+    package func displayItems(identity: DisplayIdentity) -> [DisplayItem] {
         switch role {
         case .leaf(let drawing):
             return [DisplayItem(identity: identity, frame: frame, content: .drawing(drawing))]
@@ -317,7 +318,7 @@ package final class LayoutNode {
             return Size(width: symbol.width * unit, height: (symbol.bottom - symbol.top) * unit)
         case .none:
             return Size(width: 0, height: 0)
-        case .paint, .shape, .placeholder, .canvas:
+        case .paint, .shape, .placeholder, .pixels, .canvas:
             // Shapes and colors fill what they are offered; SwiftUI's default where nothing is: 10.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
         }

@@ -77,8 +77,9 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// `from` giving way to `to`, `fraction` (0…1) of the way: as SwiftUI animates a content change inside
     /// an animation, the size moves from one's to the other's and the two cross-fade, each centred.
     case crossfade(from: ViewNode, to: ViewNode, fraction: Double)
-    /// The scene's own effect (the scratch card, the circle reveal) inside a `screen`.
-    case effect
+    /// A space a front end fills with pixels of its own once layout has placed it (the port's scene effect),
+    /// listed under `name`: it takes the size offered, as a color does, and draws `Drawing.placeholder`.
+    case placeholder(name: String)
     /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
     /// inside an animation cross-fades as `crossfade` does, SwiftUI's `.opacity` content transition.
     case when(condition: String, then: ViewNode, otherwise: ViewNode)

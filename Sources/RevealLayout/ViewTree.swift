@@ -93,9 +93,6 @@ package struct ViewTreeBuilder {
     package var fonts: FontFiles
     package var scale: Double
     package var conditions: ViewConditions
-    /// Filled in when the tree holds the effect: its own modifiers' group effects, in order.
-    package private(set) var effectGroups: [GroupEffect] = []
-    package private(set) var effectNode: LayoutNode?
     /// The font files text was set in.
     package private(set) var fontFiles: Set<String> = []
     /// Builds cross-fades as finished (their new content alone): the views at rest, as VoiceOver reads them.
@@ -112,7 +109,6 @@ package struct ViewTreeBuilder {
     package mutating func build(_ view: ViewNode, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError)
         -> LayoutNode
     {
-        if case .effect = view.kind { return effect(view) }
         return try build(view, modifiers: view.modifiers.count, environment)
     }
 
@@ -194,27 +190,6 @@ package struct ViewTreeBuilder {
         }
     }
 
-    /// The effect with its own modifiers: they lay it out, and the presentation applies their group
-    /// effects (clip, shadow, opacity) to its frames.
-    private mutating func effect(_ view: ViewNode) -> LayoutNode {
-        let leaf = LayoutNode(.leaf(.placeholder), name: "effect")
-        effectNode = leaf
-        var node = leaf
-        for modifier in view.modifiers {
-            switch modifier {
-            case .padding(let e): node = LayoutNode(.padding(e), name: "padding", children: [node])
-            case .frame(let f): node = LayoutNode(.frame(f), name: "frame", children: [node])
-            case .position(let x, let y): node = LayoutNode(.position(x: x, y: y), name: "position", children: [node])
-            case .offset(let x, let y): node = LayoutNode(.offset(x: x, y: y), name: "offset", children: [node])
-            case .clipShape(let s): effectGroups.append(.clip(s))
-            case .shadow(let s): effectGroups.append(.shadow(s))
-            case .opacity(let o): effectGroups.append(.opacity(o))
-            default: break  // refused by validation
-            }
-        }
-        return node
-    }
-
     private mutating func kind(_ kind: ViewKind, _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
         switch kind {
         case .paint(let paint):
@@ -275,8 +250,8 @@ package struct ViewTreeBuilder {
             return button
         case .crossfade(let from, let to, let fraction):
             return try crossfade(from, to, fraction: fraction, env)
-        case .effect:
-            return effect(ViewNode(.effect))
+        case .placeholder(let name):
+            return LayoutNode(.leaf(.placeholder), name: name)
         case .canvas(let content):
             return LayoutNode(.leaf(.canvas(content)), name: "canvas")
         case .geometryReader(let content):

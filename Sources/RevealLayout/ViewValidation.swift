@@ -49,7 +49,7 @@ package struct ViewRules {
         }
         var group = insideGroup
         let modifiers = path.key("modifiers")
-        if case .effect = view.kind {
+        if case .placeholder = view.kind {
             try checkEffect(view, at: path, insideGroup: insideGroup)
             return
         }
@@ -166,7 +166,7 @@ package struct ViewRules {
             try checkNoEffect(from, at: path.key("from"), depth: depth)
             try checkNoEffect(to, at: path.key("to"), depth: depth)
             try SceneRules.check(fraction, in: 0...1, "fraction", at: path.key("fraction"))
-        case .effect, .canvas, .geometryReader:
+        case .placeholder, .canvas, .geometryReader:
             break
         case .when(let condition, let then, let otherwise):
             guard conditions.contains(condition) else {

@@ -117,6 +117,8 @@ func renderCommand(_ argv: [String]) -> Int32 {
         report("\(error)")
         return 2
     }
+    // The input is read and its buffers freed: from here on, the blocks a frame frees serve the next one.
+    FrameAllocations.keepFreedBlocks()
     return writeOutputs(
         args, frameCount: prepared.frameCount, clock: prepared.clock, outcome: prepared.outcome,
         identity: sceneIdentity(args, prepared, inputs)

@@ -52,6 +52,51 @@ final class DisplayListTests: XCTestCase {
         XCTAssertFalse(boxes.contains { !$0.intersection(PixelBox(x: 75, y: 45, width: 30, height: 30)).isEmpty })
     }
 
+    /// A front end's own pixels (the port's effect) inside a clip and a shadow, as a card holds them: each frame
+    /// draws again the columns its source says changed, in their bands of rows, and equals the list drawn whole.
+    func testAFrontEndsPixelsRedrawWhereTheirSourceSaysTheyChanged() throws {
+        var pixels = try Pixmap(width: 60, height: 50, fill: RGBAColor(red: 0.5, green: 0.5, blue: 0.5).premultiplied)
+        let source = PixelSource(pixels)
+        func card() -> DisplayList {
+            let effect = DisplayItem(
+                identity: id.child(1).child(0).child(0), frame: Rect(x: 30, y: 20, width: 60, height: 50),
+                content: .drawing(source.drawing))
+            let clip = DisplayItem(
+                identity: id.child(1).child(0), frame: Rect(x: 30, y: 20, width: 60, height: 50),
+                content: .group(.clip(.roundedRectangle(radius: 10, style: .continuous)), [effect], mask: []))
+            let shadow = DisplayItem(
+                identity: id.child(1), frame: Rect(x: 30, y: 20, width: 60, height: 50),
+                content: .group(.shadow(Shadow(color: .black.opacity(0.3), radius: 4, y: 2)), [clip], mask: []))
+            return DisplayList([list().items[0], shadow])
+        }
+        func set(_ pixmap: inout Pixmap, _ x: Int, _ y: Int, _ color: RGBAColor) {
+            let p = color.premultiplied
+            pixmap.bytes.replaceSubrange(
+                (y * pixmap.width + x) * 4..<(y * pixmap.width + x) * 4 + 4, with: [p.r, p.g, p.b, p.a])
+        }
+        var renderer = ScreenRenderer()
+        XCTAssertEqual(try render(&renderer, card()), try whole(card()))
+        // A stroke across three rows of the effect's middle: only the bands of rows it is in, and only its columns.
+        for x in 20..<34 {
+            for y in 24..<27 { set(&pixels, x, y, RGBAColor(red: 1, green: 0, blue: 0)) }
+        }
+        source.update(from: pixels)
+        XCTAssertEqual(try render(&renderer, card()), try whole(card()))
+        XCTAssertEqual(renderer.changedBoxes, [PixelBox(x: 50, y: 32, width: 14, height: 16)])
+        // Two updates between frames: no longer known where, so the whole effect is drawn again.
+        set(&pixels, 2, 40, RGBAColor(red: 0, green: 0, blue: 1))
+        source.update(from: pixels)
+        set(&pixels, 50, 3, RGBAColor(red: 0, green: 0, blue: 1))
+        source.update(from: pixels)
+        XCTAssertEqual(try render(&renderer, card()), try whole(card()))
+        let effectBox = PixelBox(x: 30, y: 20, width: 60, height: 50)
+        XCTAssertTrue(renderer.changedBoxes.contains { $0.intersection(effectBox) == effectBox })
+        // Updated to the very same pixels: nothing changed, nothing is drawn.
+        source.update(from: pixels)
+        XCTAssertEqual(try render(&renderer, card()), try whole(card()))
+        XCTAssertEqual(renderer.changedBoxes, [])
+    }
+
     func testAListMadeAgainAlikeDrawsNothingAndTheSameListIsNotCompared() throws {
         var renderer = ScreenRenderer()
         let first = list()

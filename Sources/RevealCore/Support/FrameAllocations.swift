@@ -8,8 +8,8 @@ package enum FrameAllocations {
     /// whole). Raising the mmap threshold to its 64-bit maximum, 32 MiB, and the trim threshold (mallopt(3))
     /// keeps freed blocks in the heap for the next frame. Memory stays flat: one frame's blocks are reused,
     /// not accumulated. For the program that plays a view (`ViewHost`), which draws frames whole from its
-    /// first; not for the CLI, whose peak memory on a hostile input (README's limits) would grow by the
-    /// parse buffers it kept. A library leaves its host's allocator alone.
+    /// first, and for the CLI once it has read its input: set before, a hostile input's parse buffers would
+    /// stay in the heap and raise the peak (README's limits). A library leaves its host's allocator alone.
     /// False where the C library has no such settings (not glibc).
     @discardableResult
     package static func keepFreedBlocks() -> Bool {

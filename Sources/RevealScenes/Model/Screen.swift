@@ -6,7 +6,7 @@ import RevealRaster
 import RevealText
 
 /// A whole screen around the effect, as the seed demos lay theirs out: `view` holds the effect once
-/// (`View(.effect)`), and is laid out in `width`×`height` points less the safe area. The effect's
+/// (`ViewNode(.effect)`), and is laid out in `width`×`height` points less the safe area. The effect's
 /// size is the layout's, so the scene's own `width` and `height` follow from it.
 public struct Screen: Equatable, Sendable {
     /// The screen's width in points.
@@ -15,7 +15,7 @@ public struct Screen: Equatable, Sendable {
     public var height: Double
     /// Room the system keeps at the edges (status bar, home indicator); `.ignoresSafeArea()` is 0.
     public var safeArea: Insets
-    /// The screen's view tree, which must hold the effect exactly once (`View(.effect)`).
+    /// The screen's view tree, which must hold the effect exactly once (`ViewNode(.effect)`).
     public var view: SceneContent
     /// Drawn over the whole screen, safe area included, under everything (default: white, the
     /// system background in light mode).
@@ -65,23 +65,37 @@ public struct Screen: Equatable, Sendable {
     }
 }
 
-/// A screen laid out in one state: its tree, and where the effect is and how it is drawn.
+extension ViewKind {
+    /// The scene's own effect (the scratch card, the circle reveal) in its screen: a placeholder the
+    /// presentation fills with the effect's frames, listed as "effect".
+    package static let effect = ViewKind.placeholder(name: "effect")
+}
+
+/// A screen laid out in one state: what it draws, and where the effect is.
 package struct ScreenLayout {
     package let root: LayoutNode
-    /// What the laid-out screen draws, under the effect and over it.
-    package let displayList: SplitDisplayList
+    /// What the laid-out screen draws, the effect a placeholder (`Drawing.placeholder`).
+    package let displayList: DisplayList
     /// The effect's frame in screen points.
     package let effectFrame: Rect
-    /// The effect's own clip shapes, shadow and opacity, in order.
-    package let effectGroups: [GroupEffect]
 
     package init(_ screen: Screen, fonts: FontFiles, scale: Double, conditions: ViewConditions) throws(FontError) {
         var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
         root = try builder.build(screen.view.view)
         ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
-        effectFrame = builder.effectNode?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        effectGroups = builder.effectGroups
-        displayList = SplitDisplayList(root.displayList)
+        var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        root.visit { node, _ in
+            if case .leaf(.placeholder) = node.role { frame = node.frame }
+        }
+        effectFrame = frame
+        // The background, laid out over the whole screen, is drawn first: its items' identities stand apart
+        // from the screen's.
+        let background = try builder.build(screen.background.view)
+        let pixels = screen.pixelSize(scale: scale)
+        ViewLayout.place(
+            background, in: Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale))
+        displayList = DisplayList(
+            background.displayItems(identity: .root.child(0)) + root.displayItems(identity: .root.child(1)))
     }
 }
 
