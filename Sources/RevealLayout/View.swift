@@ -80,9 +80,8 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// A space a front end fills with pixels of its own once layout has placed it (the port's scene effect),
     /// listed under `name`: it takes the size offered, as a color does, and draws `Drawing.placeholder`.
     case placeholder(name: String)
-    /// `then` while the scene's state `condition` holds, `otherwise` before and after; a change
-    /// inside an animation cross-fades as `crossfade` does, SwiftUI's `.opacity` content transition.
-    case when(condition: String, then: ViewNode, otherwise: ViewNode)
+    /// A view made from named values set above it (`ViewTreeBuilder.values`), as a view reading the environment.
+    case environmentReader(EnvironmentReader)
     /// Drawing commands at the size offered, which it takes whole, as SwiftUI's `Canvas`.
     case canvas(CanvasContent)
     /// A view built from the size offered, which it takes whole, as SwiftUI's `GeometryReader`.

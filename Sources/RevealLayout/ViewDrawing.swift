@@ -9,10 +9,10 @@ extension DisplayRenderer {
     /// `offset` (points) places the frame's corner inside the first pixel, as on the screen the pixmap goes to.
     package static func render(
         _ view: ViewNode, size: PixelSize, scale: Double, fonts: FontFiles,
-        conditions: ViewConditions = [:], offset: Point = Point(x: 0, y: 0)
+        values: [String: Double] = [:], offset: Point = Point(x: 0, y: 0)
     ) throws -> Pixmap {
         if let paint = view.plainPaint { return try paint.render(width: size.width, height: size.height, scale: scale) }
-        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, values: values)
         let root = try builder.build(view)
         let points = Size(width: Double(size.width) / scale, height: Double(size.height) / scale)
         ViewLayout.place(root, in: points, origin: offset)

@@ -78,10 +78,6 @@ package enum ControlMetrics {
     }
 }
 
-/// The state a screen is drawn in: the value of each condition `when` views test, 0 (false) to 1
-/// (true), in between while an animated change cross-fades.
-public typealias ViewConditions = [String: Double]
-
 /// What a view tree's build met: how many cross-fades (so a screen knows whether its views at rest differ).
 package final class BuildNotes {
     package var crossfades = 0
@@ -92,7 +88,9 @@ package final class BuildNotes {
 package struct ViewTreeBuilder {
     package var fonts: FontFiles
     package var scale: Double
-    package var conditions: ViewConditions
+    /// Named values set above the whole tree, which `EnvironmentReader`s and `StateFlag`s read, as custom
+    /// environment values: a front end's state (the port's scene conditions, 0 false to 1 true).
+    package var values: [String: Double]
     /// The font files text was set in.
     package private(set) var fontFiles: Set<String> = []
     /// Builds cross-fades as finished (their new content alone): the views at rest, as VoiceOver reads them.
@@ -100,10 +98,10 @@ package struct ViewTreeBuilder {
     /// What this build and the readers' builds made of it met (shared with their copies).
     package let notes = BuildNotes()
 
-    package init(fonts: FontFiles, scale: Double, conditions: ViewConditions = [:]) {
+    package init(fonts: FontFiles, scale: Double, values: [String: Double] = [:]) {
         self.fonts = fonts
         self.scale = scale
-        self.conditions = conditions
+        self.values = values
     }
 
     package mutating func build(_ view: ViewNode, _ environment: ViewEnvironment = ViewEnvironment()) throws(FontError)
@@ -186,7 +184,7 @@ package struct ViewTreeBuilder {
     private func holds(_ flag: StateFlag) -> Bool {
         switch flag {
         case .constant(let value): return value
-        case .state(let name): return (conditions[name] ?? 0) >= 0.5
+        case .state(let name): return (values[name] ?? 0) >= 0.5
         }
     }
 
@@ -264,18 +262,10 @@ package struct ViewTreeBuilder {
                     return (try? inner.build(content.content(at: size), env))
                         ?? LayoutNode(.leaf(.none), name: "empty")
                 }), name: "geometryReader")
-        case .when(let condition, let then, let otherwise):
-            let value = min(max(conditions[condition] ?? 0, 0), 1)
-            let content: LayoutNode
-            if value == 1 {
-                content = try build(then, env)
-            } else if value == 0 {
-                content = try build(otherwise, env)
-            } else {
-                content = try crossfade(otherwise, then, fraction: value, env)
-            }
-            // Marked, so a screen redraws only what a change of state can reach.
-            return LayoutNode(.offset(x: 0, y: 0), name: "when", children: [content])
+        case .environmentReader(let reader):
+            // Listed under the reader's name, around the view it made.
+            let content = try build(reader.view(for: values), env)
+            return LayoutNode(.offset(x: 0, y: 0), name: reader.name, children: [content])
         }
     }
 

@@ -20,8 +20,8 @@ package struct ViewRules {
     package static let maxPathData = 1 << 20
 
     package var limits: SceneLimits
-    /// The conditions `when` views may test.
-    package var conditions: [String]
+    /// The values environment readers may read (the scene's conditions).
+    package var values: [String]
     /// The states `accessibilityHidden` may follow: the scene's conditions, in its effect views too.
     package var states: [String]
     /// Whether the tree is a screen, which must hold the effect exactly once.
@@ -30,10 +30,10 @@ package struct ViewRules {
     package private(set) var effects = 0
     package private(set) var usesText = false
 
-    package init(limits: SceneLimits, conditions: [String], states: [String]? = nil, isScreen: Bool) {
+    package init(limits: SceneLimits, values: [String], states: [String]? = nil, isScreen: Bool) {
         self.limits = limits
-        self.conditions = conditions
-        self.states = states ?? conditions
+        self.values = values
+        self.states = states ?? values
         self.isScreen = isScreen
     }
 
@@ -168,18 +168,21 @@ package struct ViewRules {
             try SceneRules.check(fraction, in: 0...1, "fraction", at: path.key("fraction"))
         case .placeholder, .canvas, .geometryReader:
             break
-        case .when(let condition, let then, let otherwise):
-            guard conditions.contains(condition) else {
-                let known = conditions.isEmpty ? "none here" : conditions.joined(separator: ", ")
+        case .environmentReader(let reader):
+            // Every view it can make is checked; the effect stays out of them, as it must be there once.
+            for key in reader.keys where !values.contains(key) {
+                let known = values.isEmpty ? "none here" : values.joined(separator: ", ")
                 throw SceneError(
-                    path.key("when"), "unknown condition \(jsonQuoted(condition)) (this scene has: \(known))")
+                    path.key(reader.name), "unknown condition \(jsonQuoted(key)) (this scene has: \(known))")
             }
             let before = effects
-            try check(then, at: path.key("then"), depth: depth + 1, insideGroup: insideGroup)
-            try check(otherwise, at: path.key("else"), depth: depth + 1, insideGroup: insideGroup)
+            for (name, variant) in zip(reader.variantNames, reader.variants) {
+                try check(variant, at: path.key(name), depth: depth + 1, insideGroup: insideGroup)
+            }
             guard effects == before else {
                 throw SceneError(
-                    path.key("when"), "the effect cannot come and go with a condition: keep it out of \"when\"")
+                    path.key(reader.name),
+                    "the effect cannot come and go with a condition: keep it out of \(jsonQuoted(reader.name))")
             }
         }
     }
@@ -361,7 +364,7 @@ extension ViewNode {
     /// A view as content (no effect in it): every rule of `ViewRules`; `accessibilityHidden` may
     /// follow `states`.
     package func validate(_ limits: SceneLimits, at path: ScenePath, states: [String] = []) throws(SceneError) {
-        var rules = ViewRules(limits: limits, conditions: [], states: states, isScreen: false)
+        var rules = ViewRules(limits: limits, values: [], states: states, isScreen: false)
         try rules.check(self, at: path)
     }
 }

@@ -38,7 +38,7 @@ extension PreparedScene {
     package func effectTree(_ view: ViewNode, in frame: Rect, conditions: ViewConditions = [:]) throws(FontError)
         -> LayoutNode
     {
-        var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale, conditions: conditions)
+        var builder = ViewTreeBuilder(fonts: scene.fonts, scale: scene.scale, values: conditions)
         let root = try builder.build(view)
         ViewLayout.place(root, in: Size(width: frame.width, height: frame.height))
         return root

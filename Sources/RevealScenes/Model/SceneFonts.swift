@@ -13,7 +13,7 @@ extension RevealScene {
         for value in [0.0, 1.0] {
             let conditions = Dictionary(uniqueKeysWithValues: conditionNames.map { ($0, value) })
             for view in views {
-                var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
+                var builder = ViewTreeBuilder(fonts: fonts, scale: scale, values: conditions)
                 _ = try? builder.build(view)
                 files.formUnion(builder.fontFiles)
             }

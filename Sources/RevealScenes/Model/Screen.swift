@@ -55,7 +55,7 @@ public struct Screen: Equatable, Sendable {
             try SceneRules.check(value, in: 0...limit, name, at: at.key(name))
         }
         try background.view.validate(limits, at: path.key("background"), states: conditions)
-        var rules = ViewRules(limits: limits, conditions: conditions, isScreen: true)
+        var rules = ViewRules(limits: limits, values: conditions, isScreen: true)
         try rules.check(view.view, at: path.key("view"))
         guard rules.effects == 1 else {
             throw SceneError(
@@ -80,7 +80,7 @@ package struct ScreenLayout {
     package let effectFrame: Rect
 
     package init(_ screen: Screen, fonts: FontFiles, scale: Double, conditions: ViewConditions) throws(FontError) {
-        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, conditions: conditions)
+        var builder = ViewTreeBuilder(fonts: fonts, scale: scale, values: conditions)
         root = try builder.build(screen.view.view)
         ViewLayout.place(root, onScreen: Size(width: screen.width, height: screen.height), safeArea: screen.safeArea)
         var frame = Rect(x: 0, y: 0, width: 0, height: 0)
