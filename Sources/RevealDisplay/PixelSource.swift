@@ -18,10 +18,11 @@ package final class PixelSource {
     /// The drawing of the pixels as they are now.
     package var drawing: Drawing { .pixels(self, version: version) }
 
-    /// Brings the pixels to `source`'s, comparing only `rows` (all when nil; the others are known unchanged).
-    package func update(from source: Pixmap, rows: Range<Int>? = nil) {
+    /// Brings the pixels to `source`'s, comparing only the rows of `damage` (all when nil; the others are
+    /// known unchanged).
+    package func update(from source: Pixmap, damage: DamageRegion? = nil) {
         var alphaChanged = false
-        let spans = pixels.updateSpans(from: source, rows: rows, alphaChanged: &alphaChanged)
+        let spans = pixels.updateSpans(from: source, rows: damage?.rows, alphaChanged: &alphaChanged)
         guard spans.contains(where: { $0 != nil }) else { return }
         version += 1
         lastChange = spans

@@ -30,6 +30,8 @@ package struct ScreenRenderer {
     private let retained = RetainedDrawings()
     /// The boxes the last `render` drew again; every other pixel is as the render before left it.
     package private(set) var changedBoxes: [PixelBox] = []
+    /// The pixels the last `render` drew again, as a region (`changedBoxes` are its boxes).
+    package private(set) var damage = DamageRegion(width: 0, height: 0)
 
     package init() {}
 
@@ -117,6 +119,7 @@ package struct ScreenRenderer {
             retained.pool.recycle(part)
         }
         changedBoxes = boxes
+        damage = region
     }
 }
 

@@ -25,19 +25,22 @@ public protocol FrameSequence {
     func frame(_ index: Int, looksLike other: Int) -> Bool
 }
 
-/// A sequence that knows which rows its last `render(frame:)` may have changed, so that what follows
-/// it (the encoder, a card around it) compares and copies only those rows.
-package protocol ChangedRowsReporting {
-    /// Rows of the frame last rendered that may differ from the frame rendered before it; every other
-    /// row equals it. Every row after the first render.
-    var lastChangedRows: Range<Int> { get }
+/// A sequence that knows where its last `render(frame:)` may have changed the frame, so that what follows
+/// it (the encoder, a screen around it) compares and copies only those pixels.
+package protocol DamageReporting {
+    /// The pixels of the frame last rendered that may differ from the frame rendered before it; every other
+    /// pixel equals it. The whole frame after the first render.
+    var lastDamage: DamageRegion { get }
 }
 
 extension FrameSequence {
-    /// The rows the last render may have changed: as the sequence reports them, else every row.
-    package var rowsTheLastRenderMayHaveChanged: Range<Int> {
-        (self as? any ChangedRowsReporting)?.lastChangedRows ?? 0..<pixelHeight
+    /// Where the last render may have changed the frame: as the sequence reports it, else everywhere.
+    package var damageOfTheLastRender: DamageRegion {
+        (self as? any DamageReporting)?.lastDamage ?? .whole(width: pixelWidth, height: pixelHeight)
     }
+
+    /// The rows the last render may have changed.
+    package var rowsTheLastRenderMayHaveChanged: Range<Int> { damageOfTheLastRender.rows }
 
     /// The time of frame `index` in seconds.
     public func time(ofFrame index: Int) -> Double { FrameClock(fps: fps).time(ofFrame: index) }

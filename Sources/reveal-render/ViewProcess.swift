@@ -199,12 +199,12 @@ struct ByteCount: CustomStringConvertible {
 }
 
 /// The child's frames as a sequence for the writers: each frame is the one before with the rows sent.
-struct ViewProcessSequence: FrameSequence, ChangedRowsReporting {
+struct ViewProcessSequence: FrameSequence, DamageReporting {
     let child: ViewProcess
     private var frame: Pixmap
     private var last = -1
-    /// The rows the frames read by the last `render` replaced.
-    private(set) var lastChangedRows: Range<Int> = 0..<0
+    /// What the frames read by the last `render` replaced.
+    private(set) var lastDamage = DamageRegion(width: 0, height: 0)
 
     init(_ child: ViewProcess) throws {
         self.child = child
@@ -219,7 +219,9 @@ struct ViewProcessSequence: FrameSequence, ChangedRowsReporting {
     var summary: [(String, FrameMetadata)] { [] }
 
     mutating func render(frame index: Int) throws -> Pixmap {
-        lastChangedRows = last < 0 ? 0..<frame.height : 0..<0
+        lastDamage =
+            last < 0
+            ? .whole(width: frame.width, height: frame.height) : DamageRegion(width: frame.width, height: frame.height)
         while last < index {
             guard case .frame(let number, let patches) = try child.next() else { continue }
             for patch in patches {
@@ -227,12 +229,7 @@ struct ViewProcessSequence: FrameSequence, ChangedRowsReporting {
                     throw CommandFailure(
                         description: "reveal-render: the view's program sent a frame that does not fit", code: 1)
                 }
-                let rows = patch.y..<patch.y + patch.height
-                lastChangedRows =
-                    lastChangedRows.isEmpty
-                    ? rows
-                    : min(
-                        lastChangedRows.lowerBound, rows.lowerBound)..<max(lastChangedRows.upperBound, rows.upperBound)
+                lastDamage.add(PixelBox(x: patch.x, y: patch.y, width: patch.width, height: patch.height))
             }
             last = number
         }

@@ -17,8 +17,8 @@ package struct CircleRevealRenderer {
     private let revealed: Layer
     private let center: Point
     public private(set) var frame: Pixmap
-    /// The rows the last `render` drew again; the others are as the render before left them.
-    package private(set) var lastChangedRows: Range<Int>
+    /// What the last `render` drew again; the other pixels are as the render before left them.
+    package private(set) var lastDamage: DamageRegion
     private var drawn: (disc: DiscCoverage, opacity: UInt8)?
     private var coverage: [UInt8]
     private var scratch: [UInt8] = []
@@ -38,7 +38,7 @@ package struct CircleRevealRenderer {
         center = Point(x: scene.origin.x * scene.width * scene.scale, y: scene.origin.y * scene.height * scene.scale)
         frame = try under.materialized()
         coverage = [UInt8](repeating: 0, count: width)
-        lastChangedRows = 0..<size.height
+        lastDamage = .whole(width: size.width, height: size.height)
     }
 
     public mutating func render(frame index: Int) -> Pixmap {
@@ -50,30 +50,32 @@ package struct CircleRevealRenderer {
         let disc = DiscCoverage(center: center, radius: radius)
         let width = frame.width
         if let previous = drawn, previous.opacity == opacity || previous.disc.radius == 0 && disc.radius == 0 {
-            lastChangedRows = 0..<0
+            lastDamage = DamageRegion(width: width, height: frame.height)
             if previous.disc.radius == disc.radius { return frame }
             // Only the band between the two edges changes.
-            var changed: (first: Int, last: Int)?
             for y in 0..<frame.height {
                 let old = previous.disc.rowSpan(y, width: width)
                 let new = disc.rowSpan(y, width: width)
                 let touched = hull(old.touched, new.touched)
                 guard !touched.isEmpty else { continue }
-                changed = (changed?.first ?? y, y)
                 let keep = old.full.clamped(to: new.full)
                 if keep.isEmpty {
                     drawRow(y, columns: touched, disc: disc, span: new, opacity: opacity)
+                    lastDamage.add(touched, toBand: y / DamageRegion.bandHeight)
                 } else {
-                    drawRow(y, columns: touched.lowerBound..<keep.lowerBound, disc: disc, span: new, opacity: opacity)
-                    drawRow(y, columns: keep.upperBound..<touched.upperBound, disc: disc, span: new, opacity: opacity)
+                    let left = touched.lowerBound..<keep.lowerBound
+                    let right = keep.upperBound..<touched.upperBound
+                    drawRow(y, columns: left, disc: disc, span: new, opacity: opacity)
+                    drawRow(y, columns: right, disc: disc, span: new, opacity: opacity)
+                    lastDamage.add(left, toBand: y / DamageRegion.bandHeight)
+                    lastDamage.add(right, toBand: y / DamageRegion.bandHeight)
                 }
             }
-            if let changed { lastChangedRows = changed.first..<changed.last + 1 }
         } else {
             for y in 0..<frame.height {
                 drawRow(y, columns: 0..<width, disc: disc, span: disc.rowSpan(y, width: width), opacity: opacity)
             }
-            lastChangedRows = 0..<frame.height
+            lastDamage = .whole(width: width, height: frame.height)
         }
         drawn = (disc, opacity)
         return frame
@@ -107,7 +109,7 @@ package struct CircleRevealRenderer {
 }
 
 /// The circle reveal as a frame sequence.
-public struct CircleRevealSequence: FrameSequence, ChangedRowsReporting {
+public struct CircleRevealSequence: FrameSequence, DamageReporting {
     /// The timeline the frames show, worked out once.
     public let timeline: CircleRevealTimeline
     /// The number of frames, any hold included.
@@ -141,7 +143,7 @@ public struct CircleRevealSequence: FrameSequence, ChangedRowsReporting {
         renderer.render(frame: index)
     }
 
-    package var lastChangedRows: Range<Int> { renderer.lastChangedRows }
+    package var lastDamage: DamageRegion { renderer.lastDamage }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         CircleRevealRenderer.drawn(timeline.frame(index)) == CircleRevealRenderer.drawn(timeline.frame(other))

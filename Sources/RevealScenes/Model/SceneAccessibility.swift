@@ -47,7 +47,7 @@ extension PreparedScene {
 
 /// A sequence whose frames also say what VoiceOver sees (`accessibility` in the manifest), worked out
 /// once per distinct state.
-package struct AccessibleSequence<Base: FrameSequence>: FrameSequence, ChangedRowsReporting {
+package struct AccessibleSequence<Base: FrameSequence>: FrameSequence, DamageReporting {
     package var base: Base
     package let prepared: PreparedScene
     private let cache = AccessibilityCache()
@@ -65,7 +65,7 @@ package struct AccessibleSequence<Base: FrameSequence>: FrameSequence, ChangedRo
     package var summary: [(String, FrameMetadata)] { base.summary }
 
     package mutating func render(frame index: Int) throws -> Pixmap { try base.render(frame: index) }
-    package var lastChangedRows: Range<Int> { base.rowsTheLastRenderMayHaveChanged }
+    package var lastDamage: DamageRegion { base.damageOfTheLastRender }
 
     package func frame(_ index: Int, looksLike other: Int) -> Bool { base.frame(index, looksLike: other) }
 

@@ -12,7 +12,7 @@ import RevealText
 /// The list is laid out again only when the state (the `when` conditions) changes. From one frame to the
 /// next the renderer draws again what changed: the rows and columns the effect changed, as its sequence
 /// reports them, and what a change of state moved or redrew.
-package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRowsReporting {
+package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, DamageReporting {
     package private(set) var base: Base
     package let screen: Screen
     package let fonts: FontFiles
@@ -23,8 +23,8 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
     private var state: (key: ViewConditions, list: DisplayList)?
     private var effect: PixelSource?
     private var renderer = ScreenRenderer()
-    /// The screen rows the last `render` drew again.
-    package private(set) var lastChangedRows: Range<Int>
+    /// What the last `render` drew again.
+    package var lastDamage: DamageRegion { renderer.damage }
 
     package init(
         _ base: Base, screen: Screen, fonts: FontFiles, conditions: @escaping @Sendable (Int) -> ViewConditions
@@ -36,7 +36,6 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         let size = screen.pixelSize(scale: base.scale)
         pixelWidth = size.width
         pixelHeight = size.height
-        lastChangedRows = 0..<size.height
     }
 
     package var scale: Double { base.scale }
@@ -59,7 +58,7 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         let pixels: PixelSource
         if let effect {
             pixels = effect
-            pixels.update(from: frame, rows: base.rowsTheLastRenderMayHaveChanged)
+            pixels.update(from: frame, damage: base.damageOfTheLastRender)
         } else {
             pixels = PixelSource(frame)
             effect = pixels
@@ -67,8 +66,6 @@ package struct ScreenPresentation<Base: FrameSequence>: FrameSequence, ChangedRo
         let list = DisplayList(ScreenPresentation.filling(state!.list.items, with: pixels.drawing))
         let drawn = try renderer.render(
             list, size: PixelSize(width: pixelWidth, height: pixelHeight), scale: scale, background: .clear)
-        let rows = renderer.changedBoxes.reduce(RowRange(0, 0)) { $0.union(RowRange($1.rows)) }.clamped(to: pixelHeight)
-        lastChangedRows = rows.lower..<rows.upper
         return drawn
     }
 

@@ -34,8 +34,8 @@ package struct ScratchCardRenderer {
     /// While the cover fades: the cover through its mask, before its opacity; and clear pixels to start it from.
     private var maskedCover: Pixmap
     private let clear: Pixmap
-    /// The rows the last `render` drew again; the others are as the render before left them.
-    package private(set) var lastChangedRows: Range<Int>
+    /// What the last `render` drew again; the other pixels are as the render before left them.
+    package private(set) var lastDamage: DamageRegion
     private var drawnSamples = 0
     private var drawnOpacity: UInt8?
     private var drawnRound = 0
@@ -63,7 +63,7 @@ package struct ScratchCardRenderer {
         frame = base
         maskedCover = try Pixmap(width: width, height: height)
         clear = maskedCover
-        lastChangedRows = 0..<height
+        lastDamage = .whole(width: width, height: height)
     }
 
     /// Draws frame `index` and returns it.
@@ -94,7 +94,8 @@ package struct ScratchCardRenderer {
             drawnOpacity = opacity
         }
         composite(dirty, opacity: opacity)
-        lastChangedRows = dirty.rows
+        lastDamage = DamageRegion(width: frame.width, height: frame.height)
+        lastDamage.add(dirty)
         return frame
     }
 

@@ -5,7 +5,7 @@ import RevealRaster
 import RevealText
 
 /// The scratch card as a frame sequence: timeline, renderer and manifest entries together.
-public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
+public struct ScratchSequence: FrameSequence, DamageReporting {
     /// The timeline the frames show, worked out once.
     public let timeline: ScratchTimeline
     /// The number of frames, any hold included.
@@ -65,8 +65,10 @@ public struct ScratchSequence: FrameSequence, ChangedRowsReporting {
         return frame
     }
 
-    /// The renderer's changed rows; every row under the debug overlay, which is drawn anew each frame.
-    package var lastChangedRows: Range<Int> { overlay == nil ? renderer.lastChangedRows : 0..<pixelHeight }
+    /// What the renderer drew again; everything under the debug overlay, which is drawn anew each frame.
+    package var lastDamage: DamageRegion {
+        overlay == nil ? renderer.lastDamage : .whole(width: pixelWidth, height: pixelHeight)
+    }
 
     public func frame(_ index: Int, looksLike other: Int) -> Bool {
         let a = timeline.frame(index)

@@ -1,10 +1,8 @@
 import Foundation
 import RevealCore
-import RevealRaster
-import RevealText
 
-/// The pixels of a screen that can differ from the frame before: a few column spans in each band of
-/// rows. Boxes add their columns to every band they reach; a ring (a clip circle growing) adds two short
+/// The pixels of a frame that can differ from the frame before, the one account of what changed from the
+/// renderers to the encoders: a few column spans in each band of rows. Boxes add their columns to every band they reach; a ring (a clip circle growing) adds two short
 /// spans to each band instead of the box around it, so only the ring is drawn again.
 package struct DamageRegion: Equatable {
     /// Rows per band.
@@ -20,6 +18,13 @@ package struct DamageRegion: Equatable {
         self.width = max(width, 0)
         self.height = max(height, 0)
         bands = Array(repeating: [], count: (self.height + DamageRegion.bandHeight - 1) / DamageRegion.bandHeight)
+    }
+
+    /// Every pixel of a `width`×`height` frame.
+    package static func whole(width: Int, height: Int) -> DamageRegion {
+        var region = DamageRegion(width: width, height: height)
+        region.add(PixelBox(x: 0, y: 0, width: width, height: height))
+        return region
     }
 
     package var isEmpty: Bool { bands.allSatisfy(\.isEmpty) }
