@@ -415,14 +415,12 @@ package final class LayoutNode {
                 lengths[index] = length(child.size(for: proposal(along, child)))
             }
         } else if let along {
+            // Each child's flexibility (its longest less its shortest length) is measured once, not per comparison.
+            let flexibility = children.map { child in
+                length(child.size(for: proposal(.infinity, child))) - length(child.size(for: proposal(0, child)))
+            }
             let order = children.indices.sorted { a, b in
-                let fa =
-                    length(children[a].size(for: proposal(.infinity, children[a])))
-                    - length(children[a].size(for: proposal(0, children[a])))
-                let fb =
-                    length(children[b].size(for: proposal(.infinity, children[b])))
-                    - length(children[b].size(for: proposal(0, children[b])))
-                return fa != fb ? fa < fb : a < b
+                flexibility[a] != flexibility[b] ? flexibility[a] < flexibility[b] : a < b
             }
             // SwiftUI offers room by layout priority, highest first; a group keeps back, out of what is left,
             // what the lower ones need at least (their length offered 0).

@@ -34,7 +34,11 @@ nonisolated public struct EmptyView: _PrimitiveView {
 /// The views of a `@ViewBuilder` block, in order.
 nonisolated public struct TupleView<T>: _PrimitiveView {
     /// The views, as a tuple.
-    public var value: T
+    public var value: T {
+        didSet { views = nil }
+    }
+    /// The views of `value` in order when a `@ViewBuilder` made it; else they are found by reflection.
+    var views: [any View]?
     /// Views of a block.
     public init(_ value: T) { self.value = value }
 }
@@ -62,7 +66,11 @@ nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: V
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
         (repeat each Content)
     > {
-        TupleView((repeat each content))
+        var tuple = TupleView((repeat each content))
+        var views: [any View] = []
+        for view in repeat each content { views.append(view) }
+        tuple.views = views
+        return tuple
     }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> {

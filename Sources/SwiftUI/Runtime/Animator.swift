@@ -19,7 +19,7 @@ import RevealText
 
     init(_ value: Value) { target = value }
 
-    var settles: Double? { animations.map(\.end).max() }
+    var settles: Double? { animations.lazy.map(\.end).max() }
 
     /// Moves the target to `value`, at once or by `animation` starting at `start`.
     func set(_ value: Value, animation: AnimationCurve?, at start: Double) {

@@ -21,8 +21,8 @@ extension Never: @MainActor Lowerable {
 extension TupleView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var views: [ViewNode] = []
-        for (index, child) in Mirror(reflecting: value).children.enumerated() {
-            guard let view = child.value as? any View else { continue }
+        let children = self.views ?? Mirror(reflecting: value).children.compactMap { $0.value as? any View }
+        for (index, view) in children.enumerated() {
             views += graph.lower(view, path: path + "/\(index)", environment)
         }
         return views
