@@ -81,6 +81,36 @@ package struct DisplayItem {
         }
     }
 
+    /// The part of the screen, in points, the item may draw on, generously: its frame with a margin for what
+    /// reaches past a frame (a stroke's half width, a glyph's overhang), grown by its shadows and blurs; nil
+    /// where a transform may put it anywhere. A scroll view leaves out the items that cannot reach its viewport.
+    package var reach: Rect? {
+        switch content {
+        case .drawing:
+            return frame.outset(by: DisplayItem.overhang)
+        case .group(let effect, let inner, _):
+            var reach = frame.outset(by: DisplayItem.overhang)
+            for item in inner {
+                guard let r = item.reach else { return nil }
+                reach = reach.union(r)
+            }
+            switch effect {
+            case .shadow(let shadow):
+                // The blur's standard deviation is half the radius; three of them hold all but a trace.
+                return reach.outset(by: 1.5 * shadow.radius + max(abs(shadow.x), abs(shadow.y)))
+            case .blur(let sigma):
+                return reach.outset(by: 3 * sigma)
+            case .opacity, .clip, .mask, .colorMatrix, .blend:
+                return reach
+            }
+        case .transform:
+            return nil
+        }
+    }
+
+    /// How far past its frame, in points, a view is taken to draw.
+    private static let overhang = 32.0
+
     /// The items inside a group or transform; none for a drawing.
     package var inner: [DisplayItem] {
         switch content {

@@ -57,6 +57,9 @@ package final class LayoutNode {
         case aspectRatio(Double?, fill: Bool)
         /// A view carrying a trait its container reads.
         case trait(Trait)
+        /// A scroll view: children[0] is its content, offered nothing along the scrolled axes, placed from the
+        /// spec's offset and seen through this view's frame.
+        case scroll(ScrollSpec)
     }
 
     /// What a container reads from the views in it, through any modifiers around them (SwiftUI's view traits).
@@ -125,6 +128,21 @@ package final class LayoutNode {
             let content = children[0].displayItems(identity: identity.child(0))
             let mask = children.count > 1 ? children[1].displayItems(identity: identity.child(1)) : []
             return [DisplayItem(identity: identity, frame: frame, content: .group(.mask, content, mask: mask))]
+        case .scroll(let spec):
+            // The content is clipped to the viewport (SwiftUI's ScrollView clips unless told not to), and what
+            // cannot reach the viewport is left out: content out of sight costs nothing to draw.
+            let visible = children[0].displayItems(identity: identity.child(0)).filter {
+                $0.reach.map { $0.intersects(frame) } ?? true
+            }
+            let clipped = DisplayItem(
+                identity: identity, frame: frame, content: .group(.clip(.rectangle), visible, mask: []))
+            let indicators = ScrollIndicators.frames(spec, viewport: frame, content: children[0].frame)
+            return [clipped]
+                + indicators.enumerated().map { index, bar in
+                    DisplayItem(
+                        identity: identity.child(1 + index), frame: bar,
+                        content: .drawing(.shape(.capsule, .color(spec.indicatorColor.opacity(spec.indicatorOpacity)))))
+                }
         case .transform(let transform):
             return [DisplayItem(identity: identity, frame: frame, content: .transform(transform, childItems(identity)))]
         default:
@@ -213,6 +231,13 @@ package final class LayoutNode {
         case .reader:
             // GeometryReader takes what it is offered, SwiftUI's default 10 points where nothing is.
             return Size(width: p.width ?? 10, height: p.height ?? 10)
+        case .scroll(let spec):
+            // Along an axis it scrolls on, a scroll view is as long as it is offered (its content's length where
+            // nothing is); across, it is as wide as its content (as swiftuifieldguide.com measures SwiftUI's).
+            let content = children[0].size(for: LayoutNode.scrollProposal(spec, p))
+            return Size(
+                width: spec.horizontal ? p.width ?? content.width : content.width,
+                height: spec.vertical ? p.height ?? content.height : content.height)
         case .firstFitting(let candidates, let horizontally, let vertically):
             return LayoutNode.fitting(candidates, horizontally, vertically, p)?.size(for: p)
                 ?? Size(width: 0, height: 0)
@@ -220,6 +245,12 @@ package final class LayoutNode {
             let tracks = gridTracks(spec, p)
             return Size(width: tracks.width, height: tracks.height)
         }
+    }
+
+    /// A scroll view's offer to its content: no length along an axis it scrolls on (its content may be as long
+    /// as it likes there; that is what scrolling is for), and what the view is offered across.
+    private static func scrollProposal(_ spec: ScrollSpec, _ p: ProposedSize) -> ProposedSize {
+        ProposedSize(width: spec.horizontal ? nil : p.width, height: spec.vertical ? nil : p.height)
     }
 
     /// SwiftUI's `ViewThatFits`: it "selects the first child whose ideal size on the constrained axes fits
@@ -501,7 +532,7 @@ package final class LayoutNode {
                 GuideKey(key: .firstTextBaseline, horizontal: false),
                 GuideKey(key: .lastTextBaseline, horizontal: false),
             ]
-        case .leaf, .spacer, .reader:
+        case .leaf, .spacer, .reader, .scroll:
             return []
         case .guide(let setting):
             return children[0].guidesSet.union([GuideKey(key: setting.guide.key, horizontal: setting.horizontal)])
@@ -554,7 +585,7 @@ package final class LayoutNode {
         case .leaf(.symbol(let symbol, let unit, _)):
             // A symbol's drawing has its baseline at y = 0, so it lines up with text as SF Symbols do.
             return -symbol.top * unit
-        case .leaf, .spacer, .reader:
+        case .leaf, .spacer, .reader, .scroll:
             return nil
         case .guide(let setting):
             guard setting.guide == guide, setting.horizontal == horizontal else {
@@ -601,6 +632,17 @@ package final class LayoutNode {
             child.place(
                 in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height),
                 proposal: ProposedSize(width: size.width, height: size.height))
+        case .scroll(let spec):
+            // The content starts at the viewport's top leading corner on a scrolled axis, moved by the offset,
+            // and is centred on an axis it does not scroll on, as SwiftUI's ScrollView places it.
+            let offered = LayoutNode.scrollProposal(spec, ProposedSize(width: rect.width, height: rect.height))
+            let s = children[0].size(for: offered)
+            let x = spec.horizontal ? -spec.offset.x : (rect.width - s.width) / 2
+            let y = spec.vertical ? -spec.offset.y : (rect.height - s.height) / 2
+            children[0].place(
+                in: Rect(x: rect.x + x, y: rect.y + y, width: s.width, height: s.height), proposal: offered)
+            spec.geometry?.call(
+                ScrollGeometry(viewport: Size(width: rect.width, height: rect.height), content: s))
         default:
             for (child, placed) in zip(children, arrangement(Size(width: rect.width, height: rect.height), proposal)) {
                 let r = placed.rect
@@ -619,7 +661,7 @@ package final class LayoutNode {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let offered = ProposedSize(width: size.width, height: size.height)
         switch role {
-        case .leaf, .spacer, .reader, .firstFitting:
+        case .leaf, .spacer, .reader, .firstFitting, .scroll:
             return []
         case .stack(let axis, let spacing, let alignment):
             if axis == .depth {

@@ -86,6 +86,45 @@ package indirect enum ViewKind: Equatable, Sendable {
     case canvas(CanvasContent)
     /// A view built from the size offered, which it takes whole, as SwiftUI's `GeometryReader`.
     case geometryReader(GeometryContent)
+    /// Content laid out unbounded along the scrolled axes and seen through the view's frame, as SwiftUI's
+    /// `ScrollView`.
+    case scroll(ScrollSpec, content: ViewNode)
+}
+
+/// How a scroll view shows its content: the axes it scrolls on, how far it is scrolled, and its indicators.
+package struct ScrollSpec: Equatable, Sendable {
+    /// Whether the content is unbounded (and scrolled) horizontally, and vertically.
+    package var horizontal: Bool, vertical: Bool
+    /// The content's point at the viewport's top-left corner, in points: (0, 0) shows its top-left corner.
+    /// Past the content's ends (a rubber band) is allowed.
+    package var offset: Point
+    /// How strongly the indicators show (0: not at all), and their color.
+    package var indicatorOpacity: Double
+    package var indicatorColor: RGBAColor
+    /// Told the viewport's size and the content's each time the view is placed (a front end keeps them to
+    /// bound its scrolling).
+    package var geometry: SharedFunction<ScrollGeometry, Void>?
+
+    /// A scroll view on the axes named, scrolled to `offset`, its indicators at `indicatorOpacity`.
+    package init(
+        horizontal: Bool, vertical: Bool, offset: Point = Point(x: 0, y: 0), indicatorOpacity: Double = 0,
+        indicatorColor: RGBAColor = .black, geometry: SharedFunction<ScrollGeometry, Void>? = nil
+    ) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        self.offset = offset
+        self.indicatorOpacity = indicatorOpacity
+        self.indicatorColor = indicatorColor
+        self.geometry = geometry
+    }
+}
+
+/// A placed scroll view's sizes, in points.
+package struct ScrollGeometry: Equatable, Sendable {
+    /// The part of the screen the content is seen through.
+    package var viewport: Size
+    /// The content's whole size.
+    package var content: Size
 }
 
 /// One row of a `grid`: its cells, one to a column, as SwiftUI's `GridRow`; or one view across every column

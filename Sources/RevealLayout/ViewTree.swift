@@ -262,6 +262,8 @@ package struct ViewTreeBuilder {
                     return (try? inner.build(content.content(at: size), env))
                         ?? LayoutNode(.leaf(.none), name: "empty")
                 }), name: "geometryReader")
+        case .scroll(let spec, let content):
+            return LayoutNode(.scroll(spec), name: "scrollView", children: [try build(content, env)])
         case .environmentReader(let reader):
             // Listed under the reader's name, around the view it made.
             let content = try build(reader.view(for: values), env)

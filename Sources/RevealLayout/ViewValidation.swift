@@ -168,6 +168,12 @@ package struct ViewRules {
             try SceneRules.check(fraction, in: 0...1, "fraction", at: path.key("fraction"))
         case .placeholder, .canvas, .geometryReader:
             break
+        case .scroll(let spec, let content):
+            let at = path.key("scrollView")
+            try SceneRules.check(spec.offset.x, in: -limit...limit, "x", at: at.key("offset").key("x"))
+            try SceneRules.check(spec.offset.y, in: -limit...limit, "y", at: at.key("offset").key("y"))
+            try SceneRules.check(spec.indicatorOpacity, in: 0...1, "indicatorOpacity", at: at.key("indicatorOpacity"))
+            try check(content, at: at.key("content"), depth: depth + 1, insideGroup: insideGroup)
         case .environmentReader(let reader):
             // Every view it can make is checked; the effect stays out of them, as it must be there once.
             for key in reader.keys where !values.contains(key) {

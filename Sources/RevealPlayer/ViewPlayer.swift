@@ -402,9 +402,22 @@ public struct ViewPlayer: FrameSequence {
     private func touchDown(_ finger: Int, at point: Point, in screen: ViewScreen) {
         let anchors = screen.anchors
         var taken = false
+        // A scroll view takes a touch along with the buttons and taps inside it (the innermost scroll view,
+        // and only when no gesture inside took it): it keeps the touch if the finger moves far enough.
+        var scrollMayTake = true
         var touches: [ActiveTouch] = []
         for (anchor, target, simultaneous) in graph.targets.reversed() {
-            guard simultaneous || !taken, let frame = anchors[anchor], frame.contains(point) else { continue }
+            guard let frame = anchors[anchor], frame.contains(point) else { continue }
+            if case .scroll(let state) = target {
+                guard scrollMayTake else { continue }
+                scrollMayTake = false
+                state.touchDown(at: point, time: graph.time)
+                touches.append(
+                    ActiveTouch(anchor: anchor, target: target, frame: frame, start: point, began: false, last: point))
+                continue
+            }
+            guard simultaneous || !taken else { continue }
+            if case .gesture = target { scrollMayTake = false }
             taken = taken || !simultaneous
             var touch = ActiveTouch(
                 anchor: anchor, target: target, frame: frame, start: point, began: false, last: point)
@@ -429,7 +442,7 @@ public struct ViewPlayer: FrameSequence {
                 }
             case .longPress(let recognizer):
                 recognizer.touchDown(in: graph)
-            case .button, .tap:
+            case .button, .tap, .scroll:
                 break
             }
             touches.append(touch)
@@ -450,8 +463,20 @@ public struct ViewPlayer: FrameSequence {
                 if touches[index].began { recognizer.change(dragValue(touch, at: point)) }
             case .longPress(let recognizer):
                 recognizer.touchMoved(distance: distance)
+            case .scroll(let state):
+                if state.touchMoved(to: point, time: graph.time) { touches[index].began = true }
             case .button, .tap:
                 break
+            }
+        }
+        // Once a scroll view follows the finger, the buttons and taps under it let go (a long press has
+        // already given up: the finger moved too far).
+        if touches.contains(where: { if case .scroll = $0.target { $0.began } else { false } }) {
+            touches.removeAll {
+                switch $0.target {
+                case .button, .tap: return true
+                case .gesture, .scroll, .longPress: return false
+                }
             }
         }
         fingers[finger] = touches
@@ -487,6 +512,8 @@ public struct ViewPlayer: FrameSequence {
                 if touch.frame.contains(point) { action() }
             case .longPress(let recognizer):
                 recognizer.touchUp()
+            case .scroll(let state):
+                state.touchUp(at: point, time: graph.time)
             case .tap(let recognizer):
                 recognizer.touchUp(
                     at: graph.time, inside: touch.frame.contains(point),

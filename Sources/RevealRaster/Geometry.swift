@@ -441,4 +441,18 @@ public struct Rect: Hashable, Sendable {
 
     package var maxX: Double { x + width }
     package var maxY: Double { y + height }
+
+    /// This rectangle grown by `d` points on every side.
+    package func outset(by d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
+    /// The smallest rectangle holding both.
+    package func union(_ other: Rect) -> Rect {
+        let (left, top) = (min(x, other.x), min(y, other.y))
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// Whether the two share any area.
+    package func intersects(_ other: Rect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
 }

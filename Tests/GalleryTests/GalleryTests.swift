@@ -123,6 +123,9 @@ private let gallery: [GalleryEntry] = [
     // gone and the list closed up; the next row let go short of the threshold, springing back.
     GalleryEntry(name: "SwipeToDelete", times: [0.4, 0.95, 1.45]) { SwipeToDelete_Previews.previews },
     GalleryEntry(name: "PhotoZoom", times: [0.5, 0.9, 1.15]) { PhotoZoom_Previews.previews },
+    // A heart tapped inside a scroll view; a flick mid-coast with its indicator; the feed pulled past its top
+    // (rubber band, the indicator squeezed) and springing back; the chips' row scrolled sideways.
+    GalleryEntry(name: "ScrollFeed", times: [0.35, 1, 3.2, 3.4, 3.9]) { ScrollFeed_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -97,6 +97,7 @@ extension ViewGraph {
     /// Whether an animation was still running at the last evaluation, so a later time shows something else.
     package var isAnimating: Bool {
         animatedValues.values.contains { $0.settles != nil } || !removals.isEmpty || hasLiveTimeline
+            || scrollStates.values.contains { $0.isMoving }
     }
 }
 

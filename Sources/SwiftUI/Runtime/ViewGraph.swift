@@ -38,6 +38,8 @@ package enum TouchTarget {
     case tap(TapRecognizer)
     /// A long press: acts when a touch is held long enough without moving far.
     case longPress(LongPressRecognizer)
+    /// A scroll view: takes a touch that moves far enough, from the buttons and taps inside it.
+    case scroll(ScrollState)
 }
 
 /// The runtime: evaluates a view tree into the engine's views, keeping state per structural identity.
@@ -100,6 +102,8 @@ package enum TouchTarget {
     /// Tap recognizers by path: their count of taps lives across evaluations.
     var tapRecognizers: [String: TapRecognizer] = [:]
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
+    /// Each scroll view's offset and motion, by path.
+    var scrollStates: [String: ScrollState] = [:]
     /// The slots of each `ForEach`, by path, in the order last lowered (leaving elements included).
     var forEachOrders: [String: [String]] = [:]
     var forEachSeen: Set<String> = []
@@ -215,6 +219,7 @@ package enum TouchTarget {
         timelineUpdates = timelineUpdates.filter { watchedSeen.contains($0.key) }
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
+        scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
         for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
             if let disappear { pendingActions.append(disappear) }

@@ -41,6 +41,11 @@ public struct EnvironmentValues: @unchecked Sendable {
     var textStyle = Text.Run("")
     /// Whether touches reach the views inside (`allowsHitTesting(_:)`).
     var allowsHitTesting = true
+    /// Whether scroll views inside take drags (`scrollDisabled(_:)`).
+    public var isScrollEnabled = true
+    /// Whether scroll views inside show their indicators on each axis (`scrollIndicators(_:axes:)`).
+    var showsVerticalScrollIndicator = true
+    var showsHorizontalScrollIndicator = true
     /// The axis of the stack a view is directly in, for `Divider`.
     var stackAxis: Axis?
     var buttonIsBordered = false

@@ -86,14 +86,6 @@ public struct Section: View {
     nonisolated public init(@ViewBuilder content: () -> some View, @ViewBuilder footer: () -> some View) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollView yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ScrollView: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollViewReader yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct ScrollViewReader: View {
     /// Nothing: the type cannot be used.
@@ -391,14 +383,6 @@ public enum Visibility {
 public enum HorizontalEdge {
     case leading
     case trailing
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollIndicatorVisibility yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum ScrollIndicatorVisibility {
-    case automatic
-    case visible
-    case hidden
-    case never
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw SubmitLabel yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -824,10 +808,6 @@ extension View {
     nonisolated public func listRowSeparator(_ visibility: Visibility) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listSectionSeparator yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func listSectionSeparator(_ visibility: Visibility) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollIndicators yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollDisabled yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func scrollDisabled(_ disabled: Bool) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollContentBackground yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func scrollContentBackground(_ visibility: Visibility) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")

@@ -1,0 +1,225 @@
+import Foundation
+import RevealCore
+import RevealLayout
+import RevealRaster
+
+/// A scrollable view, as SwiftUI's `ScrollView`: its content is laid out unbounded along `axes` and seen
+/// through the view's frame, scrolled by a script's drags as iOS scrolls (`ScrollAxisMotion`).
+nonisolated public struct ScrollView<Content: View>: _PrimitiveView {
+    /// The views scrolled.
+    public var content: Content
+    /// The axes the content scrolls on (default: vertical).
+    public var axes: Axis.Set
+    /// Whether the indicators show while the content moves.
+    public var showsIndicators: Bool
+
+    /// A scroll view on `axes`; several views inside are stacked along the axis, as SwiftUI stacks them.
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.showsIndicators = showsIndicators
+        self.content = content()
+    }
+}
+
+/// Whether a scroll view's indicators show, as SwiftUI's `ScrollIndicatorVisibility`.
+public struct ScrollIndicatorVisibility: Equatable, Sendable {
+    let shows: Bool
+    /// The platform's choice: on iOS, shown while the content moves.
+    public static let automatic = ScrollIndicatorVisibility(shows: true)
+    /// Shown while the content moves (on iOS, as `automatic`).
+    public static let visible = ScrollIndicatorVisibility(shows: true)
+    /// Hidden.
+    public static let hidden = ScrollIndicatorVisibility(shows: false)
+    /// Never shown.
+    public static let never = ScrollIndicatorVisibility(shows: false)
+}
+
+extension View {
+    /// Whether the indicators of scroll views inside show on `axes` (SwiftUI's `scrollIndicators(_:axes:)`).
+    nonisolated public func scrollIndicators(
+        _ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]
+    ) -> some View {
+        environmentChange { environment in
+            if axes.contains(.vertical) { environment.showsVerticalScrollIndicator = visibility.shows }
+            if axes.contains(.horizontal) { environment.showsHorizontalScrollIndicator = visibility.shows }
+        }
+    }
+
+    /// Whether scroll views inside take drags (SwiftUI's `scrollDisabled(_:)`).
+    nonisolated public func scrollDisabled(_ disabled: Bool) -> some View {
+        environmentChange { if disabled { $0.isScrollEnabled = false } }
+    }
+}
+
+extension ScrollView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        let horizontal = axes.contains(.horizontal)
+        let vertical = axes.contains(.vertical) || !horizontal
+        let state = graph.scrollState(at: path + "/scroll")
+        state.axes = (horizontal, vertical)
+        state.settle(at: graph.time)
+        let views = graph.lowerContainer(content, path: path, environment)
+        // Several views are stacked along the scrolled axis, with a stack's default spacing.
+        let content =
+            views.count == 1
+            ? views[0]
+            : ViewNode(
+                .stack(
+                    horizontal && !vertical ? .horizontal : .vertical, spacing: nil, alignment: .center,
+                    children: views))
+        let anchor = graph.anchor()
+        if environment.isScrollEnabled { graph.addTarget(.scroll(state), anchor: anchor, environment) }
+        // The offset lands on the pixel grid, as UIKit puts a scrolled layer's content on whole pixels.
+        let scale = max(Double(environment.displayScale), 1)
+        let offset = state.offset(at: graph.time)
+        let shows =
+            showsIndicators
+            && (vertical && environment.showsVerticalScrollIndicator
+                || horizontal && environment.showsHorizontalScrollIndicator)
+        let box = MainThreadBox(value: state)
+        let spec = ScrollSpec(
+            horizontal: horizontal, vertical: vertical,
+            offset: Point(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale),
+            indicatorOpacity: shows ? state.indicatorOpacity(at: graph.time) : 0,
+            indicatorColor: ScrollState.indicatorColor(environment.colorScheme),
+            geometry: SharedFunction { geometry in graph.callBack(else: ()) { box.value.geometry = geometry } })
+        return [ViewNode(.scroll(spec, content: content), [.anchor(anchor)])]
+    }
+}
+
+/// A scroll view's state from one evaluation to the next: its motion on each axis, the finger on it, and
+/// the sizes its last layout found.
+@MainActor package final class ScrollState {
+    /// UIPanGestureRecognizer's hysteresis: a finger moves this many points before the content follows.
+    /// UIKit publishes no value; 10 points is the commonly measured one.
+    package static let slop = 10.0
+    /// The indicators stay this long after the content comes to rest, then fade out over `indicatorFade`.
+    /// Our estimates from iOS 17; UIKit publishes none.
+    package static let indicatorHold = 0.5
+    package static let indicatorFade = 0.25
+    /// A finger's velocity at release is measured over its moves in this window before it lifts.
+    package static let velocityWindow = 0.1
+
+    /// iOS's default indicator: dark on light content, light on dark.
+    static func indicatorColor(_ scheme: ColorScheme) -> RGBAColor {
+        (scheme == .dark ? RGBAColor.white : RGBAColor.black).opacity(0.35)
+    }
+
+    var axes = (horizontal: false, vertical: true)
+    private(set) var horizontal = ScrollAxisMotion()
+    private(set) var vertical = ScrollAxisMotion()
+    weak var graph: ViewGraph?
+    /// Where the finger went down, where the content started following it, and its recent positions.
+    private var down: Point?
+    private var followFrom: Point?
+    private var samples: [(time: Double, point: Point)] = []
+    /// When the content last came to rest (nil: it has not moved, or is moving now).
+    private var restedAt: Double?
+    private var moving = false
+
+    init(graph: ViewGraph) { self.graph = graph }
+
+    /// The last layout's sizes: they bound the scrolling.
+    var geometry: ScrollGeometry? {
+        didSet {
+            guard let geometry, geometry != oldValue else { return }
+            horizontal.viewport = geometry.viewport.width
+            horizontal.limit = axes.horizontal ? max(geometry.content.width - geometry.viewport.width, 0) : 0
+            vertical.viewport = geometry.viewport.height
+            vertical.limit = axes.vertical ? max(geometry.content.height - geometry.viewport.height, 0) : 0
+        }
+    }
+
+    /// The content offset at `time`, in points.
+    package func offset(at time: Double) -> Point {
+        Point(x: horizontal.position(at: time), y: vertical.position(at: time))
+    }
+
+    /// Whether the scroll view is to be drawn again at later times: it moves, or its indicators fade.
+    package var isMoving: Bool { moving || restedAt != nil }
+
+    /// Ends what has finished by `time`: a coast or bounce at rest, the indicators' fade.
+    func settle(at time: Double) {
+        if moving, !horizontal.isMoving(at: time), !vertical.isMoving(at: time) {
+            moving = false
+            restedAt = max(horizontal.settles ?? time, vertical.settles ?? time)
+            horizontal.hold(at: time)
+            vertical.hold(at: time)
+        }
+        if let rested = restedAt, time >= rested + Self.indicatorHold + Self.indicatorFade { restedAt = nil }
+    }
+
+    /// How strongly the indicators show at `time`: fully while the content is held or moves, fading after.
+    func indicatorOpacity(at time: Double) -> Double {
+        if down != nil && followFrom != nil || moving { return 1 }
+        guard let rested = restedAt else { return 0 }
+        return min(max(1 - (time - rested - Self.indicatorHold) / Self.indicatorFade, 0), 1)
+    }
+
+    /// A finger comes down on the view: the content stops where it is.
+    package func touchDown(at point: Point, time: Double) {
+        horizontal.hold(at: time)
+        vertical.hold(at: time)
+        if moving {
+            moving = false
+            restedAt = time
+        }
+        down = point
+        followFrom = nil
+        samples = [(time, point)]
+        graph?.invalidate()
+    }
+
+    /// The finger moves; whether the content follows it (from `slop` points on): the touch is the scroll
+    /// view's then, and what else it was on (a button) lets it go.
+    package func touchMoved(to point: Point, time: Double) -> Bool {
+        guard let down else { return false }
+        samples = samples.filter { time - $0.time <= Self.velocityWindow } + [(time, point)]
+        if followFrom == nil {
+            let dx = axes.horizontal ? point.x - down.x : 0
+            let dy = axes.vertical ? point.y - down.y : 0
+            let distance = hypot(dx, dy)
+            guard distance >= Self.slop else { return false }
+            // It follows from where the finger crossed the slop's circle, however coarse the samples.
+            followFrom = Point(x: down.x + dx / distance * Self.slop, y: down.y + dy / distance * Self.slop)
+            restedAt = nil
+        }
+        guard let from = followFrom else { return false }
+        if axes.horizontal { horizontal.drag(by: from.x - point.x, at: time) }
+        if axes.vertical { vertical.drag(by: from.y - point.y, at: time) }
+        graph?.invalidate()
+        return true
+    }
+
+    /// The finger lifts: the content coasts on at the finger's speed, or springs back inside its ends.
+    package func touchUp(at point: Point, time: Double) {
+        defer {
+            down = nil
+            followFrom = nil
+            samples = []
+        }
+        guard followFrom != nil else { return }
+        _ = touchMoved(to: point, time: time)
+        let first = samples.first ?? (time, point)
+        let span = time - first.time
+        // The content moves against the finger: a finger moving up scrolls the offset down.
+        let vx = span > 0 ? (first.point.x - point.x) / span : 0
+        let vy = span > 0 ? (first.point.y - point.y) / span : 0
+        if axes.horizontal { horizontal.release(velocity: vx, at: time) }
+        if axes.vertical { vertical.release(velocity: vy, at: time) }
+        moving = horizontal.settles != nil || vertical.settles != nil
+        restedAt = moving ? nil : time
+        graph?.invalidate()
+    }
+}
+
+extension ViewGraph {
+    /// The scroll state at `key`, kept while the scroll view is met.
+    func scrollState(at key: String) -> ScrollState {
+        watchedSeen.insert(key)
+        if let state = scrollStates[key] { return state }
+        let state = ScrollState(graph: self)
+        scrollStates[key] = state
+        return state
+    }
+}

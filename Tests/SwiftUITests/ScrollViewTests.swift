@@ -1,0 +1,141 @@
+import Foundation
+import RevealPlayer
+import RevealRender
+import SwiftUI
+import XCTest
+
+/// A button counting its taps between rows of text, 120 points down a scroll view.
+private struct ScrollingList: SwiftUI.View {
+    @State private var taps = 0
+    var body: some SwiftUI.View {
+        ScrollView {
+            VStack(spacing: 0) {
+                ForEach(0..<3, id: \.self) { row in
+                    Text("Row \(row)").frame(width: 200, height: 40)
+                }
+                Button("Tapped \(taps)") { taps += 1 }
+                    .frame(width: 200, height: 40)
+                ForEach(3..<40, id: \.self) { row in
+                    Text("Row \(row)").frame(width: 200, height: 40)
+                }
+            }
+        }
+    }
+}
+
+/// Scrolling as UIKit scrolls: the deceleration rate, the rubber band and the bounce (`ScrollAxisMotion`), and
+/// how a scroll view shares a touch with the buttons inside it.
+final class ScrollViewTests: XCTestCase {
+    /// A motion over content 10,000 points long in a 500-point viewport, released at `velocity` from 1,000.
+    private func coast(_ velocity: Double, limit: Double = 9500) -> ScrollAxisMotion {
+        var motion = ScrollAxisMotion()
+        motion.limit = limit
+        motion.viewport = 500
+        motion.drag(by: 1000, at: 0)
+        motion.release(velocity: velocity, at: 0)
+        return motion
+    }
+
+    func testACoastKeepsUIKitsShareOfItsVelocityEachMillisecond() throws {
+        // UIScrollView.DecelerationRate.normal: 0.998 of the velocity kept from one millisecond to the next,
+        // measured as the ratio of successive millisecond steps, early and late in the coast.
+        let motion = coast(2000)
+        for t in [0.05, 0.5, 2.0] {
+            let steps = (0..<3).map { motion.position(at: t + Double($0) * 0.001) }
+            XCTAssertEqual((steps[2] - steps[1]) / (steps[1] - steps[0]), 0.998, accuracy: 1e-6, "at \(t) s")
+        }
+    }
+
+    func testAFlicksTravelAndDuration() throws {
+        // Travel: the velocity times the sum of 0.998^n milliseconds, v × 0.5 s (1,000 points for 2,000 points
+        // a second, to within the continuous curve's 0.1 %). It stops when less than 0.1 point is left to go.
+        let motion = coast(2000)
+        let end = try XCTUnwrap(motion.settles)
+        XCTAssertEqual(motion.position(at: end) - 1000, 2000 * 0.001 / (1 - 0.998), accuracy: 1.5)
+        XCTAssertEqual(motion.position(at: end) - 1000, 2000 / (1000 * log(1 / 0.998)) - 0.1, accuracy: 1e-6)
+        XCTAssertEqual(motion.position(at: 100), motion.position(at: end), "at rest after it stops")
+        // The time for what is left, v / k, to fall from 999 to 0.1 points at k = 1000 ln(1/0.998) a second.
+        XCTAssertEqual(end, log(2000 / (1000 * log(1 / 0.998)) / 0.1) / (1000 * log(1 / 0.998)), accuracy: 1e-9)
+        XCTAssertEqual(end, 4.6, accuracy: 0.01)
+        XCTAssertTrue(motion.isMoving(at: 4.5))
+        XCTAssertFalse(motion.isMoving(at: 4.7))
+    }
+
+    func testPulledPastAnEndTheContentRubberBandsAndSpringsBackWithoutOvershooting() throws {
+        var motion = ScrollAxisMotion()
+        motion.limit = 1000
+        motion.viewport = 500
+        // A 100-point pull past the top shows (1 - 1 / (100 × 0.55 / 500 + 1)) × 500 = 49.5 points.
+        motion.drag(by: -100, at: 0)
+        XCTAssertEqual(motion.position(at: 0), -(1 - 1 / (100 * 0.55 / 500 + 1)) * 500, accuracy: 1e-9)
+        XCTAssertEqual(motion.position(at: 0), -49.55, accuracy: 0.01)
+        motion.release(velocity: 0, at: 1)
+        let samples = stride(from: 1.0, through: 2, by: 0.01).map { motion.position(at: $0) }
+        XCTAssertTrue(samples.allSatisfy { $0 <= 0 }, "a critically damped spring does not cross the end")
+        XCTAssertTrue(zip(samples, samples.dropFirst()).allSatisfy { $0 <= $1 }, "it only moves back")
+        XCTAssertEqual(motion.position(at: 1.5), 0, accuracy: 0.1, "back within half a second")
+        XCTAssertEqual(try XCTUnwrap(motion.settles), 1.47, accuracy: 0.02)
+    }
+
+    func testACoastThatReachesTheEndGoesPastItAndComesBack() throws {
+        let motion = coast(3000, limit: 1300)
+        let samples = stride(from: 0.0, through: 3, by: 0.005).map { motion.position(at: $0) }
+        let furthest = try XCTUnwrap(samples.max())
+        XCTAssertGreaterThan(furthest, 1300 + 5)
+        XCTAssertLessThan(furthest, 1300 + 200)
+        XCTAssertEqual(motion.position(at: try XCTUnwrap(motion.settles)), 1300, accuracy: 0.1)
+        XCTAssertEqual(motion.position(at: 10), motion.position(at: try XCTUnwrap(motion.settles)))
+    }
+
+    private func views(
+        _ touches: [[TouchSample]], taps: [ViewScript.Tap] = [], at time: Double,
+        _ view: @escaping @MainActor () -> any SwiftUI.View = { ScrollingList() }
+    ) throws -> [LaidOutView] {
+        var script = ViewScript(width: 200, height: 300, scale: 1, fps: 30, safeArea: Insets())
+        script.touches = touches.map { ViewScript.Touch(points: $0) }
+        script.taps = taps
+        return try MainActor.assumeIsolated { try ViewPlayer(script: script, view: view).layout(at: time) }
+    }
+
+    private func button(_ views: [LaidOutView]) throws -> LaidOutView {
+        try XCTUnwrap(views.first { $0.text?.hasPrefix("Tapped") == true })
+    }
+
+    func testADragScrollsTheContentAndDoesNotPressTheButtonItStartedOn() throws {
+        // From the button, 140 points up in a tenth of a second, then held still: the content follows the
+        // finger from where it had moved the 10 points it must move first, so 130 points; the button lets the
+        // touch go, and its lifting does not press it.
+        let held = [
+            TouchSample(x: 100, y: 140, t: 0.1), TouchSample(x: 100, y: 0, t: 0.2),
+            TouchSample(x: 100, y: 0, t: 0.6),
+        ]
+        let during = try button(try views([held], at: 0.4))
+        XCTAssertEqual(during.text, "Tapped 0")
+        let rest = try button(try views([], at: 0)).frame.y
+        XCTAssertEqual(during.frame.y, rest - 130, accuracy: 1e-9)
+        XCTAssertEqual(try button(try views([held], at: 0.7)).text, "Tapped 0")
+    }
+
+    func testADragBackToWhereItStartedStillDoesNotPressTheButton() throws {
+        // The finger lifts inside the button's frame, but the scroll view took the touch on the way.
+        let there = [
+            TouchSample(x: 100, y: 140, t: 0.1), TouchSample(x: 100, y: 60, t: 0.2),
+            TouchSample(x: 100, y: 140, t: 0.3),
+        ]
+        XCTAssertEqual(try button(try views([there], at: 0.6)).text, "Tapped 0")
+    }
+
+    func testATouchThatDoesNotMoveReachesTheButton() throws {
+        let tap = ViewScript.Tap(t: 0.1, target: .point(x: 100, y: 140))
+        XCTAssertEqual(try button(try views([], taps: [tap], at: 0.3)).text, "Tapped 1")
+    }
+
+    func testScrollDisabledKeepsTheContentStill() throws {
+        let drag = [TouchSample(x: 100, y: 250, t: 0.1), TouchSample(x: 100, y: 50, t: 0.2)]
+        let rest = try button(try views([], at: 0)).frame.y
+        XCTAssertLessThan(try button(try views([drag], at: 0.5)).frame.y, rest - 190)
+        XCTAssertEqual(try button(try views([drag], at: 0.5)).text, "Tapped 0")
+        let still = try views([drag], at: 0.5) { ScrollingList().scrollDisabled(true) }
+        XCTAssertEqual(try button(still).frame.y, rest)
+    }
+}
