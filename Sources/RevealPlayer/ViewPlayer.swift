@@ -197,6 +197,7 @@ public struct ViewPlayer: FrameSequence {
         environment.colorScheme = script.appearance == .dark ? .dark : .light
         environment.displayScale = CGFloat(script.scale)
         graph = ViewGraph(environment: environment, root: view)
+        graph.screenSize = Size(width: script.width, height: script.height)
         events = script.events
     }
 
@@ -344,7 +345,7 @@ public struct ViewPlayer: FrameSequence {
                 let laid = try ViewScreen(
                     root, width: script.width, height: script.height, safeArea: script.safeArea,
                     ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
-                    background: graph.environment.colorScheme == .dark ? .black : .white)
+                    background: graph.rootBackground ?? (graph.environment.colorScheme == .dark ? .black : .white))
                 graph.endEvaluation()
                 // Matched geometry takes the frames just laid out (a follower's target, an inserted source's
                 // start), evaluating again at once when they move something.

@@ -11,6 +11,8 @@ import XCTest
 private struct GalleryEntry {
     let name: String
     let times: [Double]
+    /// Times also taken in dark mode (the script's appearance turned dark), as NAME-dark-TIME.
+    var darkTimes: [Double] = []
     let view: @MainActor () -> any SwiftUI.View
 }
 
@@ -126,6 +128,9 @@ private let gallery: [GalleryEntry] = [
     // A heart tapped inside a scroll view; a flick mid-coast with its indicator; the feed pulled past its top
     // (rubber band, the indicator squeezed) and springing back; the chips' row scrolled sideways.
     GalleryEntry(name: "ScrollFeed", times: [0.35, 1, 3.2, 3.4, 3.9]) { ScrollFeed_Previews.previews },
+    // A form's sections on the grouped background: a switch turned on by a tap, then the form pulled down
+    // past its top; in dark mode, its dark backgrounds and separators.
+    GalleryEntry(name: "SettingsForm", times: [0, 0.5, 1.3], darkTimes: [0.5]) { SettingsForm_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -142,6 +147,13 @@ final class GalleryTests: XCTestCase {
                 try assertGolden(
                     of: AnyView(entry.view()), script: script, at: time,
                     named: "\(entry.name)-\(formatTime(time))")
+            }
+            var dark = script
+            dark.appearance = .dark
+            for time in entry.darkTimes {
+                try assertGolden(
+                    of: AnyView(entry.view()), script: dark, at: time,
+                    named: "\(entry.name)-dark-\(formatTime(time))")
             }
         }
     }

@@ -98,6 +98,8 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         )
         case foregroundStyle(any ShapeStyle)
         case tag(AnyHashable)
+        /// What a list's row asks of the list (`listRowInsets`, `listRowBackground`, `listRowSeparator`).
+        case listRow(ListRowSettings)
         case longPress(
             minimumDuration: Double, maximumDistance: Double, @MainActor () -> Void, (@MainActor (Bool) -> Void)?)
     }

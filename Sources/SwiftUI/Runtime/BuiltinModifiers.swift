@@ -126,6 +126,11 @@ extension _BuiltinModifier {
         case .ignoresSafeArea:
             graph.markIgnoresSafeArea(at: path)
             return passing()
+        case .listRow(let settings):
+            // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow).
+            let anchor = graph.anchor()
+            graph.listRowSettings[anchor] = settings
+            return each(.anchor(anchor))
         case .preferredColorScheme(let scheme):
             guard let scheme else { return passing() }
             graph.preferredColorScheme = scheme

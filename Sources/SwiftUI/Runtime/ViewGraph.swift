@@ -104,6 +104,14 @@ package enum TouchTarget {
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
     /// Each scroll view's offset and motion, by path.
     var scrollStates: [String: ScrollState] = [:]
+    /// The sections met in each list being lowered, innermost last.
+    var listSections: [[ListSectionContent]] = []
+    /// What list-row modifiers asked, by the anchor they marked their row with, in this evaluation.
+    var listRowSettings: [Int: ListRowSettings] = [:]
+    /// The color the screen behind the views takes (a list's background); nil: the color scheme's.
+    package internal(set) var rootBackground: RGBAColor?
+    /// The screen's size in points (a list's margins follow its width).
+    package var screenSize = Size(width: 393, height: 852)
     /// The slots of each `ForEach`, by path, in the order last lowered (leaving elements included).
     var forEachOrders: [String: [String]] = [:]
     var forEachSeen: Set<String> = []
@@ -165,6 +173,8 @@ package enum TouchTarget {
         rootPaths = [""]
         targets = []
         accessibilityActions = [:]
+        listRowSettings = [:]
+        rootBackground = nil
         rootIgnoresSafeArea = false
         preferredColorScheme = nil
         needsEvaluation = false

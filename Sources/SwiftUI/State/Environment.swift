@@ -46,6 +46,12 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// Whether scroll views inside show their indicators on each axis (`scrollIndicators(_:axes:)`).
     var showsVerticalScrollIndicator = true
     var showsHorizontalScrollIndicator = true
+    /// How lists inside look (`listStyle(_:)`).
+    var listLook = ListLook.insetGrouped
+    /// Whether the views are a list's rows (a menu picker shows its label and its choice, as a row does).
+    var isInList = false
+    /// Whether lists and forms inside draw their background (`scrollContentBackground(_:)`).
+    var listDrawsBackground = true
     /// The axis of the stack a view is directly in, for `Divider`.
     var stackAxis: Axis?
     var buttonIsBordered = false

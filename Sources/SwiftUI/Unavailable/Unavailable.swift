@@ -48,44 +48,6 @@ public struct NavigationLink: View {
     nonisolated public init<V: Hashable>(value: V?, @ViewBuilder label: () -> some View) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw List yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct List: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Data.Element: Identifiable {}
-    /// Unavailable.
-    nonisolated public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {}
-    /// Unavailable.
-    nonisolated public init<S>(selection: Binding<S>, @ViewBuilder content: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Form yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Form: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Section yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Section: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View, @ViewBuilder header: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View, @ViewBuilder header: () -> some View, @ViewBuilder footer: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View, @ViewBuilder footer: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollViewReader yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct ScrollViewReader: View {
     /// Nothing: the type cannot be used.
@@ -372,13 +334,6 @@ public enum ToolbarPlacement {
     case bottomBar
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Visibility yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum Visibility {
-    case automatic
-    case visible
-    case hidden
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw HorizontalEdge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public enum HorizontalEdge {
     case leading
@@ -459,81 +414,6 @@ public protocol EnvironmentKey {
     associatedtype Value
     /// Unavailable.
     static var defaultValue: Value { get }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol ListStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == DefaultListStyle {
-    /// Unavailable.
-    public static var automatic: DefaultListStyle { DefaultListStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetGroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct InsetGroupedListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetGroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == InsetGroupedListStyle {
-    /// Unavailable.
-    public static var insetGrouped: InsetGroupedListStyle { InsetGroupedListStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct GroupedListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == GroupedListStyle {
-    /// Unavailable.
-    public static var grouped: GroupedListStyle { GroupedListStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct PlainListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == PlainListStyle {
-    /// Unavailable.
-    public static var plain: PlainListStyle { PlainListStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct InsetListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw InsetListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == InsetListStyle {
-    /// Unavailable.
-    public static var inset: InsetListStyle { InsetListStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SidebarListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct SidebarListStyle: ListStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SidebarListStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ListStyle where Self == SidebarListStyle {
-    /// Unavailable.
-    public static var sidebar: SidebarListStyle { SidebarListStyle() }
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -653,45 +533,6 @@ extension TabViewStyle where Self == PageTabViewStyle {
     public static var page: PageTabViewStyle { PageTabViewStyle() }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw FormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol FormStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AutomaticFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct AutomaticFormStyle: FormStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AutomaticFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension FormStyle where Self == AutomaticFormStyle {
-    /// Unavailable.
-    public static var automatic: AutomaticFormStyle { AutomaticFormStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct GroupedFormStyle: FormStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupedFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension FormStyle where Self == GroupedFormStyle {
-    /// Unavailable.
-    public static var grouped: GroupedFormStyle { GroupedFormStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColumnsFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ColumnsFormStyle: FormStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColumnsFormStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension FormStyle where Self == ColumnsFormStyle {
-    /// Unavailable.
-    public static var columns: ColumnsFormStyle { ColumnsFormStyle() }
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public protocol GroupBoxStyle {}
 
@@ -800,16 +641,6 @@ extension View {
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw swipeActions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func swipeActions(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listRowInsets yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func listRowInsets(_ insets: EdgeInsets?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listRowBackground yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func listRowBackground(_ view: (some View)?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listRowSeparator yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func listRowSeparator(_ visibility: Visibility) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listSectionSeparator yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func listSectionSeparator(_ visibility: Visibility) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollContentBackground yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func scrollContentBackground(_ visibility: Visibility) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func tabItem(@ViewBuilder _ label: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw badge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -832,16 +663,12 @@ extension View {
     nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw searchSuggestions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func searchSuggestions(@ViewBuilder _ suggestions: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw listStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func listStyle(_ style: some ListStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw textFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func textFieldStyle(_ style: some TextFieldStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw datePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func datePickerStyle(_ style: some DatePickerStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func tabViewStyle(_ style: some TabViewStyle) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw formStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func formStyle(_ style: some FormStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw groupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func groupBoxStyle(_ style: some GroupBoxStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw menuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")

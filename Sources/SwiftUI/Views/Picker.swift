@@ -111,10 +111,27 @@ extension Picker: @MainActor Lowerable {
         let binding = selection
         let chosen = options.firstIndex { $0.tag == AnyHashable(binding.wrappedValue) }
         guard environment.pickerIsSegmented, !options.isEmpty else {
-            // The closed menu: the chosen option in the tint.
+            // The closed menu: the chosen option in the tint. In a list's row, iOS draws the label, and at the
+            // trailing edge the choice with an up-and-down chevron, in the secondary label color.
             let shown = chosen.map { options[$0].views } ?? []
-            let button = _LoweredView(views: shown).foregroundStyle(environment.tint ?? .accentColor)
-            return graph.lower(button, path: path + "/menu", environment)
+            guard environment.isInList else {
+                let button = _LoweredView(views: shown).foregroundStyle(environment.tint ?? .accentColor)
+                return graph.lower(button, path: path + "/menu", environment)
+            }
+            let row = HStack {
+                label
+                Spacer()
+                HStack(spacing: 4) {
+                    _LoweredView(views: shown)
+                    VStack(spacing: -1) {
+                        Image(systemName: "chevron.up")
+                        Image(systemName: "chevron.down")
+                    }
+                    .font(.system(size: 10, weight: .semibold))
+                }
+                .foregroundStyle(.secondary)
+            }
+            return graph.lower(row, path: path + "/menu", environment)
         }
         let count = options.count
         let target = Double(chosen ?? 0)
