@@ -407,8 +407,10 @@ public struct ViewPlayer: FrameSequence {
         // and only when no gesture inside took it): it keeps the touch if the finger moves far enough.
         var scrollMayTake = true
         var touches: [ActiveTouch] = []
-        for (anchor, target, simultaneous) in graph.targets.reversed() {
+        for (anchor, target, simultaneous, clips) in graph.targets.reversed() {
             guard let frame = anchors[anchor], frame.contains(point) else { continue }
+            // A view scrolled out of its scroll view's viewport is not there to touch.
+            guard clips.allSatisfy({ anchors[$0]?.contains(point) ?? true }) else { continue }
             if case .scroll(let state) = target {
                 guard scrollMayTake else { continue }
                 scrollMayTake = false

@@ -131,6 +131,12 @@ private let gallery: [GalleryEntry] = [
     // A form's sections on the grouped background: a switch turned on by a tap, then the form pulled down
     // past its top; in dark mode, its dark backgrounds and separators.
     GalleryEntry(name: "SettingsForm", times: [0, 0.5, 1.3], darkTimes: [0.5]) { SettingsForm_Previews.previews },
+    // A large title over a list, collapsed into the bar once the list has scrolled under it; a row's screen
+    // sliding in over the list (which moves a third of the way out), at rest with its back button, and
+    // sliding away after the back button's tap.
+    GalleryEntry(name: "ContactsStack", times: [0, 1, 1.6, 2, 2.55], darkTimes: [2]) {
+        ContactsStack_Previews.previews
+    },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

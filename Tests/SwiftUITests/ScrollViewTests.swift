@@ -125,6 +125,34 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(try button(try views([there], at: 0.6)).text, "Tapped 0")
     }
 
+    func testAViewScrolledOutOfTheViewportCannotBeTouched() throws {
+        // The scroll view starts 100 points down; its content scrolled 160 points up puts the button where a
+        // color above the scroll view is, at y 60…100. A tap there reaches the color, not the button.
+        let drag = [
+            TouchSample(x: 100, y: 250, t: 0.1), TouchSample(x: 100, y: 80, t: 0.2),
+            TouchSample(x: 100, y: 80, t: 0.6),
+        ]
+        let tap = ViewScript.Tap(t: 0.8, target: .point(x: 100, y: 80))
+        let laid = try views([drag], taps: [tap], at: 1) {
+            VStack(spacing: 0) {
+                Color.gray.frame(height: 100)
+                ScrollingList()
+            }
+        }
+        let scrolled = try button(laid)
+        XCTAssertEqual(scrolled.text, "Tapped 0")
+        XCTAssertLessThan(scrolled.frame.y, 100, "the button is above the viewport")
+        XCTAssertEqual(
+            try button(
+                try views([], taps: [ViewScript.Tap(t: 0.1, target: .point(x: 100, y: 240))], at: 0.5) {
+                    VStack(spacing: 0) {
+                        Color.gray.frame(height: 100)
+                        ScrollingList()
+                    }
+                }
+            ).text, "Tapped 1", "inside the viewport it is reached")
+    }
+
     func testATouchThatDoesNotMoveReachesTheButton() throws {
         let tap = ViewScript.Tap(t: 0.1, target: .point(x: 100, y: 140))
         XCTAssertEqual(try button(try views([], taps: [tap], at: 0.3)).text, "Tapped 1")

@@ -100,6 +100,8 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case tag(AnyHashable)
         /// What a list's row asks of the list (`listRowInsets`, `listRowBackground`, `listRowSeparator`).
         case listRow(ListRowSettings)
+        /// What a screen's views ask of its navigation bar (title, display mode, toolbar items).
+        case navigation(@MainActor (NavigationEntry) -> Void)
         case longPress(
             minimumDuration: Double, maximumDistance: Double, @MainActor () -> Void, (@MainActor (Bool) -> Void)?)
     }

@@ -126,6 +126,9 @@ extension _BuiltinModifier {
         case .ignoresSafeArea:
             graph.markIgnoresSafeArea(at: path)
             return passing()
+        case .navigation(let change):
+            if let entry = graph.navigationEntries.last { change(entry) }
+            return passing()
         case .listRow(let settings):
             // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow).
             let anchor = graph.anchor()

@@ -85,7 +85,10 @@ package enum TouchTarget {
     package internal(set) var preferredColorScheme: ColorScheme?
     /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front);
     /// a simultaneous target takes a touch along with the one that takes it first.
-    package private(set) var targets: [(anchor: Int, target: TouchTarget, simultaneous: Bool)] = []
+    package private(set) var targets: [(anchor: Int, target: TouchTarget, simultaneous: Bool, clips: [Int])] = []
+    /// The anchors of the scroll views being lowered, outermost first: a touch reaches a view inside one
+    /// only within its viewport.
+    var scrollClips: [Int] = []
     /// VoiceOver actions, by anchor id.
     package private(set) var accessibilityActions: [Int: @MainActor () -> Void] = [:]
     /// The `onAppear`/`onDisappear` modifiers met in the last evaluation, by path, with their disappear action.
@@ -104,6 +107,13 @@ package enum TouchTarget {
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
     /// Each scroll view's offset and motion, by path.
     var scrollStates: [String: ScrollState] = [:]
+    /// What the screens being lowered ask of their navigation bars, innermost last; the stacks they are in.
+    var navigationEntries: [NavigationEntry] = []
+    var navigationStates: [NavigationState] = []
+    /// Each navigation stack's pushed screens, by path.
+    var navigationStateTable: [String: NavigationState] = [:]
+    /// The toolbar items met in each bar being lowered, innermost last.
+    var toolbarItems: [[(slot: ToolbarItemPlacement.Slot, views: [ViewNode])]] = []
     /// The sections met in each list being lowered, innermost last.
     var listSections: [[ListSectionContent]] = []
     /// What list-row modifiers asked, by the anchor they marked their row with, in this evaluation.
@@ -230,6 +240,7 @@ package enum TouchTarget {
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
+        navigationStateTable = navigationStateTable.filter { watchedSeen.contains($0.key) }
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
         for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
             if let disappear { pendingActions.append(disappear) }
@@ -303,7 +314,7 @@ package enum TouchTarget {
         _ target: TouchTarget, anchor: Int, _ environment: EnvironmentValues, simultaneous: Bool = false
     ) {
         guard environment.isEnabled, environment.allowsHitTesting else { return }
-        targets.append((anchor, target, simultaneous))
+        targets.append((anchor, target, simultaneous, scrollClips))
     }
 
     /// Adds a VoiceOver action to the view marked `anchor`, unless it is disabled.

@@ -3,27 +3,6 @@
 // that uses it fails to compile with a message that names it (and each missing member of a chain).
 import Foundation
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationBarItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum NavigationBarItem {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationStack yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct NavigationStack: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder root: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init<Path>(path: Binding<Path>, @ViewBuilder root: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationView yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct NavigationView: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationSplitView yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct NavigationSplitView: View {
     /// Nothing: the type cannot be used.
@@ -32,20 +11,6 @@ public struct NavigationSplitView: View {
     nonisolated public init(@ViewBuilder sidebar: () -> some View, @ViewBuilder detail: () -> some View) {}
     /// Unavailable.
     nonisolated public init(@ViewBuilder sidebar: () -> some View, @ViewBuilder content: () -> some View, @ViewBuilder detail: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationLink yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct NavigationLink: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder destination: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder destination: () -> some View, @ViewBuilder label: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init<V: Hashable>(_ title: String, value: V?) {}
-    /// Unavailable.
-    nonisolated public init<V: Hashable>(value: V?, @ViewBuilder label: () -> some View) {}
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollViewReader yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -244,22 +209,6 @@ public struct ContentUnavailableView: View {
     nonisolated public init(_ title: String, systemImage name: String, description: Text? = nil) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ToolbarItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ToolbarItem: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ToolbarItemGroup yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ToolbarItemGroup: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw LabeledContent yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct LabeledContent: View {
     /// Nothing: the type cannot be used.
@@ -278,12 +227,6 @@ public struct RenameButton: View {
     nonisolated public init() {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationPath yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct NavigationPath {
-    /// Unavailable.
-    nonisolated public init() {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GridItem.Size yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 extension GridItem {
     public enum Size {
@@ -293,45 +236,12 @@ extension GridItem {
     }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ToolbarItemPlacement yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum ToolbarItemPlacement {
-    case automatic
-    case principal
-    case navigation
-    case primaryAction
-    case confirmationAction
-    case cancellationAction
-    case destructiveAction
-    case topBarLeading
-    case topBarTrailing
-    case bottomBar
-    case keyboard
-    case status
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw NavigationBarItem.TitleDisplayMode yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension NavigationBarItem {
-    public enum TitleDisplayMode {
-        case automatic
-        case inline
-        case large
-    }
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw SearchFieldPlacement yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public enum SearchFieldPlacement {
     case automatic
     case toolbar
     case sidebar
     case navigationBarDrawer
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ToolbarPlacement yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum ToolbarPlacement {
-    case automatic
-    case navigationBar
-    case tabBar
-    case bottomBar
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw HorizontalEdge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -603,22 +513,10 @@ extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
 }
 
 extension View {
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationTitle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationTitle(_ title: String) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationTitle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationTitle(_ title: Text) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationBarTitleDisplayMode yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination<D: Hashable>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination(isPresented: Binding<Bool>, @ViewBuilder destination: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationBarBackButtonHidden yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw toolbar yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func toolbar(@ViewBuilder content: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw toolbar yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw sheet yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func sheet(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw sheet yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")

@@ -58,7 +58,10 @@ extension ScrollView: @MainActor Lowerable {
         let state = graph.scrollState(at: path + "/scroll")
         state.axes = (horizontal, vertical)
         state.settle(at: graph.time)
+        let anchor = graph.anchor()
+        graph.scrollClips.append(anchor)
         let views = graph.lowerContainer(content, path: path, environment)
+        graph.scrollClips.removeLast()
         // Several views are stacked along the scrolled axis, with a stack's default spacing.
         let content =
             views.count == 1
@@ -67,7 +70,6 @@ extension ScrollView: @MainActor Lowerable {
                 .stack(
                     horizontal && !vertical ? .horizontal : .vertical, spacing: nil, alignment: .center,
                     children: views))
-        let anchor = graph.anchor()
         if environment.isScrollEnabled { graph.addTarget(.scroll(state), anchor: anchor, environment) }
         // The offset lands on the pixel grid, as UIKit puts a scrolled layer's content on whole pixels.
         let scale = max(Double(environment.displayScale), 1)

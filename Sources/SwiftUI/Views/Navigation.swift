@@ -1,0 +1,554 @@
+import Foundation
+import RevealCore
+import RevealLayout
+import RevealRaster
+
+/// A stack of screens under a navigation bar, as SwiftUI's `NavigationStack`: its root, and the screens a
+/// `NavigationLink` pushed, each sliding in from the trailing edge as UINavigationController pushes.
+nonisolated public struct NavigationStack<Data, Root: View>: _PrimitiveView {
+    let root: Root
+
+    /// A stack whose first screen is `root`.
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
+
+    /// A stack with a path of values (accepted; the screens pushed by links are kept by the stack itself).
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root()
+    }
+
+    /// A stack with a path of values (accepted; the screens pushed by links are kept by the stack itself).
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where
+        Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
+    {
+        self.root = root()
+    }
+}
+
+/// The older navigation container, as SwiftUI's `NavigationView`: on iPhone, a stack.
+nonisolated public struct NavigationView<Content: View>: _PrimitiveView {
+    let content: Content
+    /// A navigation view of `content`.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+}
+
+/// A list of values pushed onto a stack, as SwiftUI's `NavigationPath` (kept, not read: links push views).
+public struct NavigationPath: Equatable {
+    private var values: [AnyHashable] = []
+    /// An empty path.
+    public init() {}
+    /// How many values the path holds.
+    public var count: Int { values.count }
+    /// Whether the path is empty.
+    public var isEmpty: Bool { values.isEmpty }
+    /// Adds a value.
+    public mutating func append<V: Hashable>(_ value: V) { values.append(AnyHashable(value)) }
+    /// Removes the last `k` values.
+    public mutating func removeLast(_ k: Int = 1) { values.removeLast(min(k, values.count)) }
+}
+
+/// A view that pushes `destination` onto the stack it is in when tapped, as SwiftUI's `NavigationLink`; in a
+/// list's row it gets iOS's disclosure chevron.
+nonisolated public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
+    let label: Label
+    let destination: Destination?
+
+    /// A link showing `label` that pushes `destination`.
+    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.destination = destination()
+        self.label = label()
+    }
+
+    /// A link showing `label` that pushes `destination` (Apple's older spelling).
+    public init(destination: Destination, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+}
+
+extension NavigationLink where Label == Text {
+    /// A link titled `title` that pushes `destination`.
+    public init(_ title: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
+        self.init(destination: destination) { Text(title) }
+    }
+
+    /// A link titled `title` that pushes `destination`.
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
+        self.init(destination: destination) { Text(title) }
+    }
+
+    /// A link titled `title` that pushes `destination` (Apple's older spelling).
+    public init(_ title: LocalizedStringKey, destination: Destination) {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
+extension NavigationLink where Destination == EmptyView {
+    /// A link to a value (accepted; drawn as its label, with nothing to push).
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        destination = nil
+    }
+}
+
+extension NavigationLink where Destination == EmptyView, Label == Text {
+    /// A link titled `title` to a value (accepted; drawn as its title, with nothing to push).
+    public init<P: Hashable>(_ title: LocalizedStringKey, value: P?) {
+        label = Text(title)
+        destination = nil
+    }
+
+    /// A link titled `title` to a value (accepted; drawn as its title, with nothing to push).
+    @_disfavoredOverload public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        label = Text(title)
+        destination = nil
+    }
+}
+
+// MARK: Bar items
+
+/// Where a toolbar item goes, as SwiftUI's `ToolbarItemPlacement`.
+public struct ToolbarItemPlacement: Equatable, Sendable {
+    enum Slot { case leading, principal, trailing, bottom, hidden }
+    let slot: Slot
+    /// Trailing in the navigation bar.
+    public static let automatic = ToolbarItemPlacement(slot: .trailing)
+    public static let principal = ToolbarItemPlacement(slot: .principal)
+    public static let navigation = ToolbarItemPlacement(slot: .leading)
+    public static let primaryAction = ToolbarItemPlacement(slot: .trailing)
+    public static let secondaryAction = ToolbarItemPlacement(slot: .trailing)
+    public static let confirmationAction = ToolbarItemPlacement(slot: .trailing)
+    public static let cancellationAction = ToolbarItemPlacement(slot: .leading)
+    public static let destructiveAction = ToolbarItemPlacement(slot: .trailing)
+    public static let topBarLeading = ToolbarItemPlacement(slot: .leading)
+    public static let topBarTrailing = ToolbarItemPlacement(slot: .trailing)
+    public static let navigationBarLeading = ToolbarItemPlacement(slot: .leading)
+    public static let navigationBarTrailing = ToolbarItemPlacement(slot: .trailing)
+    public static let bottomBar = ToolbarItemPlacement(slot: .bottom)
+    /// Above the keyboard, which is not drawn: not shown.
+    public static let keyboard = ToolbarItemPlacement(slot: .hidden)
+    public static let status = ToolbarItemPlacement(slot: .bottom)
+}
+
+/// One item of a toolbar, as SwiftUI's `ToolbarItem`.
+nonisolated public struct ToolbarItem<ID, Content: View>: _PrimitiveView {
+    let placement: ToolbarItemPlacement
+    let content: Content
+    /// An item at `placement`.
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == () {
+        self.placement = placement
+        self.content = content()
+    }
+    /// An item with an identifier at `placement`.
+    public init(id: String, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content)
+    where ID == String {
+        self.placement = placement
+        self.content = content()
+    }
+}
+
+/// Items sharing a place in a toolbar, as SwiftUI's `ToolbarItemGroup`.
+nonisolated public struct ToolbarItemGroup<Content: View>: _PrimitiveView {
+    let placement: ToolbarItemPlacement
+    let content: Content
+    /// Items at `placement`.
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement
+        self.content = content()
+    }
+}
+
+/// The bars a toolbar modifier names, as SwiftUI's `ToolbarPlacement`.
+public struct ToolbarPlacement: Equatable, Sendable {
+    let name: String
+    public static let automatic = ToolbarPlacement(name: "automatic")
+    public static let navigationBar = ToolbarPlacement(name: "navigationBar")
+    public static let tabBar = ToolbarPlacement(name: "tabBar")
+    public static let bottomBar = ToolbarPlacement(name: "bottomBar")
+}
+
+/// Names from UIKit's navigation bar, as SwiftUI keeps them.
+public enum NavigationBarItem {
+    /// How the title shows: large above the content at the scroll's top, or inline in the bar.
+    public enum TitleDisplayMode: Hashable, Sendable {
+        case automatic, inline, large
+    }
+}
+
+extension View {
+    /// The title of the screen this view is in, shown by the navigation bar.
+    nonisolated public func navigationTitle(_ title: Text) -> some View {
+        builtin(.navigation { $0.title = $0.title ?? title })
+    }
+
+    /// The title of the screen this view is in, shown by the navigation bar.
+    nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
+        navigationTitle(Text(titleKey))
+    }
+
+    /// The title of the screen this view is in, shown by the navigation bar.
+    @_disfavoredOverload nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+        navigationTitle(Text(title))
+    }
+
+    /// The title, Apple's older spelling (large, as `navigationTitle` at a stack's root).
+    nonisolated public func navigationBarTitle(_ title: Text) -> some View { navigationTitle(title) }
+
+    /// The title, Apple's older spelling.
+    @_disfavoredOverload nonisolated public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View {
+        navigationTitle(Text(title))
+    }
+
+    /// The title and how it shows, Apple's older spelling.
+    nonisolated public func navigationBarTitle(
+        _ title: Text, displayMode: NavigationBarItem.TitleDisplayMode
+    ) -> some View {
+        navigationTitle(title).navigationBarTitleDisplayMode(displayMode)
+    }
+
+    /// The title and how it shows, Apple's older spelling.
+    @_disfavoredOverload nonisolated public func navigationBarTitle<S: StringProtocol>(
+        _ title: S, displayMode: NavigationBarItem.TitleDisplayMode
+    ) -> some View {
+        navigationTitle(Text(title)).navigationBarTitleDisplayMode(displayMode)
+    }
+
+    /// Whether the title shows large above the content or inline in the bar.
+    nonisolated public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
+        builtin(.navigation { $0.displayMode = $0.displayMode ?? mode })
+    }
+
+    /// Items for the screen's bars: `ToolbarItem`s at their placements, other views at the bar's trailing end.
+    nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        let items = AnyView(content())
+        return builtin(.navigation { $0.toolbars.append(items) })
+    }
+
+    /// Whether the bars named show (hidden: the navigation bar is not drawn).
+    nonisolated public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        let hides = visibility == .hidden && (bars.contains(.navigationBar) || bars.contains(.automatic))
+        return builtin(.navigation { if hides { $0.barHidden = true } })
+    }
+
+    /// Whether the navigation bar is hidden, Apple's older spelling.
+    nonisolated public func navigationBarHidden(_ hidden: Bool) -> some View {
+        builtin(.navigation { if hidden { $0.barHidden = true } })
+    }
+
+    /// Whether the back button is hidden.
+    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        builtin(.navigation { if hidesBackButton { $0.backHidden = true } })
+    }
+
+    /// The bars' background (accepted: iOS 17's bars are drawn).
+    nonisolated public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
+        self
+    }
+
+    /// Whether the bars' background shows (accepted: iOS 17's bars are drawn).
+    nonisolated public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        self
+    }
+}
+
+// MARK: Lowering
+
+/// What the views of one screen ask of its navigation bar (set by their modifiers as they are lowered).
+@MainActor final class NavigationEntry {
+    var title: Text?
+    var displayMode: NavigationBarItem.TitleDisplayMode?
+    var toolbars: [AnyView] = []
+    var barHidden = false
+    var backHidden = false
+}
+
+/// A stack's pushed screens, kept from one evaluation to the next: each destination with the title of the
+/// screen it was pushed from; and the screen being popped while it slides away.
+@MainActor final class NavigationState {
+    private(set) var pushed: [(view: AnyView, backTitle: String)] = []
+    var leaving: (view: AnyView, backTitle: String)?
+    weak var graph: ViewGraph?
+
+    init(graph: ViewGraph) { self.graph = graph }
+
+    /// Pushes `view` (a link was tapped): the stack is evaluated again, the new screen sliding in.
+    func push(_ view: AnyView, backTitle: String) {
+        pushed.append((view, backTitle))
+        graph?.invalidate()
+    }
+
+    /// Pops the top screen (its back button was tapped): it slides away.
+    func pop() {
+        leaving = pushed.popLast()
+        graph?.invalidate()
+    }
+}
+
+/// The numbers of iOS 17/18's navigation bar, from UIKit: the bar is 44 points high, and 52 more with a
+/// large title (UINavigationBar's 96); the large title is `largeTitle` bold, the inline title `headline`; the
+/// bar's items sit at the layout margin (16 points, 20 on the widest phones). A push slides the new screen in
+/// from the trailing edge while the old one moves a third of the way out (UINavigationController's parallax);
+/// its curve and 0.35 s are our estimates, as UIKit publishes neither.
+enum NavigationMetrics {
+    static let barHeight = 44.0
+    static let largeTitleHeight = 52.0
+    static func margin(screenWidth: Double) -> Double { screenWidth >= 414 ? 20 : 16 }
+    static let itemSpacing = 20.0
+    static let parallax = 0.3
+    static let push = Animation.easeInOut(duration: 0.35)
+    /// A bar over scrolled content: `systemChromeMaterial`'s look without its blur, and a hairline.
+    static let scrolledBackground = Color.adaptive((249, 249, 249, 0.94), (29, 29, 29, 0.94))
+}
+
+extension ViewGraph {
+    /// A navigation stack: each screen from its root up to the one on top, the top one sliding as a push or
+    /// pop plays.
+    func lowerNavigationStack(_ root: any View, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        let state = navigationState(at: path + "/stack")
+        let depth = state.pushed.count
+        let shown = evaluating(
+            in: EvaluationTransaction(animation: NavigationMetrics.push.curve, start: transaction.start)
+        ) {
+            present(Double(depth), key: path + "/depth")
+        }
+        if shown <= Double(depth) + 1e-9 { state.leaving = nil }
+        var screens: [(view: any View, backTitle: String?)] = [(root, nil)]
+        screens += state.pushed.map { ($0.view, $0.backTitle) }
+        if let leaving = state.leaving { screens.append((leaving.view, leaving.backTitle)) }
+        let width = screenSize.width
+        var layers: [ViewNode] = []
+        for (level, screen) in screens.enumerated() {
+            // Only the top screen takes touches (a screen sliding away, or covered, does not).
+            var inside = environment
+            if level != depth { inside.allowsHitTesting = false }
+            // Only the screens in sight are drawn: the top one, and the one under it while a push or pop plays.
+            // A screen under them keeps its state: lowered, not drawn.
+            let position = Double(level) - shown
+            let node = lowerScreen(screen.view, level: level, backTitle: screen.backTitle, path: path, inside, state)
+            guard position > -1 + 1e-9, position < 1 - 1e-9 || level == screens.count - 1 else { continue }
+            let x = position >= 0 ? position * width : position * width * NavigationMetrics.parallax
+            layers.append(x == 0 ? node : node.modifier(.offset(x: x, y: 0)))
+        }
+        return [ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: layers))]
+    }
+
+    /// One screen of a stack: its bar over its content.
+    private func lowerScreen(
+        _ view: any View, level: Int, backTitle: String?, path: String, _ environment: EnvironmentValues,
+        _ state: NavigationState
+    ) -> ViewNode {
+        let entry = NavigationEntry()
+        navigationEntries.append(entry)
+        navigationStates.append(state)
+        var content = single(lowerContainer(view, path: path + "/screen\(level)", environment))
+        navigationStates.removeLast()
+        navigationEntries.removeLast()
+        let scheme = environment.colorScheme
+        let title = entry.title?.string ?? ""
+        let large = (entry.displayMode ?? .automatic) != .inline && level == 0 && !title.isEmpty
+        // A large title scrolls with the content: it heads the first scroll view's content (a list's), and the
+        // bar shows the inline title once it has gone under the bar.
+        var scrolled = large ? 0 : NavigationLowering.firstScroll(in: &content, prepending: nil) ?? 0
+        if large {
+            let titleNode = single(
+                lower(
+                    Text(title).font(.largeTitle.bold()).lineLimit(1)
+                        .padding(.horizontal, NavigationMetrics.margin(screenWidth: screenSize.width))
+                        .frame(
+                            maxWidth: .infinity, minHeight: NavigationMetrics.largeTitleHeight - 8,
+                            alignment: .bottomLeading
+                        )
+                        .padding(.bottom, 8),
+                    path: path + "/largeTitle\(level)", environment))
+            if let offset = NavigationLowering.firstScroll(in: &content, prepending: titleNode) {
+                scrolled = offset
+            } else {
+                content = ViewNode(
+                    .stack(.vertical, spacing: 0, alignment: .center, children: [titleNode, content]))
+            }
+        }
+        guard !entry.barHidden else { return content }
+        let inlineOpacity = large ? min(max((scrolled - 36) / 16, 0), 1) : 1
+        let bar = navigationBar(
+            entry, title: title, titleOpacity: inlineOpacity,
+            backTitle: level > 0 && !entry.backHidden ? backTitle : nil,
+            scrolled: scrolled > 0, state: state, path: path + "/bar\(level)", environment)
+        let screen = ViewNode(
+            .stack(
+                .vertical, spacing: 0, alignment: .center,
+                children: [
+                    bar,
+                    content.modifier(
+                        .frame(
+                            FrameSpec(
+                                maxWidth: .infinity, maxHeight: .infinity,
+                                alignment: NodeAlignment(horizontal: 0.5, vertical: 0)))),
+                ]))
+        // A pushed screen is opaque: the screen under it does not show through.
+        let background = rootBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
+        return level > 0 ? screen.modifier(.background(.color(background), alignment: .center)) : screen
+    }
+
+    /// The bar: the back button or the leading items, the inline title or the principal item, the trailing
+    /// items; over scrolled content, a background and a hairline.
+    private func navigationBar(
+        _ entry: NavigationEntry, title: String, titleOpacity: Double, backTitle: String?, scrolled: Bool,
+        state: NavigationState, path: String, _ environment: EnvironmentValues
+    ) -> ViewNode {
+        toolbarItems.append([])
+        var loose: [ViewNode] = []
+        for (index, toolbar) in entry.toolbars.enumerated() {
+            loose += lowerContainer(toolbar, path: path + "/toolbar\(index)", environment)
+        }
+        let items = toolbarItems.removeLast()
+        func slot(_ s: ToolbarItemPlacement.Slot) -> [ViewNode] { items.filter { $0.slot == s }.flatMap(\.views) }
+        var leading = slot(.leading)
+        if let backTitle {
+            let back = Button {
+                state.pop()
+            } label: {
+                HStack(spacing: 4) {
+                    Image(systemName: "chevron.left").font(.body.weight(.semibold))
+                    Text(backTitle.isEmpty || backTitle.count > 12 ? "Back" : backTitle)
+                }
+            }
+            leading = lower(back, path: path + "/back", environment) + leading
+        }
+        let trailing = slot(.trailing) + loose
+        let principal = slot(.principal)
+        let margin = NavigationMetrics.margin(screenWidth: screenSize.width)
+        let center: [ViewNode] =
+            !principal.isEmpty
+            ? principal
+            : title.isEmpty
+                ? []
+                : lower(
+                    Text(title).font(.headline).lineLimit(1).opacity(titleOpacity), path: path + "/title",
+                    environment)
+        func row(_ views: [ViewNode], alignment: Double) -> ViewNode {
+            ViewNode(.stack(.horizontal, spacing: NavigationMetrics.itemSpacing, alignment: .center, children: views))
+                .modifier(
+                    .frame(
+                        FrameSpec(
+                            maxWidth: .infinity, maxHeight: .infinity,
+                            alignment: NodeAlignment(horizontal: alignment, vertical: 0.5))))
+        }
+        var layers = [row(leading, alignment: 0), row(trailing, alignment: 1)]
+        if !center.isEmpty { layers.insert(single(center), at: 0) }
+        var bar = ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: layers))
+            .modifier(.padding(Insets(leading: margin, trailing: margin)))
+            .modifier(.frame(FrameSpec(height: NavigationMetrics.barHeight)))
+            .modifier(.frame(FrameSpec(maxWidth: .infinity)))
+        if scrolled {
+            let scheme = environment.colorScheme
+            let hairline = ViewNode(.paint(.color(Color.separator.resolved(scheme).value)))
+                .modifier(.frame(FrameSpec(height: 1 / max(Double(environment.displayScale), 1))))
+            bar =
+                bar
+                .modifier(
+                    .background(.color(NavigationMetrics.scrolledBackground.resolved(scheme).value), alignment: .center)
+                )
+                .modifier(.overlay(hairline, alignment: NodeAlignment(horizontal: 0.5, vertical: 1)))
+        }
+        return bar
+    }
+
+    /// The stack state at `key`, kept while the stack is met.
+    func navigationState(at key: String) -> NavigationState {
+        watchedSeen.insert(key)
+        if let state = navigationStateTable[key] { return state }
+        let state = NavigationState(graph: self)
+        navigationStateTable[key] = state
+        return state
+    }
+}
+
+/// Rewrites of a screen's lowered views.
+enum NavigationLowering {
+    /// How far the first scroll view in `node` (depth first, through stacks) is scrolled, `header` put at the
+    /// top of its content; nil when there is none.
+    static func firstScroll(in node: inout ViewNode, prepending header: ViewNode?) -> Double? {
+        switch node.kind {
+        case .scroll(let spec, let content):
+            if let header {
+                node.kind = .scroll(
+                    spec,
+                    content: ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [header, content])))
+            }
+            return spec.offset.y
+        case .stack(let axis, let spacing, let alignment, var children):
+            for index in children.indices {
+                if let offset = firstScroll(in: &children[index], prepending: header) {
+                    node.kind = .stack(axis, spacing: spacing, alignment: alignment, children: children)
+                    return offset
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
+extension NavigationStack: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        graph.lowerNavigationStack(root, path: path, environment)
+    }
+}
+
+extension NavigationView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        graph.lowerNavigationStack(content, path: path, environment)
+    }
+}
+
+extension NavigationLink: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        let state = graph.navigationStates.last
+        let backTitle = graph.navigationEntries.last?.title?.string ?? ""
+        let destination = destination.map { AnyView($0) }
+        let push: @MainActor () -> Void = {
+            guard let state, let destination else { return }
+            state.push(destination, backTitle: backTitle)
+        }
+        guard environment.isInList else {
+            return graph.lower(Button(action: push) { label }, path: path + "/link", environment)
+        }
+        // In a list's row: the label as it is, and iOS's disclosure chevron at the trailing edge in the
+        // tertiary label color. The whole row takes the tap, its insets too: they are taken inside the tap's
+        // area and given back outside it, where the list puts them again.
+        let insets = ListMetrics.rowInsets
+        let row = HStack {
+            label
+            Spacer(minLength: 8)
+            Image(systemName: "chevron.right")
+                .font(.footnote.weight(.semibold))
+                .foregroundStyle(.tertiary)
+        }
+        .padding(insets)
+        .frame(maxWidth: .infinity, minHeight: ListMetrics.minimumRowHeight)
+        .contentShape(Rectangle())
+        .onTapGesture(perform: push)
+        .padding(
+            EdgeInsets(top: -insets.top, leading: -insets.leading, bottom: -insets.bottom, trailing: -insets.trailing))
+        return graph.lower(row, path: path + "/row", environment)
+    }
+}
+
+extension ToolbarItem: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        let views = graph.lowerContainer(content, path: path, environment)
+        guard !graph.toolbarItems.isEmpty else { return views }
+        graph.toolbarItems[graph.toolbarItems.count - 1].append((placement.slot, views))
+        return []
+    }
+}
+
+extension ToolbarItemGroup: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        let views = graph.lowerContainer(content, path: path, environment)
+        guard !graph.toolbarItems.isEmpty else { return views }
+        graph.toolbarItems[graph.toolbarItems.count - 1].append((placement.slot, views))
+        return []
+    }
+}
