@@ -137,6 +137,9 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "ContactsStack", times: [0, 1, 1.6, 2, 2.55], darkTimes: [2]) {
         ContactsStack_Previews.previews
     },
+    // Fields in a form: placeholders, the email focused by onAppear with its caret, dots, a formatted number,
+    // a rounded border; then the focus moved to the password by a button.
+    GalleryEntry(name: "SignInFields", times: [0.1, 0.7], darkTimes: [0.1]) { SignInFields_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -48,6 +48,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     var showsHorizontalScrollIndicator = true
     /// How lists inside look (`listStyle(_:)`).
     var listLook = ListLook.insetGrouped
+    /// Whether the fields inside have the focus (`focused(_:)`): they draw their caret.
+    var isFocused = false
+    /// Whether text fields inside are drawn in a rounded, bordered box (`.roundedBorder`).
+    var textFieldHasBorder = false
     /// Whether the views are a list's rows (a menu picker shows its label and its choice, as a row does).
     var isInList = false
     /// Whether lists and forms inside draw their background (`scrollContentBackground(_:)`).

@@ -61,34 +61,6 @@ public struct TabView: View {
     nonisolated public init<S: Hashable>(selection: Binding<S>, @ViewBuilder content: () -> some View) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextField yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct TextField: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, text: Binding<String>) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, text: Binding<String>, prompt: Text?) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, text: Binding<String>, axis: Axis) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SecureField yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct SecureField: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, text: Binding<String>) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextEditor yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct TextEditor: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(text: Binding<String>) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw Stepper yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct Stepper: View {
     /// Nothing: the type cannot be used.
@@ -250,40 +222,6 @@ public enum HorizontalEdge {
     case trailing
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SubmitLabel yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum SubmitLabel {
-    case done
-    case go
-    case send
-    case join
-    case route
-    case search
-    case `return`
-    case next
-    case `continue`
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw UIKeyboardType yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum UIKeyboardType {
-    case `default`
-    case asciiCapable
-    case numbersAndPunctuation
-    case URL
-    case numberPad
-    case phonePad
-    case namePhonePad
-    case emailAddress
-    case decimalPad
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextInputAutocapitalization yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum TextInputAutocapitalization {
-    case never
-    case words
-    case sentences
-    case characters
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw AppStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 @propertyWrapper public struct AppStorage<Value> {
     /// Unavailable.
@@ -324,45 +262,6 @@ public protocol EnvironmentKey {
     associatedtype Value
     /// Unavailable.
     static var defaultValue: Value { get }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol TextFieldStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultTextFieldStyle: TextFieldStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension TextFieldStyle where Self == DefaultTextFieldStyle {
-    /// Unavailable.
-    public static var automatic: DefaultTextFieldStyle { DefaultTextFieldStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct PlainTextFieldStyle: TextFieldStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PlainTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension TextFieldStyle where Self == PlainTextFieldStyle {
-    /// Unavailable.
-    public static var plain: PlainTextFieldStyle { PlainTextFieldStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw RoundedBorderTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct RoundedBorderTextFieldStyle: TextFieldStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw RoundedBorderTextFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
-    /// Unavailable.
-    public static var roundedBorder: RoundedBorderTextFieldStyle { RoundedBorderTextFieldStyle() }
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw DatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -545,24 +444,12 @@ extension View {
     nonisolated public func badge(_ count: Int) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw contextMenu yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func contextMenu(@ViewBuilder menuItems: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onSubmit yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func onSubmit(_ action: @escaping () -> Void) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw submitLabel yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func submitLabel(_ submitLabel: SubmitLabel) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw keyboardType yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func keyboardType(_ type: UIKeyboardType) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw textInputAutocapitalization yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw autocorrectionDisabled yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func autocorrectionDisabled(_ disable: Bool = true) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onDelete yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onMove yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw searchSuggestions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func searchSuggestions(@ViewBuilder _ suggestions: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw textFieldStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func textFieldStyle(_ style: some TextFieldStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw datePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func datePickerStyle(_ style: some DatePickerStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
