@@ -72,17 +72,15 @@ extension ViewGraph {
         at key: String, minimumDuration: Double, maximumDistance: Double, action: @escaping @MainActor () -> Void,
         pressingChanged: (@MainActor (Bool) -> Void)?
     ) -> LongPressRecognizer {
-        watchedSeen.insert(key)
-        let recognizer =
-            longPressRecognizers[key]
-            ?? LongPressRecognizer(
+        let recognizer = kept(\.longPressRecognizers, at: key) {
+            LongPressRecognizer(
                 minimumDuration: minimumDuration, maximumDistance: maximumDistance, action: action,
                 pressingChanged: pressingChanged)
+        }
         recognizer.minimumDuration = minimumDuration
         recognizer.maximumDistance = maximumDistance
         recognizer.action = action
         recognizer.pressingChanged = pressingChanged
-        longPressRecognizers[key] = recognizer
         return recognizer
     }
 }

@@ -50,11 +50,9 @@ extension View {
 extension ViewGraph {
     /// The tap recognizer at `key`, with this evaluation's count and action.
     func tapRecognizer(at key: String, count: Int, action: @escaping @MainActor () -> Void) -> TapRecognizer {
-        watchedSeen.insert(key)
-        let recognizer = tapRecognizers[key] ?? TapRecognizer(count: count, action: action)
+        let recognizer = kept(\.tapRecognizers, at: key) { TapRecognizer(count: count, action: action) }
         recognizer.count = count
         recognizer.action = action
-        tapRecognizers[key] = recognizer
         return recognizer
     }
 }

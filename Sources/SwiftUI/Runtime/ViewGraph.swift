@@ -303,6 +303,18 @@ package enum TouchTarget {
         return node
     }
 
+    /// The object `table` keeps at `key` (made by `make` the first time), kept while `key` is met in each
+    /// evaluation (`endEvaluation` drops the rest).
+    func kept<T: AnyObject>(_ table: ReferenceWritableKeyPath<ViewGraph, [String: T]>, at key: String, make: () -> T)
+        -> T
+    {
+        watchedSeen.insert(key)
+        if let object = self[keyPath: table][key] { return object }
+        let object = make()
+        self[keyPath: table][key] = object
+        return object
+    }
+
     func anchor() -> Int {
         nextAnchor += 1
         return nextAnchor

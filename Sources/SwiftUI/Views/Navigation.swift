@@ -455,11 +455,7 @@ extension ViewGraph {
 
     /// The stack state at `key`, kept while the stack is met.
     func navigationState(at key: String) -> NavigationState {
-        watchedSeen.insert(key)
-        if let state = navigationStateTable[key] { return state }
-        let state = NavigationState(graph: self)
-        navigationStateTable[key] = state
-        return state
+        kept(\.navigationStateTable, at: key) { NavigationState(graph: self) }
     }
 }
 
@@ -537,18 +533,25 @@ extension NavigationLink: @MainActor Lowerable {
 
 extension ToolbarItem: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        let views = graph.lowerContainer(content, path: path, environment)
-        guard !graph.toolbarItems.isEmpty else { return views }
-        graph.toolbarItems[graph.toolbarItems.count - 1].append((placement.slot, views))
-        return []
+        graph.lowerToolbarItem(content, at: placement, path: path, environment)
     }
 }
 
 extension ToolbarItemGroup: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        let views = graph.lowerContainer(content, path: path, environment)
-        guard !graph.toolbarItems.isEmpty else { return views }
-        graph.toolbarItems[graph.toolbarItems.count - 1].append((placement.slot, views))
+        graph.lowerToolbarItem(content, at: placement, path: path, environment)
+    }
+}
+
+extension ViewGraph {
+    /// A toolbar item's views, kept for the bar being lowered at `placement` (none drawn where they are); outside
+    /// a bar, the views as they are.
+    func lowerToolbarItem(
+        _ content: any View, at placement: ToolbarItemPlacement, path: String, _ environment: EnvironmentValues
+    ) -> [ViewNode] {
+        let views = lowerContainer(content, path: path, environment)
+        guard !toolbarItems.isEmpty else { return views }
+        toolbarItems[toolbarItems.count - 1].append((placement.slot, views))
         return []
     }
 }

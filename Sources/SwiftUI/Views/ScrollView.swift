@@ -218,10 +218,6 @@ extension ScrollView: @MainActor Lowerable {
 extension ViewGraph {
     /// The scroll state at `key`, kept while the scroll view is met.
     func scrollState(at key: String) -> ScrollState {
-        watchedSeen.insert(key)
-        if let state = scrollStates[key] { return state }
-        let state = ScrollState(graph: self)
-        scrollStates[key] = state
-        return state
+        kept(\.scrollStates, at: key) { ScrollState(graph: self) }
     }
 }
