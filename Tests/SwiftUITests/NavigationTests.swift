@@ -62,3 +62,23 @@ final class NavigationTests: XCTestCase {
         XCTAssertNil(popped.first { $0.text == "Detail" && $0.frame.x < 390 })
     }
 }
+
+/// A stack with neither a title nor items, as apple-refs pair 24 snapshots it (400 × 1000 points, no safe area):
+/// Apple's rendering has no bar and "Hello, world!" centred on the whole screen (its ink 493.7…509 points down).
+final class EmptyNavigationBarTests: XCTestCase {
+    func testAStackWithNothingInItsBarCentresItsContentOnTheScreen() throws {
+        let script = ViewScript(width: 400, height: 1000, scale: 1, fps: 30, safeArea: Insets())
+        let laid = try MainActor.assumeIsolated {
+            try ViewPlayer(script: script) {
+                NavigationStack {
+                    VStack {
+                        Text("Hello, world!")
+                    }
+                }
+            }.layout(at: 0)
+        }
+        let text = try XCTUnwrap(laid.first { $0.text == "Hello, world!" })
+        XCTAssertEqual(text.frame.y + text.frame.height / 2, 500, accuracy: 0.5)
+        XCTAssertEqual(text.frame.x + text.frame.width / 2, 200, accuracy: 0.5)
+    }
+}

@@ -367,23 +367,22 @@ extension ViewGraph {
                     .stack(.vertical, spacing: 0, alignment: .center, children: [titleNode, content]))
             }
         }
-        guard !entry.barHidden else { return content }
-        let inlineOpacity = large ? min(max((scrolled - 36) / 16, 0), 1) : 1
-        let bar = navigationBar(
-            entry, title: title, titleOpacity: inlineOpacity,
-            backTitle: level > 0 && !entry.backHidden ? backTitle : nil,
-            scrolled: scrolled > 0, state: state, path: path + "/bar\(level)", environment)
-        let screen = ViewNode(
-            .stack(
-                .vertical, spacing: 0, alignment: .center,
-                children: [
-                    bar,
-                    content.modifier(
-                        .frame(
-                            FrameSpec(
-                                maxWidth: .infinity, maxHeight: .infinity,
-                                alignment: NodeAlignment(horizontal: 0.5, vertical: 0)))),
-                ]))
+        // The screen's content fills the room under the bar and is centred in it, as a root view is.
+        let filled = content.modifier(.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)))
+        // A bar with nothing to show (no title, no items, no way back) is not drawn and takes no room: Apple's
+        // rendering of a NavigationStack with neither (apple-refs pair 24) centres its content on the whole screen.
+        let showsBack = level > 0 && !entry.backHidden
+        let empty = title.isEmpty && entry.toolbars.isEmpty && !showsBack
+        let screen: ViewNode
+        if entry.barHidden || empty {
+            screen = filled
+        } else {
+            let inlineOpacity = large ? min(max((scrolled - 36) / 16, 0), 1) : 1
+            let bar = navigationBar(
+                entry, title: title, titleOpacity: inlineOpacity, backTitle: showsBack ? backTitle : nil,
+                scrolled: scrolled > 0, state: state, path: path + "/bar\(level)", environment)
+            screen = ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [bar, filled]))
+        }
         // A pushed screen is opaque: the screen under it does not show through.
         let background = rootBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
         return level > 0 ? screen.modifier(.background(.color(background), alignment: .center)) : screen
