@@ -82,8 +82,11 @@ let package = Package(
         .target(
             name: "SwiftUI",
             dependencies: [
-                "RevealCore", "RevealRaster", "RevealText", "RevealDisplay", "RevealLayout", "RevealPreviewMacros",
+                "Combine", "RevealCore", "RevealRaster", "RevealText", "RevealDisplay", "RevealLayout",
+                "RevealPreviewMacros",
             ]),
+        // The part of Combine SwiftUI code uses (Just, subjects, sink), so files that import it build.
+        .target(name: "Combine"),
         // The `#Preview` macro's plugin: it speaks the compiler's plugin protocol itself, so it needs no
         // swift-syntax package, and SwiftPM builds it for every package that imports our SwiftUI.
         .macro(name: "RevealPreviewMacros"),

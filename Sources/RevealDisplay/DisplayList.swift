@@ -66,6 +66,21 @@ package struct DisplayItem {
 
     /// Calls `body` with each of `items` and every item inside them (masks' included), an item after the
     /// items inside it.
+    /// Whether any of `items` or the items inside them draws a material, which reads what is drawn behind it.
+    package static func readsBehind(_ items: [DisplayItem]) -> Bool {
+        var found = false
+        forEach(in: items) { item in
+            guard !found, case .drawing(let drawing) = item.content else { return }
+            switch drawing {
+            case .paint(let paint), .shape(_, let paint), .text(_, let paint), .symbol(_, _, let paint):
+                if case .backdrop = paint.kind { found = true }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
     package static func forEach(in items: [DisplayItem], _ body: (DisplayItem) throws -> Void) rethrows {
         for item in items {
             switch item.content {

@@ -625,6 +625,20 @@ package struct DisplayRenderer {
         let r = pixelRect(frame)
         if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
+        } else if case .backdrop(let sigma, let tint) = paint.kind {
+            // A material: what is already drawn around the shape (as far as the blur reaches) blurred, drawn
+            // back where the shape covers, then the tint over it.
+            let reach = DisplayRenderer.blurReach(sigma, scale: scale)
+            let sx0 = max(x0 - reach, 0)
+            let sy0 = max(y0 - reach, 0)
+            var behind = try Pixmap(
+                width: min(x1 + reach, canvas.width) - sx0, height: min(y1 + reach, canvas.height) - sy0)
+            behind.copy(canvas, x: -sx0, y: -sy0)
+            let blurred = try DisplayRenderer.blurred(behind, sigma: sigma * scale)
+            var part = try Pixmap(width: x1 - x0, height: y1 - y0)
+            part.copy(blurred, x: sx0 - x0, y: sy0 - y0)
+            Compositor.draw(part, at: (x0, y0), mask: mask, maskAt: (x0, y0), onto: &canvas)
+            Compositor.fill(tint.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)
         } else if r.width > 0, r.height > 0 {
             // Only the part of the paint under the mask is drawn: a gradient goes on past the frame (a stroke
             // overhangs it), an image stops at it.
@@ -713,7 +727,7 @@ extension Paint.Kind {
     package var isGradient: Bool {
         switch self {
         case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient: return true
-        case .color, .image: return false
+        case .color, .image, .backdrop: return false
         }
     }
 }

@@ -189,7 +189,8 @@ package final class RetainedDrawings {
         }
         layers = [:]
         layersToKeep = [:]
-        guard let old, ScreenDamage.sameShape(old.items, new.items) else {
+        // A material reads what is drawn behind it: a screen with one is drawn whole.
+        guard let old, ScreenDamage.sameShape(old.items, new.items), !DisplayItem.readsBehind(new.items) else {
             kept = nil
             firstChange = nil
             try addCanvases(new.items, scale: scale)

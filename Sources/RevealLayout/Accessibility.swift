@@ -12,6 +12,8 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var label: String
     /// What VoiceOver says after the label about what the element does (`.accessibilityHint(_:)`); nil: none.
     public var hint: String?
+    /// What VoiceOver says the element's value is, after its label (`.accessibilityValue(_:)`); nil: none.
+    public var value: String?
     /// In `AccessibilityTrait.allCases` order.
     public var traits: [AccessibilityTrait]
     /// "activate" for buttons and the covered scratch card (the seed's `.accessibilityAction`).
@@ -35,6 +37,10 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var metadata: FrameMetadata {
         var keys = ["label"]
         var values: [FrameMetadata] = [.string(label)]
+        if let value {
+            keys.append("value")
+            values.append(.string(value))
+        }
         if let hint {
             keys.append("hint")
             values.append(.string(hint))
@@ -82,6 +88,7 @@ package enum AccessibilitySemantic {
     case children(AccessibilityChildren)
     case label(String)
     case hint(String)
+    case value(String)
     case traits([AccessibilityTrait])
     case action(String)
     /// One element saying what the children say, with these traits and actions only (a button's label).
@@ -119,17 +126,22 @@ extension LayoutNode {
             case .children(.combine):
                 guard !elements.isEmpty else { continue }
                 let hints = elements.compactMap(\.hint)
-                elements = [
+                let values = elements.compactMap(\.value)
+                var combined = [
                     AccessibilityElement(
                         label: elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
                         hint: hints.isEmpty ? nil : hints.joined(separator: ", "),
                         traits: AccessibilityTrait.ordered(elements.flatMap(\.traits)),
                         actions: ordered(elements.flatMap(\.actions)), frame: frame)
                 ]
+                combined[0].value = values.isEmpty ? nil : values.joined(separator: ", ")
+                elements = combined
             case .label(let label):
                 elements = modifying(elements, frame) { $0.label = label }
             case .hint(let hint):
                 elements = modifying(elements, frame) { $0.hint = hint }
+            case .value(let value):
+                elements = modifying(elements, frame) { $0.value = value }
             case .traits(let traits):
                 elements = modifying(elements, frame) { $0.traits = AccessibilityTrait.ordered($0.traits + traits) }
             case .control(let traits, let actions):

@@ -57,6 +57,8 @@ package final class LayoutNode {
         case aspectRatio(Double?, fill: Bool)
         /// A view carrying a trait its container reads.
         case trait(Trait)
+        /// A lazy grid: the children fill its tracks across, line after line along it.
+        case lazyGrid(LazyGridSpec)
         /// A scroll view: children[0] is its content, offered nothing along the scrolled axes, placed from the
         /// spec's offset and seen through this view's frame.
         case scroll(ScrollSpec)
@@ -97,7 +99,7 @@ package final class LayoutNode {
         switch role {
         case .secondary(behind: true, _) where children.count == 2:
             return [1, 0]
-        case .stack, .grid:
+        case .stack, .grid, .lazyGrid:
             let z = children.map { $0.trait { if case .zIndex(let z) = $0 { return z } else { return nil } } ?? 0 }
             guard z.contains(where: { $0 != 0 }) else { return Array(children.indices) }
             return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
@@ -244,6 +246,8 @@ package final class LayoutNode {
         case .grid(let spec):
             let tracks = gridTracks(spec, p)
             return Size(width: tracks.width, height: tracks.height)
+        case .lazyGrid(let spec):
+            return lazyGridLayout(spec, p).size
         }
     }
 
@@ -532,7 +536,7 @@ package final class LayoutNode {
                 GuideKey(key: .firstTextBaseline, horizontal: false),
                 GuideKey(key: .lastTextBaseline, horizontal: false),
             ]
-        case .leaf, .spacer, .reader, .scroll:
+        case .leaf, .spacer, .reader, .scroll, .lazyGrid:
             return []
         case .guide(let setting):
             return children[0].guidesSet.union([GuideKey(key: setting.guide.key, horizontal: setting.horizontal)])
@@ -585,7 +589,7 @@ package final class LayoutNode {
         case .leaf(.symbol(let symbol, let unit, _)):
             // A symbol's drawing has its baseline at y = 0, so it lines up with text as SF Symbols do.
             return -symbol.top * unit
-        case .leaf, .spacer, .reader, .scroll:
+        case .leaf, .spacer, .reader, .scroll, .lazyGrid:
             return nil
         case .guide(let setting):
             guard setting.guide == guide, setting.horizontal == horizontal else {
@@ -716,6 +720,8 @@ package final class LayoutNode {
             return [(whole, aspectProposal(ratio, fill: fill, proposal))]
         case .crossfade:
             return children.map { aligned($0, in: size, proposal, .center) }
+        case .lazyGrid(let spec):
+            return lazyGridLayout(spec, proposal).cells
         case .grid(let spec):
             let (rows, spans, _) = gridRows(spec)
             let tracks = gridTracks(spec, proposal)
@@ -753,7 +759,7 @@ package final class LayoutNode {
 
     /// A child placed in a container of `size` (a frame, an overlay, a grid cell) by `alignment`: the
     /// child's guide values meet the container's own on each axis, as SwiftUI's frame layout aligns them.
-    private func aligned(_ child: LayoutNode, in size: Size, _ proposal: ProposedSize, _ alignment: NodeAlignment)
+    func aligned(_ child: LayoutNode, in size: Size, _ proposal: ProposedSize, _ alignment: NodeAlignment)
         -> (rect: Rect, proposal: ProposedSize)
     {
         let s = child.size(for: proposal)

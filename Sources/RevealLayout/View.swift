@@ -65,6 +65,8 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// Rows of cells sharing columns, `horizontalSpacing` and `verticalSpacing` points apart (nil: 8), each
     /// cell placed in its column's width and its row's height by `alignment`, as SwiftUI's `Grid`.
     case grid(alignment: NodeAlignment, horizontalSpacing: Double?, verticalSpacing: Double?, rows: [GridRowContent])
+    /// A lazy grid's views in its tracks, as SwiftUI's `LazyVGrid` and `LazyHGrid`.
+    case lazyGrid(LazyGridContent)
     /// A symbol and a title side by side, as `Label(_:systemImage:)`.
     case label(title: String, symbol: String)
     /// A `.bordered` button: its title (and symbol) on a tinted rounded rectangle, as SwiftUI draws
@@ -313,6 +315,8 @@ package enum NodeModifier: Equatable, Sendable {
     /// `.accessibilityHint(_:)`: what VoiceOver says after the label about what the view does, set on each of
     /// its elements (or on a new one over its frame when it has none).
     case accessibilityHint(String)
+    /// `.accessibilityValue(_:)`: what VoiceOver says the view's value is, set on each of its elements.
+    case accessibilityValue(String)
     /// `.accessibilityAddTraits(_:)`.
     case accessibilityAddTraits([AccessibilityTrait])
     /// `.accessibilityAction(named:_:)`: VoiceOver can perform the named action ("activate") on each of the

@@ -171,6 +171,9 @@ package struct ViewTreeBuilder {
         case .accessibilityHint(let hint):
             child.semantics.append(.hint(hint))
             return child
+        case .accessibilityValue(let value):
+            child.semantics.append(.value(value))
+            return child
         case .accessibilityAddTraits(let traits):
             child.semantics.append(.traits(traits))
             return child
@@ -230,6 +233,12 @@ package struct ViewTreeBuilder {
                 },
                 alignment: alignment, horizontalSpacing: horizontalSpacing ?? 8, verticalSpacing: verticalSpacing ?? 8)
             return LayoutNode(.grid(spec), name: "grid", children: cells)
+        case .lazyGrid(let grid):
+            var cells: [LayoutNode] = []
+            for child in grid.children { cells.append(try build(child, env)) }
+            let spec = LazyGridSpec(
+                vertical: grid.vertical, items: grid.items, spacing: grid.spacing ?? 8, alignment: grid.alignment)
+            return LayoutNode(.lazyGrid(spec), name: grid.vertical ? "lazyVGrid" : "lazyHGrid", children: cells)
         case .label(let title, let symbolName):
             let node = LayoutNode(
                 .stack(.horizontal, spacing: ControlMetrics.iconGap, alignment: .center), name: "label",

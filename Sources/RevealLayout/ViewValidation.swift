@@ -152,6 +152,15 @@ package struct ViewRules {
             for (i, row) in rows.enumerated() {
                 try checkChildren(row.cells, at: at.index(i), depth: depth, insideGroup: insideGroup)
             }
+        case .lazyGrid(let grid):
+            if let spacing = grid.spacing {
+                try SceneRules.check(spacing, in: -limit...limit, "spacing", at: path.key("spacing"))
+            }
+            guard grid.children.count <= ViewRules.maxViews else {
+                throw SceneError(
+                    path.key("lazyGrid"), "more than \(ViewRules.maxViews) views, the most a scene may have")
+            }
+            try checkChildren(grid.children, at: path.key("lazyGrid"), depth: depth, insideGroup: insideGroup)
         case .spacer(let minLength):
             if let minLength { try SceneRules.check(minLength, in: 0...limit, "minLength", at: path.key("minLength")) }
         case .label(let title, let symbol):
@@ -326,6 +335,8 @@ package struct ViewRules {
             try ViewRules.checkLength(text, at: path.key("accessibilityLabel"))
         case .accessibilityHint(let text):
             try ViewRules.checkLength(text, at: path.key("accessibilityHint"))
+        case .accessibilityValue(let text):
+            try ViewRules.checkLength(text, at: path.key("accessibilityValue"))
         case .mask(let view, _):
             try checkNoEffect(view, at: path.key("mask"), depth: depth)
         case .transform(let t):
@@ -407,6 +418,8 @@ extension Paint {
             try center.validate(at: gradient.key("center"))
             try SceneRules.check(startAngle, in: -1e6...1e6, "startAngle", at: gradient.key("startAngle"))
             try SceneRules.check(endAngle, in: -1e6...1e6, "endAngle", at: gradient.key("endAngle"))
+        case .backdrop(let sigma, _):
+            try SceneRules.check(sigma, in: 0...100, "sigma", at: path.key("backdrop").key("sigma"))
         case .image(let image, _):
             guard image.width * image.height <= limits.maxImagePixels else {
                 throw SceneError(

@@ -198,6 +198,7 @@ public struct ViewPlayer: FrameSequence {
         environment.displayScale = CGFloat(script.scale)
         graph = ViewGraph(environment: environment, root: view)
         graph.screenSize = Size(width: script.width, height: script.height)
+        graph.safeArea = script.safeArea
         events = script.events
     }
 

@@ -85,6 +85,9 @@ public struct Paint: Equatable, Sendable {
         case angularGradient(stops: [GradientStop], center: RelativePoint, startAngle: Double, endAngle: Double)
         /// An image sized into the view by a content mode, as SwiftUI's resizable `Image`.
         case image(Pixmap, ContentFit)
+        /// What lies behind, blurred with standard deviation `sigma` points, under `tint`, as SwiftUI's
+        /// `Material`. Where nothing behind can be read (a canvas of its own), the tint alone.
+        case backdrop(sigma: Double, tint: RGBAColor)
     }
 
     /// What the paint draws: a color, a gradient or an image.
@@ -134,6 +137,8 @@ public struct Paint: Equatable, Sendable {
             var pixmap = try Pixmap(width: region.width, height: region.height)
             renderImage(image, mode, width: width, height: height, region: region, into: &pixmap)
             return pixmap
+        case .backdrop(_, let tint):
+            return try Pixmap(width: region.width, height: region.height, fill: tint.opacity(opacity).premultiplied)
         }
     }
 
@@ -258,7 +263,7 @@ package struct GradientField: Hashable, Sendable {
         case .angularGradient(let stops, let center, let startAngle, let endAngle):
             self.stops = stops
             geometry = .angular(cx: center.x * w, cy: center.y * h, start: startAngle, span: endAngle - startAngle)
-        case .color, .image:
+        case .color, .image, .backdrop:
             return nil
         }
     }

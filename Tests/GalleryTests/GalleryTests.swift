@@ -140,6 +140,17 @@ private let gallery: [GalleryEntry] = [
     // Fields in a form: placeholders, the email focused by onAppear with its caret, dots, a formatted number,
     // a rounded border; then the focus moved to the password by a button.
     GalleryEntry(name: "SignInFields", times: [0.1, 0.7], darkTimes: [0.1]) { SignInFields_Previews.previews },
+    // A tab bar over a list (its background shown), the grid tab after a tap (adaptive columns), then the
+    // inbox tab's unavailable-content view over a bare bar.
+    GalleryEntry(name: "HomeTabs", times: [0.3, 0.8, 1.5], darkTimes: [0.8]) { HomeTabs_Previews.previews },
+    // Pages mid-flick, at rest on the second page with its dot (the selection followed), mid slow drag, and
+    // back on the second page after the slow drag let go short of half a page.
+    GalleryEntry(name: "OnboardingPages", times: [0.42, 1.0, 1.55, 2.3], darkTimes: [1.0]) {
+        OnboardingPages_Previews.previews
+    },
+    // A disclosure group expanded by a tap under a search field and a compact date picker; a sheet rising to
+    // its medium detent over the dimmed screen, at rest with its drag indicator, then dismissed by Done.
+    GalleryEntry(name: "TripPlanner", times: [0.6, 1.0, 1.7, 2.1], darkTimes: [1.7]) { TripPlanner_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -150,7 +161,11 @@ private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComp
 final class GalleryTests: XCTestCase {
 
     func testEachComponentMatchesItsGoldenFrames() throws {
-        for entry in gallery {
+        // `REVEAL_GALLERY=Name,Other` plays only those (while working on them); the suite plays them all.
+        let only = ProcessInfo.processInfo.environment["REVEAL_GALLERY"].map {
+            Set($0.split(separator: ",").map(String.init))
+        }
+        for entry in gallery where only?.contains(entry.name) ?? true {
             let script = try ViewScriptFile.load(path: "\(galleryFolder)/scripts/\(entry.name).script.json")
             for time in entry.times {
                 try assertGolden(

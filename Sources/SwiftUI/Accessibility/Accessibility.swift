@@ -128,6 +128,26 @@ extension View {
         builtin(.accessibilityHint(Text(hint)))
     }
 
+    /// What VoiceOver says the view's value is, after its label (a control's setting, a field's text).
+    nonisolated public func accessibilityValue(_ value: Text) -> ModifiedContent<Self, _BuiltinModifier> {
+        builtin(.accessibilityValue(value))
+    }
+
+    /// What VoiceOver says the view's value is, from a key.
+    nonisolated public func accessibilityValue(_ valueKey: LocalizedStringKey) -> ModifiedContent<
+        Self, _BuiltinModifier
+    > {
+        builtin(.accessibilityValue(Text(valueKey)))
+    }
+
+    /// What VoiceOver says the view's value is.
+    @_disfavoredOverload
+    nonisolated public func accessibilityValue<S: StringProtocol>(_ value: S) -> ModifiedContent<
+        Self, _BuiltinModifier
+    > {
+        builtin(.accessibilityValue(Text(value)))
+    }
+
     /// Adds traits to the view's elements.
     nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<
         Self, _BuiltinModifier
@@ -141,4 +161,51 @@ extension View {
     ) -> ModifiedContent<Self, _BuiltinModifier> {
         builtin(.accessibilityAction(actionKind, handler))
     }
+}
+
+/// Where VoiceOver's focus is, as SwiftUI's `AccessibilityFocusState`: a value a view owns, bound to views with
+/// `accessibilityFocused`. VoiceOver is not running in a render, so the focus only moves when code sets it.
+@propertyWrapper public struct AccessibilityFocusState<Value: Hashable>: DynamicProperty {
+    let state: State<Value>
+
+    /// Whether the view bound with `accessibilityFocused(_:)` has VoiceOver's focus.
+    public init() where Value == Bool { state = State(wrappedValue: false) }
+    /// Which view bound with `accessibilityFocused(_:equals:)` has VoiceOver's focus (nil: none).
+    public init<T: Hashable>() where Value == T? { state = State(wrappedValue: nil) }
+
+    /// The focus.
+    public var wrappedValue: Value {
+        get { state.wrappedValue }
+        nonmutating set { state.wrappedValue = newValue }
+    }
+
+    /// A binding to the focus, for `accessibilityFocused`.
+    public var projectedValue: Binding { Binding(state: state) }
+
+    /// A binding to an accessibility focus state.
+    @propertyWrapper public struct Binding {
+        let state: State<Value>
+        /// The focus.
+        public var wrappedValue: Value {
+            get { state.wrappedValue }
+            nonmutating set { state.wrappedValue = newValue }
+        }
+        public var projectedValue: Binding { self }
+    }
+}
+
+extension AccessibilityFocusState: DynamicPropertyLink {
+    func link(to node: GraphNode, slot index: Int) { state.link(to: node, slot: index) }
+}
+
+extension View {
+    /// Binds VoiceOver's focus on this view to `condition` (accepted: VoiceOver is not running in a render).
+    nonisolated public func accessibilityFocused(_ condition: AccessibilityFocusState<Bool>.Binding) -> some View {
+        self
+    }
+
+    /// Binds VoiceOver's focus on this view to `binding` being `value` (accepted: VoiceOver is not running).
+    nonisolated public func accessibilityFocused<Value: Hashable>(
+        _ binding: AccessibilityFocusState<Value>.Binding, equals value: Value
+    ) -> some View { self }
 }

@@ -83,6 +83,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case accessibilityElement(AccessibilityChildBehavior)
         case accessibilityLabel(Text)
         case accessibilityHint(Text)
+        case accessibilityValue(Text)
         case accessibilityAddTraits(AccessibilityTraits)
         case accessibilityAction(AccessibilityActionKind, @MainActor () -> Void)
         case lifecycle(appear: (@MainActor () -> Void)?, disappear: (@MainActor () -> Void)?)
@@ -98,6 +99,14 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         )
         case foregroundStyle(any ShapeStyle)
         case tag(AnyHashable)
+        /// A publisher whose values run an action (`onReceive`).
+        case receive(PublisherReceiver)
+        /// A sheet or cover to present over the screen.
+        case presentation(PresentationRequest)
+        /// What a sheet's content asks of its sheet (detents, drag indicator, …).
+        case presentationSettings(@MainActor (PresentationSettings) -> Void)
+        /// What a tab asks of its tab view (`tabItem`, the tab bar's background).
+        case tab(TabSettings)
         /// What a list's row asks of the list (`listRowInsets`, `listRowBackground`, `listRowSeparator`).
         case listRow(ListRowSettings)
         /// What a screen's views ask of its navigation bar (title, display mode, toolbar items).

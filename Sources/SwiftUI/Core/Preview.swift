@@ -31,4 +31,17 @@ extension View {
 
     /// The name Xcode's canvas shows for the preview; nothing is drawn from it.
     nonisolated public func previewDisplayName(_ value: String?) -> some View { self }
+
+    /// The orientation of Xcode's preview device. Here the script's screen is the device (a landscape script
+    /// is a wider screen), so it changes nothing.
+    nonisolated public func previewInterfaceOrientation(_ value: InterfaceOrientation) -> some View { self }
+}
+
+/// A device's orientation, as SwiftUI's `InterfaceOrientation`.
+public struct InterfaceOrientation: Hashable, Sendable {
+    let name: String
+    public static let portrait = InterfaceOrientation(name: "portrait")
+    public static let portraitUpsideDown = InterfaceOrientation(name: "portraitUpsideDown")
+    public static let landscapeLeft = InterfaceOrientation(name: "landscapeLeft")
+    public static let landscapeRight = InterfaceOrientation(name: "landscapeRight")
 }

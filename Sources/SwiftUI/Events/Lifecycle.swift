@@ -126,3 +126,67 @@ extension ViewGraph {
         if appeared[key] == nil, let appear { pendingActions.append(appear) }
     }
 }
+
+extension View {
+    /// Runs `action` with each value `publisher` sends while the view is shown (SwiftUI's `onReceive`). The
+    /// view subscribes anew each time it is evaluated, as SwiftUI does for a publisher it cannot compare: a
+    /// value given at once on subscribing (`Just`, a current value) runs the action after the evaluation,
+    /// unless it equals the one given last time.
+    nonisolated public func onReceive<P: Publisher>(
+        _ publisher: P, perform action: @escaping @MainActor (P.Output) -> Void
+    ) -> some View where P.Failure == Never {
+        builtin(
+            .receive(
+                PublisherReceiver(
+                    subscribe: { deliver in
+                        publisher.subscribe(receiveValue: { deliver($0) }, receiveCompletion: { _ in })
+                    },
+                    perform: { value in if let value = value as? P.Output { action(value) } })))
+    }
+}
+
+/// An `onReceive`'s publisher, its values typed away, and its action.
+struct PublisherReceiver {
+    let subscribe: (@escaping (Any) -> Void) -> AnyCancellable
+    let perform: @MainActor (Any) -> Void
+}
+
+/// An `onReceive`'s subscription from one evaluation to the next, and the value given at once last time.
+@MainActor final class ReceiverState {
+    var subscription: AnyCancellable?
+    var lastGivenAtOnce: AnyHashable?
+    /// Whether a subscription is being made now: values then are the ones given at once.
+    var subscribing = false
+    var givenAtOnce: [Any] = []
+}
+
+extension ViewGraph {
+    /// Subscribes `receiver` for this evaluation (cancelling the last subscription): values given at once run
+    /// its action after the evaluation; values sent later run it and evaluate the views again.
+    func receive(_ receiver: PublisherReceiver, key: String) {
+        let state = kept(\.receiverStates, at: key) { ReceiverState() }
+        state.subscription?.cancel()
+        state.subscribing = true
+        state.givenAtOnce = []
+        let perform = receiver.perform
+        state.subscription = receiver.subscribe { [weak self, weak state] value in
+            guard MainQueue.isCurrent else { return }
+            MainActor.assumeIsolated {
+                guard let self, let state else { return }
+                if state.subscribing {
+                    state.givenAtOnce.append(value)
+                } else {
+                    self.pendingActions.append { perform(value) }
+                    self.invalidate()
+                }
+            }
+        }
+        state.subscribing = false
+        for value in state.givenAtOnce {
+            let hashable = value as? AnyHashable
+            if let hashable, hashable == state.lastGivenAtOnce { continue }
+            state.lastGivenAtOnce = hashable
+            pendingActions.append { perform(value) }
+        }
+    }
+}

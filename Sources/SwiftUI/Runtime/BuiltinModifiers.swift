@@ -28,7 +28,10 @@ extension _BuiltinModifier {
             change(&changed)
             let views = graph.engineEnvironment(
                 graph.lower(content, path: inner, changed), from: environment, to: changed)
-            return engine.map { modifier in views.map { $0.modifier(modifier) } } ?? views
+            // A change made through a key path (`environment(\.font, …)`, `transformEnvironment`) reaches the
+            // engine's font too.
+            let modifier = engine ?? (changed.font != environment.font ? .font((changed.font ?? .body).spec) : nil)
+            return modifier.map { modifier in views.map { $0.modifier(modifier) } } ?? views
         case .foregroundStyle(let style):
             // A hierarchical level is resolved against the foreground around it, then flows down as a color.
             let resolved = style.resolved(in: environment)
@@ -129,6 +132,26 @@ extension _BuiltinModifier {
         case .navigation(let change):
             if let entry = graph.navigationEntries.last { change(entry) }
             return passing()
+        case .receive(let receiver):
+            graph.receive(receiver, key: path + "/onReceive")
+            return passing()
+        case .presentation(let request):
+            graph.request(request, path: path, environment)
+            return passing()
+        case .presentationSettings(let change):
+            if let settings = graph.presentationSettings.last { change(settings) }
+            return passing()
+        case .tab(var settings):
+            // Kept by the anchor that marks the tab; its tab view reads it (TabLowering.settings). The screen
+            // background a list in the tab asks for is the tab's, taken while it shows.
+            let outside = graph.rootBackground
+            graph.rootBackground = nil
+            let views = passing()
+            settings.screenBackground = graph.rootBackground
+            graph.rootBackground = outside
+            let anchor = graph.anchor()
+            graph.tabSettings[anchor] = settings
+            return views.map { $0.modifier(.anchor(anchor)) }
         case .listRow(let settings):
             // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow).
             let anchor = graph.anchor()
@@ -157,6 +180,8 @@ extension _BuiltinModifier {
             return each(.accessibilityLabel(text.string))
         case .accessibilityHint(let text):
             return each(.accessibilityHint(text.string))
+        case .accessibilityValue(let text):
+            return each(.accessibilityValue(text.string))
         case .accessibilityAddTraits(let traits):
             return each(.accessibilityAddTraits(AccessibilityTrait.allCases.filter { traits.traits.contains($0) }))
         case .lifecycle(let appear, let disappear):

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealRaster
 import RevealText
@@ -128,6 +129,11 @@ extension Image: @MainActor Lowerable {
             graph.warn(
                 "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Supported SwiftUI\" lists the symbols there are)"
             )
+        }
+        // A resizable symbol is its outline as a shape filling its room, in the foreground style.
+        if isResizable, let symbol = SymbolShape.named(systemName) {
+            let box = (x: 0.0, y: symbol.top, width: symbol.width, height: symbol.bottom - symbol.top)
+            return [ViewNode(.shape(.path(data: symbol.pathData, viewBox: box), fill: nil))]
         }
         return [ViewNode(.symbol(systemName))]
     }

@@ -34,6 +34,11 @@ package struct ScrollAxisMotion: Equatable, Sendable {
     package var limit = 0.0
     /// The viewport's length, for the rubber band.
     package var viewport = 0.0
+    /// With paging, the length of a page: a release comes to rest on a multiple of it.
+    package var pageLength: Double?
+    /// With paging, a release this fast (points a second) turns to the next page whatever the distance
+    /// dragged; slower, the nearest page is kept. Our estimate of UIKit's paging: it publishes none.
+    package static let pageFlickVelocity = 300.0
 
     package init() {}
 
@@ -51,7 +56,9 @@ package struct ScrollAxisMotion: Equatable, Sendable {
             }
             return position + travel(velocity, in: min(t, coastDuration(velocity) ?? 0))
         case .bouncing(let bound, let displacement, let velocity, let start):
-            let t = min(max(time - start, 0), Self.bounceDuration(displacement, velocity))
+            // Once the spring has settled the content is on its end (or page), as UIKit leaves it.
+            let t = max(time - start, 0)
+            guard t < Self.bounceDuration(displacement, velocity) else { return bound }
             return bound + spring(displacement, velocity, t)
         }
     }
@@ -93,7 +100,16 @@ package struct ScrollAxisMotion: Equatable, Sendable {
     /// The finger lifts at `time`, moving at `velocity` points a second (in the offset's direction).
     package mutating func release(velocity: Double, at time: Double) {
         let x = position(at: time)
-        if x < 0 || x > limit {
+        if let page = pageLength, page > 0 {
+            // The page the finger leaves it nearest, or the next one on in a flick's direction; the content
+            // springs there as it springs back from an end.
+            let at = x / page
+            let target =
+                velocity > Self.pageFlickVelocity
+                ? at.rounded(.up) : velocity < -Self.pageFlickVelocity ? at.rounded(.down) : at.rounded()
+            let bound = min(max(target * page, 0), limit)
+            phase = .bouncing(bound: bound, displacement: x - bound, velocity: velocity, start: time)
+        } else if x < 0 || x > limit {
             let bound = x < 0 ? 0 : limit
             phase = .bouncing(bound: bound, displacement: x - bound, velocity: velocity, start: time)
         } else if abs(velocity) > 0, coastDuration(velocity) != nil {
@@ -141,7 +157,8 @@ package struct ScrollAxisMotion: Equatable, Sendable {
     private func bounced(time t: Double, velocity: Double, position: Double) -> Double {
         guard let (_, speed) = boundHit(position: position, velocity: velocity) else { return position }
         let bound = velocity > 0 ? limit : 0
-        return bound + spring(0, speed, min(t, Self.bounceDuration(0, speed)))
+        guard t < Self.bounceDuration(0, speed) else { return bound }
+        return bound + spring(0, speed, t)
     }
 
     /// A critically damped spring's displacement `t` seconds after it was `x0` from rest, moving at `v0`.

@@ -13,6 +13,8 @@ import RevealText
     var pending: EvaluationTransaction?
     /// Whether the `@Observable` properties the body last read are being tracked (until one changes).
     var isObserving = false
+    /// The type of the `@EnvironmentObject` the view reads and no ancestor gave, found as it was linked.
+    var missingObject: String?
 
     init(graph: ViewGraph) { self.graph = graph }
 
@@ -80,7 +82,7 @@ package enum TouchTarget {
     /// Set when a state changes; cleared by `beginEvaluation`.
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
-    package private(set) var rootIgnoresSafeArea = false
+    package internal(set) var rootIgnoresSafeArea = false
     /// The color scheme the innermost `preferredColorScheme` met asks the screen to be drawn in; nil: none.
     package internal(set) var preferredColorScheme: ColorScheme?
     /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front);
@@ -118,10 +120,25 @@ package enum TouchTarget {
     var listSections: [[ListSectionContent]] = []
     /// What list-row modifiers asked, by the anchor they marked their row with, in this evaluation.
     var listRowSettings: [Int: ListRowSettings] = [:]
+    /// The presentations requested in this evaluation, in the order met; the settings of the sheets whose
+    /// content is being lowered, innermost last; each presentation's state, by path.
+    var presentations: [ActivePresentation] = []
+    var presentationSettings: [PresentationSettings] = []
+    var presentationStates: [String: PresentationState] = [:]
+    /// Each disclosure group's expansion, by path.
+    var disclosureStates: [String: DisclosureState] = [:]
+    /// Each `onReceive`'s subscription, by path.
+    var receiverStates: [String: ReceiverState] = [:]
+    /// What tab modifiers asked, by the anchor they marked their tab with, in this evaluation.
+    var tabSettings: [Int: TabSettings] = [:]
+    /// Each tab view's chosen tab and pages, by path.
+    var tabStates: [String: TabState] = [:]
     /// The color the screen behind the views takes (a list's background); nil: the color scheme's.
     package internal(set) var rootBackground: RGBAColor?
     /// The screen's size in points (a list's margins follow its width).
     package var screenSize = Size(width: 393, height: 852)
+    /// The screen's safe area (a tab bar's background reaches down over it).
+    package var safeArea = Insets()
     /// The slots of each `ForEach`, by path, in the order last lowered (leaving elements included).
     var forEachOrders: [String: [String]] = [:]
     var forEachSeen: Set<String> = []
@@ -184,6 +201,8 @@ package enum TouchTarget {
         targets = []
         accessibilityActions = [:]
         listRowSettings = [:]
+        tabSettings = [:]
+        presentations = []
         rootBackground = nil
         rootIgnoresSafeArea = false
         preferredColorScheme = nil
@@ -202,7 +221,20 @@ package enum TouchTarget {
     /// engine lays the reader out, so `endEvaluation` comes after layout.
     package func evaluateRoot() -> ViewNode {
         // The engine starts from the default environment's: light mode, the accent tint, left to right.
-        single(engineEnvironment(lower(root(), path: "", environment), from: EnvironmentValues(), to: environment))
+        let views = lower(root(), path: "", environment)
+        // Several views at the root are stacked vertically: SwiftUI's implicit root for a list of views is a
+        // VStack (the content of a background or overlay gets a ZStack instead).
+        let root =
+            views.count == 1 ? views[0] : ViewNode(.stack(.vertical, spacing: nil, alignment: .center, children: views))
+        // Presentations are drawn over it, in the same environment.
+        let screen = presentations.isEmpty ? root : composePresentations(over: root)
+        return single(engineEnvironment([screen], from: EnvironmentValues(), to: environment))
+    }
+
+    /// Keeps the targets of a presentation only: those met after `content` (the presentation's own), then
+    /// those of its content over them; the screen's, met before, are dropped.
+    func keepPresentationTargets(content: Range<Int>) {
+        targets = Array(targets[content.upperBound...]) + Array(targets[content])
     }
 
     /// `views` where the environment changes from `outside` to `inside`, with the engine's own copies of it
@@ -241,6 +273,10 @@ package enum TouchTarget {
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
         navigationStateTable = navigationStateTable.filter { watchedSeen.contains($0.key) }
+        tabStates = tabStates.filter { watchedSeen.contains($0.key) }
+        presentationStates = presentationStates.filter { watchedSeen.contains($0.key) }
+        receiverStates = receiverStates.filter { watchedSeen.contains($0.key) }
+        disclosureStates = disclosureStates.filter { watchedSeen.contains($0.key) }
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
         for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
             if let disappear { pendingActions.append(disappear) }
@@ -352,7 +388,15 @@ package enum TouchTarget {
         let key = path + "/" + ViewGraph.typeName(V.self)
         if rootPaths.contains(path) { rootPaths.insert(key) }
         let node = node(key, environment)
+        node.missingObject = nil
         link(view, to: node)
+        if let missing = node.missingObject {
+            // SwiftUI stops the app here; the view draws nothing instead, and says why.
+            warn(
+                "no \(missing) in the environment for \(ViewGraph.typeName(V.self)): environmentObject(_:) is "
+                    + "missing above it; it draws nothing")
+            return []
+        }
         // The view's own state change brings its transaction; else it inherits its parent's.
         let outer = transaction
         if let pending = node.pending {

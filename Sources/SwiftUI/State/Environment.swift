@@ -65,6 +65,18 @@ public struct EnvironmentValues: @unchecked Sendable {
     var buttonIsPlain = false
     /// `.pickerStyle(.segmented)`.
     var pickerIsSegmented = false
+    /// `.pickerStyle(.inline)`.
+    var pickerIsInline = false
+    /// `.tabViewStyle(.page)`: when its dots show (nil: a tab bar).
+    var pageDots: PageTabViewStyle.IndexDisplayMode?
+    /// What `dismiss` does: closes the presentation or pops the pushed screen the views are in.
+    var dismissAction: (@MainActor () -> Void)?
+    /// `labelsHidden()`: controls inside draw without their labels.
+    var labelsHidden = false
+    /// The objects `environmentObject(_:)` put here, by type.
+    var objects: [ObjectIdentifier: AnyObject] = [:]
+    /// `.scrollTargetBehavior(.paging)`: scroll views inside come to rest on a page.
+    var scrollPaging = false
     /// A `ToggleStyle` of the user's (nil: the switch).
     var toggleStyle: (any ToggleStyle)?
     /// The `ProgressViewStyle` set (nil: the default, a bar with a value and a spinner without).
@@ -99,6 +111,19 @@ extension View {
     /// Sets the environment value at `keyPath` for the views inside.
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         environmentChange { $0[keyPath: keyPath] = value }
+    }
+
+    /// Hides the labels of the controls inside (toggles, pickers, sliders, steppers, date pickers); VoiceOver
+    /// still reads them.
+    nonisolated public func labelsHidden() -> some View {
+        environmentChange { $0.labelsHidden = true }
+    }
+
+    /// Changes the environment value at `keyPath` for the views inside with `transform`.
+    nonisolated public func transformEnvironment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void
+    ) -> some View {
+        environmentChange { transform(&$0[keyPath: keyPath]) }
     }
 }
 

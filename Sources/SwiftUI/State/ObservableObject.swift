@@ -1,3 +1,4 @@
+@_exported import Combine  // As SwiftUI does: `Just`, subjects and `AnyCancellable` come with `import SwiftUI`.
 import RevealCore
 import RevealLayout
 import RevealRaster
@@ -197,4 +198,64 @@ final class ObjectSubscription<ObjectType: ObservableObject> {
     }
 
     deinit { object.objectWillChange.cancel(id) }
+}
+
+/// An observable object an ancestor put in the environment (`environmentObject(_:)`), as SwiftUI's
+/// `@EnvironmentObject`: its changes evaluate the view again. Where no ancestor gave one, SwiftUI stops
+/// the app; here the view draws nothing and a warning names the type.
+@propertyWrapper public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    let cell = EnvironmentObjectCell<ObjectType>()
+
+    /// The object of this type the environment holds.
+    public init() {}
+
+    /// The object.
+    public var wrappedValue: ObjectType {
+        guard let object = cell.object else {
+            fatalError(
+                "No ObservableObject of type \(ObjectType.self) found: environmentObject(_:) is missing above the view")
+        }
+        return object.object
+    }
+
+    /// Bindings to the object's properties.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
+}
+
+/// What an `@EnvironmentObject` reads: its node's environment's object, subscribed to like an observed one.
+final class EnvironmentObjectCell<ObjectType: ObservableObject>: @unchecked Sendable {
+    var object: ObjectCell<ObjectType>?
+}
+
+extension EnvironmentObject: DynamicPropertyLink {
+    func link(to node: GraphNode, slot index: Int) {
+        guard let found = node.environment.objects[ObjectIdentifier(ObjectType.self)] as? ObjectType else {
+            cell.object = nil
+            node.missingObject = String(describing: ObjectType.self)
+            return
+        }
+        let object = ObjectCell(object: found)
+        object.link(to: node, slot: index)
+        cell.object = object
+    }
+}
+
+extension View {
+    /// Puts `object` in the environment of the views inside, for their `@EnvironmentObject` properties of
+    /// its type.
+    nonisolated public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        environmentChange { $0.objects[ObjectIdentifier(T.self)] = object }
+    }
+}
+
+extension ObservableObjectPublisher: Publisher {
+    public typealias Output = Void
+    public typealias Failure = Never
+
+    public func subscribe(
+        receiveValue: @escaping (Output) -> Void, receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable {
+        let id = subscribe { receiveValue(()) }
+        return AnyCancellable { [weak self] in self?.cancel(id) }
+    }
 }

@@ -150,6 +150,8 @@ extension ShapeStyle {
             return .color(color.value)  // light, unless resolved for a scheme first
         case let gradient as any GradientStyle:
             return Paint(gradient.kind)
+        case let material as ResolvedMaterial:
+            return material.backdrop
         default:
             return nil
         }
@@ -174,6 +176,21 @@ extension View {
     /// The tint of controls inside (nil: the accent color).
     nonisolated public func tint(_ tint: Color?) -> some View {
         environmentChange { $0.tint = tint }
+    }
+}
+
+extension Color: CustomStringConvertible {
+    /// The name of a system color ("purple"), else its components as `#RRGGBBAA`, as SwiftUI describes colors.
+    public var description: String {
+        let named: [(String, Color)] = [
+            ("black", .black), ("white", .white), ("clear", .clear), ("red", .red), ("orange", .orange),
+            ("yellow", .yellow), ("green", .green), ("mint", .mint), ("teal", .teal), ("cyan", .cyan),
+            ("blue", .blue), ("indigo", .indigo), ("purple", .purple), ("pink", .pink), ("brown", .brown),
+            ("gray", .gray), ("primary", .primary), ("secondary", .secondary),
+        ]
+        if let name = named.first(where: { $0.1 == self })?.0 { return name }
+        let bytes = [value.red, value.green, value.blue, value.alpha].map { Int((min(max($0, 0), 1) * 255).rounded()) }
+        return "#" + bytes.map { String(format: "%02X", $0) }.joined()
     }
 }
 

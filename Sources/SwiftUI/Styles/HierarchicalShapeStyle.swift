@@ -60,6 +60,7 @@ extension ShapeStyle {
             if let color = self as? Color { return color.resolved(scheme) }
             if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }
             if self is TintShapeStyle { return (environment.tint ?? .accentColor).resolved(scheme) }
+            if let material = self as? Material { return ResolvedMaterial(backdrop: material.paint(scheme)) }
             return self
         }
         // The foreground around, itself resolved where nothing is set (a hierarchical foreground would
@@ -76,4 +77,48 @@ extension ShapeStyle {
         default: return label
         }
     }
+}
+
+/// A translucent material, as SwiftUI's `Material`: what lies behind blurred, under the material's tint. The
+/// five thicknesses and the bars' material follow UIKit's `UIBlurEffect.Style.systemUltraThinMaterial` …
+/// `systemThickMaterial` and `systemChromeMaterial` in their order of opacity; the blur (a standard deviation
+/// of 10 points) and the tints (white in light mode, (28, 28, 30) in dark, at 35 % … 93 %) are our estimates,
+/// as UIKit publishes neither.
+public struct Material: ShapeStyle, Hashable {
+    let level: Int
+
+    public static let ultraThin = Material(level: 0)
+    public static let thin = Material(level: 1)
+    public static let regular = Material(level: 2)
+    public static let thick = Material(level: 3)
+    public static let ultraThick = Material(level: 4)
+
+    /// The blur's standard deviation, in points.
+    static let sigma = 10.0
+    private static let lightOpacities = [0.35, 0.55, 0.7, 0.85, 0.93, 0.8]
+    private static let darkOpacities = [0.45, 0.6, 0.7, 0.8, 0.9, 0.8]
+
+    /// The engine's paint for this material in `scheme`.
+    func paint(_ scheme: ColorScheme) -> Paint {
+        let tint =
+            scheme == .dark
+            ? RGBAColor(rgb8: 28, 28, 30, alpha: Material.darkOpacities[level])
+            : RGBAColor(rgb8: 255, 255, 255, alpha: Material.lightOpacities[level])
+        return Paint(.backdrop(sigma: Material.sigma, tint: tint))
+    }
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { .ultraThin }
+    public static var thinMaterial: Material { .thin }
+    public static var regularMaterial: Material { .regular }
+    public static var thickMaterial: Material { .thick }
+    public static var ultraThickMaterial: Material { .ultraThick }
+    /// The material of bars: toolbars, tab bars.
+    public static var bar: Material { Material(level: 5) }
+}
+
+/// A material resolved for a color scheme: the engine's paint.
+struct ResolvedMaterial: ShapeStyle {
+    let backdrop: Paint
 }

@@ -27,40 +27,6 @@ public struct ScrollViewProxy: View {
     nonisolated public var body: EmptyView { EmptyView() }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw LazyVGrid yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct LazyVGrid: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw LazyHGrid yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct LazyHGrid: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GridItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct GridItem: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TabView yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct TabView: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init<S: Hashable>(selection: Binding<S>, @ViewBuilder content: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw Stepper yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct Stepper: View {
     /// Nothing: the type cannot be used.
@@ -69,14 +35,6 @@ public struct Stepper: View {
     nonisolated public init(_ title: String, value: Binding<Int>, in bounds: ClosedRange<Int>, step: Int = 1) {}
     /// Unavailable.
     nonisolated public init(value: Binding<Int>, in bounds: ClosedRange<Int>, step: Int = 1, @ViewBuilder label: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DatePicker yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DatePicker: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, selection: Binding<Date>) {}
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColorPicker yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -91,26 +49,6 @@ public struct ColorPicker: View {
 public struct Table: View {
     /// Nothing: the type cannot be used.
     nonisolated public var body: EmptyView { EmptyView() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Menu yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Menu: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View, @ViewBuilder label: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DisclosureGroup yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DisclosureGroup: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder content: @escaping () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> some View) {}
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBox yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -173,14 +111,6 @@ public struct AsyncImage: View {
     nonisolated public init(url: URL?, scale: CGFloat = 1) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ContentUnavailableView yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ContentUnavailableView: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, systemImage name: String, description: Text? = nil) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw LabeledContent yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct LabeledContent: View {
     /// Nothing: the type cannot be used.
@@ -197,23 +127,6 @@ public struct RenameButton: View {
     nonisolated public var body: EmptyView { EmptyView() }
     /// Unavailable.
     nonisolated public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GridItem.Size yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension GridItem {
-    public enum Size {
-        case fixed(CGFloat)
-        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
-        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
-    }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SearchFieldPlacement yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum SearchFieldPlacement {
-    case automatic
-    case toolbar
-    case sidebar
-    case navigationBarDrawer
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw HorizontalEdge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -264,84 +177,6 @@ public protocol EnvironmentKey {
     static var defaultValue: Value { get }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol DatePickerStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultDatePickerStyle: DatePickerStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension DatePickerStyle where Self == DefaultDatePickerStyle {
-    /// Unavailable.
-    public static var automatic: DefaultDatePickerStyle { DefaultDatePickerStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw CompactDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct CompactDatePickerStyle: DatePickerStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw CompactDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension DatePickerStyle where Self == CompactDatePickerStyle {
-    /// Unavailable.
-    public static var compact: CompactDatePickerStyle { CompactDatePickerStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GraphicalDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct GraphicalDatePickerStyle: DatePickerStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GraphicalDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension DatePickerStyle where Self == GraphicalDatePickerStyle {
-    /// Unavailable.
-    public static var graphical: GraphicalDatePickerStyle { GraphicalDatePickerStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw WheelDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct WheelDatePickerStyle: DatePickerStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw WheelDatePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension DatePickerStyle where Self == WheelDatePickerStyle {
-    /// Unavailable.
-    public static var wheel: WheelDatePickerStyle { WheelDatePickerStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw TabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol TabViewStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultTabViewStyle: TabViewStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension TabViewStyle where Self == DefaultTabViewStyle {
-    /// Unavailable.
-    public static var automatic: DefaultTabViewStyle { DefaultTabViewStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PageTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct PageTabViewStyle: TabViewStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PageTabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension TabViewStyle where Self == PageTabViewStyle {
-    /// Unavailable.
-    public static var page: PageTabViewStyle { PageTabViewStyle() }
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public protocol GroupBoxStyle {}
 
@@ -357,73 +192,11 @@ extension GroupBoxStyle where Self == DefaultGroupBoxStyle {
     public static var automatic: DefaultGroupBoxStyle { DefaultGroupBoxStyle() }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw MenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol MenuStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultMenuStyle: MenuStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension MenuStyle where Self == DefaultMenuStyle {
-    /// Unavailable.
-    public static var automatic: DefaultMenuStyle { DefaultMenuStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ButtonMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ButtonMenuStyle: MenuStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ButtonMenuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension MenuStyle where Self == ButtonMenuStyle {
-    /// Unavailable.
-    public static var button: ButtonMenuStyle { ButtonMenuStyle() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol ScrollTargetBehavior {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PagingScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PagingScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
-    /// Unavailable.
-    public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ViewAlignedScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ViewAlignedScrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
-    /// Unavailable.
-    public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
-}
-
 extension View {
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination<D: Hashable>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination(isPresented: Binding<Bool>, @ViewBuilder destination: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw sheet yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func sheet(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw sheet yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func sheet<Item: Identifiable>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw fullScreenCover yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func fullScreenCover(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw popover yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func popover(isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw alert yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func alert(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw alert yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -432,46 +205,26 @@ extension View {
     nonisolated public func confirmationDialog(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw inspector yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func inspector(isPresented: Binding<Bool>, @ViewBuilder content: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw searchable yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: String? = nil) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw refreshable yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw swipeActions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func swipeActions(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabItem yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func tabItem(@ViewBuilder _ label: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw badge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func badge(_ count: Int) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw contextMenu yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func contextMenu(@ViewBuilder menuItems: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onDelete yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onMove yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw searchSuggestions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func searchSuggestions(@ViewBuilder _ suggestions: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw datePickerStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func datePickerStyle(_ style: some DatePickerStyle) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw tabViewStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func tabViewStyle(_ style: some TabViewStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw groupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func groupBoxStyle(_ style: some GroupBoxStyle) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw menuStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func menuStyle(_ style: some MenuStyle) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollTargetBehavior yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw preference yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onPreferenceChange yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> Self where K.Value: Equatable { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw scrollTargetLayout yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw defaultScrollAnchor yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func defaultScrollAnchor(_ anchor: UnitPoint?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw interactiveDismissDisabled yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> Self { self }
 }

@@ -10,9 +10,45 @@ nonisolated public struct Image: _PrimitiveView, Sendable {
         case small, medium, large
     }
     let systemName: String
+    /// Whether the image fills the room it is offered (`resizable()`) instead of taking its font's size.
+    var isResizable = false
 
     /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (the article "Supported SwiftUI" lists ours).
     public init(systemName: String) { self.systemName = systemName }
+
+    /// How a resizable image fills its room, as SwiftUI's `Image.ResizingMode`.
+    public enum ResizingMode: Hashable, Sendable {
+        case tile, stretch
+    }
+
+    /// How an image is colored, as SwiftUI's `Image.TemplateRenderingMode` (a symbol takes the foreground
+    /// style either way here).
+    public enum TemplateRenderingMode: Hashable, Sendable {
+        case template, original
+    }
+
+    /// How an image is sampled when scaled, as SwiftUI's `Image.Interpolation` (symbols are outlines here).
+    public enum Interpolation: Hashable, Sendable {
+        case none, low, medium, high
+    }
+
+    /// The image filling the room it is offered instead of taking its font's size. A symbol keeps its
+    /// proportions, centred in the room (SwiftUI stretches it to the room; with `scaledToFit()` or a square
+    /// frame, as code most often asks, the two agree).
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var image = self
+        image.isResizable = true
+        return image
+    }
+
+    /// How the image is colored (accepted: a symbol takes the foreground style).
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+
+    /// How the image is sampled when scaled (accepted: symbols are outlines).
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+
+    /// Whether the image is antialiased when scaled (accepted: outlines are always drawn with exact areas).
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
 }
 
 /// A title with an icon beside it, as SwiftUI's `Label`.

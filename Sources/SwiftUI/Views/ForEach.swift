@@ -43,14 +43,28 @@ extension ForEach: @MainActor Lowerable {
         // was, one that arrives its insertion.
         var ids: [String] = []
         var views: [String: any View] = [:]
+        var tags: [String: AnyHashable] = [:]
         for element in data {
-            let key = path + "/#" + String(reflecting: id(element))
+            let elementID = id(element)
+            let key = path + "/#" + String(reflecting: elementID)
             guard views[key] == nil else { continue }  // SwiftUI keeps the first of a repeated id
             ids.append(key)
             views[key] = content(element)
+            tags[key] = AnyHashable(elementID)
         }
         let order = graph.mergedOrder(ids, key: path)
-        return order.flatMap { graph.lowerDynamic(views[$0], slot: $0, environment) }
+        return order.flatMap { key in
+            // In a picker or tab view, an element with no tag of its own is tagged with its id, as SwiftUI's
+            // ForEach tags its views.
+            let options = graph.pickerOptions.last?.count
+            let lowered = graph.lowerDynamic(views[key], slot: key, environment)
+            if let options, graph.pickerOptions[graph.pickerOptions.count - 1].count == options, let tag = tags[key],
+                !lowered.isEmpty
+            {
+                graph.pickerOptions[graph.pickerOptions.count - 1].append((tag, lowered))
+            }
+            return lowered
+        }
     }
 }
 

@@ -167,6 +167,20 @@ public struct ToolbarPlacement: Equatable, Sendable {
     public static let bottomBar = ToolbarPlacement(name: "bottomBar")
 }
 
+/// Where a search field goes, as SwiftUI's `SearchFieldPlacement` (on iPhone, each under the title).
+public struct SearchFieldPlacement: Sendable {
+    /// When the drawer holding the field shows.
+    public enum NavigationBarDrawerDisplayMode: Sendable { case automatic, always }
+    let name: String
+    public static let automatic = SearchFieldPlacement(name: "automatic")
+    public static let toolbar = SearchFieldPlacement(name: "toolbar")
+    public static let sidebar = SearchFieldPlacement(name: "sidebar")
+    public static let navigationBarDrawer = SearchFieldPlacement(name: "navigationBarDrawer")
+    public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement {
+        .navigationBarDrawer
+    }
+}
+
 /// Names from UIKit's navigation bar, as SwiftUI keeps them.
 public enum NavigationBarItem {
     /// How the title shows: large above the content at the scroll's top, or inline in the bar.
@@ -240,14 +254,42 @@ extension View {
         builtin(.navigation { if hidesBackButton { $0.backHidden = true } })
     }
 
-    /// The bars' background (accepted: iOS 17's bars are drawn).
-    nonisolated public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
-        self
+    /// A search field under the screen's title, as iOS draws `searchable` in a navigation stack: its text, else
+    /// its prompt ("Search"), after a magnifying glass. No keyboard is drawn; a script types into it by its
+    /// prompt.
+    nonisolated public func searchable(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
+    ) -> some View {
+        let value = text.wrappedValue
+        return builtin(.navigation { $0.search = (value, prompt) })
     }
 
-    /// Whether the bars' background shows (accepted: iOS 17's bars are drawn).
+    /// A search field under the screen's title, its prompt given by a key.
+    nonisolated public func searchable(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey
+    ) -> some View {
+        searchable(text: text, placement: placement, prompt: Text(prompt))
+    }
+
+    /// A search field under the screen's title, its prompt given as a string.
+    @_disfavoredOverload nonisolated public func searchable<S: StringProtocol>(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S
+    ) -> some View {
+        searchable(text: text, placement: placement, prompt: Text(prompt))
+    }
+
+    /// Suggestions under the search field while it is edited (accepted: no field is edited in a render).
+    nonisolated public func searchSuggestions<S: View>(@ViewBuilder _ suggestions: () -> S) -> some View { self }
+
+    /// The bars' background: a tab bar's is drawn in `style` where it shows (the navigation bar's is iOS's).
+    nonisolated public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
+        builtin(.tab(bars.contains(.tabBar) ? TabSettings(barStyle: style) : TabSettings()))
+    }
+
+    /// Whether the bars' background shows: a tab bar's shows or not as asked (the navigation bar's as iOS
+    /// shows it).
     nonisolated public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
-        self
+        builtin(.tab(bars.contains(.tabBar) ? TabSettings(barBackground: visibility) : TabSettings()))
     }
 }
 
@@ -260,6 +302,8 @@ extension View {
     var toolbars: [AnyView] = []
     var barHidden = false
     var backHidden = false
+    /// The search field's text and prompt (`searchable`).
+    var search: (text: String, prompt: Text?)?
 }
 
 /// A stack's pushed screens, kept from one evaluation to the next: each destination with the title of the
@@ -321,6 +365,8 @@ extension ViewGraph {
             // Only the top screen takes touches (a screen sliding away, or covered, does not).
             var inside = environment
             if level != depth { inside.allowsHitTesting = false }
+            // `dismiss` in a pushed screen pops it.
+            if level > 0 { inside.dismissAction = { state.pop() } }
             // Only the screens in sight are drawn: the top one, and the one under it while a push or pop plays.
             // A screen under them keeps its state: lowered, not drawn.
             let position = Double(level) - shown
@@ -348,18 +394,28 @@ extension ViewGraph {
         let large = (entry.displayMode ?? .automatic) != .inline && level == 0 && !title.isEmpty
         // A large title scrolls with the content: it heads the first scroll view's content (a list's), and the
         // bar shows the inline title once it has gone under the bar.
-        var scrolled = large ? 0 : NavigationLowering.firstScroll(in: &content, prepending: nil) ?? 0
+        var header: [ViewNode] = []
         if large {
-            let titleNode = single(
-                lower(
-                    Text(title).font(.largeTitle.bold()).lineLimit(1)
-                        .padding(.horizontal, NavigationMetrics.margin(screenWidth: screenSize.width))
-                        .frame(
-                            maxWidth: .infinity, minHeight: NavigationMetrics.largeTitleHeight - 8,
-                            alignment: .bottomLeading
-                        )
-                        .padding(.bottom, 8),
-                    path: path + "/largeTitle\(level)", environment))
+            header += lower(
+                Text(title).font(.largeTitle.bold()).lineLimit(1)
+                    .padding(.horizontal, NavigationMetrics.margin(screenWidth: screenSize.width))
+                    .frame(
+                        maxWidth: .infinity, minHeight: NavigationMetrics.largeTitleHeight - 8,
+                        alignment: .bottomLeading
+                    )
+                    .padding(.bottom, 8),
+                path: path + "/largeTitle\(level)", environment)
+        }
+        if let search = entry.search {
+            header += lower(
+                NavigationLowering.searchField(search.text, prompt: search.prompt, screenWidth: screenSize.width),
+                path: path + "/search\(level)", environment)
+        }
+        var scrolled = header.isEmpty ? NavigationLowering.firstScroll(in: &content, prepending: nil) ?? 0 : 0
+        if !header.isEmpty {
+            let titleNode =
+                header.count == 1
+                ? header[0] : ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: header))
             if let offset = NavigationLowering.firstScroll(in: &content, prepending: titleNode) {
                 scrolled = offset
             } else {
@@ -460,6 +516,26 @@ extension ViewGraph {
 
 /// Rewrites of a screen's lowered views.
 enum NavigationLowering {
+    /// UISearchBar in a navigation bar: a 36-point field of the tertiary system fill with 10-point corners,
+    /// at the layout margins, 10 points above the content; a magnifying glass and the text or the prompt in
+    /// the secondary label color (the text itself in the label color). Our measures of iOS's screenshots.
+    @MainActor static func searchField(_ text: String, prompt: Text?, screenWidth: Double) -> some View {
+        HStack(spacing: 6) {
+            Image(systemName: "magnifyingglass").foregroundStyle(.secondary)
+            if text.isEmpty {
+                (prompt ?? Text("Search")).foregroundStyle(.secondary).lineLimit(1)
+            } else {
+                Text(verbatim: text).lineLimit(1)
+            }
+            Spacer(minLength: 0)
+        }
+        .padding(.horizontal, 8)
+        .frame(height: 36)
+        .background(RoundedRectangle(cornerRadius: 10).fill(Color.tertiarySystemFill))
+        .padding(.horizontal, NavigationMetrics.margin(screenWidth: screenWidth))
+        .padding(.bottom, 10)
+    }
+
     /// How far the first scroll view in `node` (depth first, through stacks) is scrolled, `header` put at the
     /// top of its content; nil when there is none.
     static func firstScroll(in node: inout ViewNode, prepending header: ViewNode?) -> Double? {

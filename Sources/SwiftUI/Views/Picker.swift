@@ -53,6 +53,15 @@ nonisolated public struct SegmentedPickerStyle: PickerStyle {
     public init() {}
 }
 
+/// The options as rows, the chosen one with a checkmark in the tint (in a list, each option a row of it).
+nonisolated public struct InlinePickerStyle: PickerStyle {
+    public init() {}
+}
+
+extension PickerStyle where Self == InlinePickerStyle {
+    public static var inline: InlinePickerStyle { InlinePickerStyle() }
+}
+
 extension PickerStyle where Self == DefaultPickerStyle {
     public static var automatic: DefaultPickerStyle { DefaultPickerStyle() }
 }
@@ -69,7 +78,11 @@ extension View {
     /// How pickers inside draw themselves.
     nonisolated public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
         let segmented = style is SegmentedPickerStyle
-        return environmentChange { $0.pickerIsSegmented = segmented }
+        let inline = style is InlinePickerStyle
+        return environmentChange {
+            $0.pickerIsSegmented = segmented
+            $0.pickerIsInline = inline
+        }
     }
 
     /// The value a picker chooses when this view is picked; outside a picker it changes nothing.
@@ -110,6 +123,33 @@ extension Picker: @MainActor Lowerable {
         let options = graph.pickerOptions.removeLast()
         let binding = selection
         let chosen = options.firstIndex { $0.tag == AnyHashable(binding.wrappedValue) }
+        if environment.pickerIsInline {
+            // Each option a row (a list's rows, in a list), the chosen one with UITableView's checkmark in the
+            // tint; a tap on a row chooses it.
+            let rows = options.indices.map { index in
+                HStack {
+                    _LoweredView(views: options[index].views)
+                    Spacer(minLength: 8)
+                    if index == chosen {
+                        Image(systemName: "checkmark").font(.body.weight(.semibold))
+                            .foregroundStyle(environment.tint ?? .accentColor)
+                    }
+                }
+                .contentShape(Rectangle())
+                .onTapGesture {
+                    if let value = options[index].tag.base as? SelectionValue { binding.wrappedValue = value }
+                }
+                .accessibilityElement(children: .combine)
+                .accessibilityAddTraits(index == chosen ? [.isButton, .isSelected] : [.isButton])
+            }
+            let header: [ViewNode] =
+                environment.labelsHidden || environment.isInList
+                ? [] : graph.lower(label, path: path + "/label", environment)
+            return header
+                + rows.enumerated().flatMap { index, row in
+                    graph.lower(row, path: path + "/row\(index)", environment)
+                }
+        }
         guard environment.pickerIsSegmented, !options.isEmpty else {
             // The closed menu: the chosen option in the tint. In a list's row, iOS draws the label, and at the
             // trailing edge the choice with an up-and-down chevron, in the secondary label color.
@@ -119,7 +159,7 @@ extension Picker: @MainActor Lowerable {
                 return graph.lower(button, path: path + "/menu", environment)
             }
             let row = HStack {
-                label
+                if !environment.labelsHidden { label }
                 Spacer()
                 HStack(spacing: 4) {
                     _LoweredView(views: shown)

@@ -34,6 +34,15 @@ public struct ScrollIndicatorVisibility: Equatable, Sendable {
     public static let never = ScrollIndicatorVisibility(shows: false)
 }
 
+/// Where a scroll view comes to rest after a drag, as SwiftUI's `ScrollTargetBehavior`.
+public struct ScrollTargetBehavior: Sendable {
+    let pages: Bool
+    /// On a multiple of the viewport's length.
+    public static let paging = ScrollTargetBehavior(pages: true)
+    /// On a view's edge (taken as paging).
+    public static let viewAligned = ScrollTargetBehavior(pages: true)
+}
+
 extension View {
     /// Whether the indicators of scroll views inside show on `axes` (SwiftUI's `scrollIndicators(_:axes:)`).
     nonisolated public func scrollIndicators(
@@ -44,6 +53,15 @@ extension View {
             if axes.contains(.horizontal) { environment.showsHorizontalScrollIndicator = visibility.shows }
         }
     }
+
+    /// Where scroll views inside come to rest (SwiftUI's `scrollTargetBehavior(_:)`): `.paging` on a
+    /// multiple of the viewport's length; `.viewAligned` is taken as the same.
+    nonisolated public func scrollTargetBehavior(_ behavior: ScrollTargetBehavior) -> some View {
+        environmentChange { $0.scrollPaging = behavior.pages }
+    }
+
+    /// Marks the views a `.viewAligned` scroll view aligns to (accepted: it pages).
+    nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
 
     /// Whether scroll views inside take drags (SwiftUI's `scrollDisabled(_:)`).
     nonisolated public func scrollDisabled(_ disabled: Bool) -> some View {
@@ -56,13 +74,30 @@ extension ScrollView: @MainActor Lowerable {
         let horizontal = axes.contains(.horizontal)
         let vertical = axes.contains(.vertical) || !horizontal
         let state = graph.scrollState(at: path + "/scroll")
-        state.axes = (horizontal, vertical)
-        state.settle(at: graph.time)
+        state.paging = environment.scrollPaging
         let anchor = graph.anchor()
         graph.scrollClips.append(anchor)
         let views = graph.lowerContainer(content, path: path, environment)
         graph.scrollClips.removeLast()
-        // Several views are stacked along the scrolled axis, with a stack's default spacing.
+        return [
+            graph.scrollNode(
+                state, horizontal: horizontal, vertical: vertical, showsIndicators: showsIndicators, environment,
+                content: views, anchor: anchor)
+        ]
+    }
+}
+
+extension ViewGraph {
+    /// A scroll view over `views` on the axes named, scrolled as `state` says, taking the drags on it (its
+    /// anchor `anchor`, else a new one). Several views are stacked along the scrolled axis, with a stack's
+    /// default spacing.
+    func scrollNode(
+        _ state: ScrollState, horizontal: Bool, vertical: Bool, showsIndicators: Bool,
+        _ environment: EnvironmentValues, content views: [ViewNode], anchor: Int? = nil
+    ) -> ViewNode {
+        state.axes = (horizontal, vertical)
+        state.settle(at: time)
+        let anchor = anchor ?? self.anchor()
         let content =
             views.count == 1
             ? views[0]
@@ -70,10 +105,10 @@ extension ScrollView: @MainActor Lowerable {
                 .stack(
                     horizontal && !vertical ? .horizontal : .vertical, spacing: nil, alignment: .center,
                     children: views))
-        if environment.isScrollEnabled { graph.addTarget(.scroll(state), anchor: anchor, environment) }
+        if environment.isScrollEnabled { addTarget(.scroll(state), anchor: anchor, environment) }
         // The offset lands on the pixel grid, as UIKit puts a scrolled layer's content on whole pixels.
         let scale = max(Double(environment.displayScale), 1)
-        let offset = state.offset(at: graph.time)
+        let offset = state.offset(at: time)
         let shows =
             showsIndicators
             && (vertical && environment.showsVerticalScrollIndicator
@@ -82,10 +117,10 @@ extension ScrollView: @MainActor Lowerable {
         let spec = ScrollSpec(
             horizontal: horizontal, vertical: vertical,
             offset: Point(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale),
-            indicatorOpacity: shows ? state.indicatorOpacity(at: graph.time) : 0,
+            indicatorOpacity: shows ? state.indicatorOpacity(at: time) : 0,
             indicatorColor: ScrollState.indicatorColor(environment.colorScheme),
-            geometry: SharedFunction { geometry in graph.callBack(else: ()) { box.value.geometry = geometry } })
-        return [ViewNode(.scroll(spec, content: content), [.anchor(anchor)])]
+            geometry: SharedFunction { geometry in self.callBack(else: ()) { box.value.geometry = geometry } })
+        return ViewNode(.scroll(spec, content: content), [.anchor(anchor)])
     }
 }
 
@@ -108,6 +143,11 @@ extension ScrollView: @MainActor Lowerable {
     }
 
     var axes = (horizontal: false, vertical: true)
+    /// Whether a drag's release comes to rest on a page: a multiple of the viewport's length
+    /// (`scrollTargetBehavior(.paging)`, a page-style tab view).
+    var paging = false {
+        didSet { if paging != oldValue { applyGeometry() } }
+    }
     private(set) var horizontal = ScrollAxisMotion()
     private(set) var vertical = ScrollAxisMotion()
     weak var graph: ViewGraph?
@@ -123,14 +163,27 @@ extension ScrollView: @MainActor Lowerable {
 
     /// The last layout's sizes: they bound the scrolling.
     var geometry: ScrollGeometry? {
-        didSet {
-            guard let geometry, geometry != oldValue else { return }
-            horizontal.viewport = geometry.viewport.width
-            horizontal.limit = axes.horizontal ? max(geometry.content.width - geometry.viewport.width, 0) : 0
-            vertical.viewport = geometry.viewport.height
-            vertical.limit = axes.vertical ? max(geometry.content.height - geometry.viewport.height, 0) : 0
-        }
+        didSet { if geometry != oldValue { applyGeometry() } }
     }
+
+    private func applyGeometry() {
+        guard let geometry else { return }
+        horizontal.viewport = geometry.viewport.width
+        horizontal.limit = axes.horizontal ? max(geometry.content.width - geometry.viewport.width, 0) : 0
+        horizontal.pageLength = paging ? geometry.viewport.width : nil
+        vertical.viewport = geometry.viewport.height
+        vertical.limit = axes.vertical ? max(geometry.content.height - geometry.viewport.height, 0) : 0
+        vertical.pageLength = paging ? geometry.viewport.height : nil
+    }
+
+    /// Moves the content at once to `offset` (a page chosen from outside).
+    func jump(to offset: Point) {
+        horizontal.jump(to: offset.x)
+        vertical.jump(to: offset.y)
+    }
+
+    /// Whether the content is neither held nor moving: where it is, it stays.
+    var isResting: Bool { !moving && down == nil }
 
     /// The content offset at `time`, in points.
     package func offset(at time: Double) -> Point {

@@ -31,6 +31,19 @@ nonisolated public struct Slider<Label: View, ValueLabel: View>: _PrimitiveView 
     }
 }
 
+extension Slider {
+    /// A slider with the views at its ends given as values (Apple's older spelling).
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }, minimumValueLabel: ValueLabel,
+        maximumValueLabel: ValueLabel, @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(
+            value: value, in: bounds, step: step, label: label, minimumValueLabel: { minimumValueLabel },
+            maximumValueLabel: { maximumValueLabel }, onEditingChanged: onEditingChanged)
+    }
+}
+
 extension Slider where ValueLabel == EmptyView {
     /// A slider of `value` in `bounds`, labelled for VoiceOver by `label`.
     public init<V: BinaryFloatingPoint>(

@@ -55,6 +55,40 @@ extension TextField where Label == Text {
         self.init(label: Text(title), shown: { text.wrappedValue }, placeholder: Text(title), axis: axis)
     }
 
+    /// A field editing `text`, calling `onEditingChanged` as editing starts and ends and `onCommit` on Return
+    /// (Apple's older spelling; no editing happens in a render).
+    public init(
+        _ titleKey: LocalizedStringKey, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        onCommit: @escaping () -> Void = {}
+    ) {
+        self.init(titleKey, text: text)
+    }
+
+    /// A field editing `text`, calling `onEditingChanged` as editing starts and ends and `onCommit` on Return
+    /// (Apple's older spelling; no editing happens in a render).
+    @_disfavoredOverload public init<S: StringProtocol>(
+        _ title: S, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        onCommit: @escaping () -> Void = {}
+    ) {
+        self.init(title, text: text)
+    }
+
+    /// A field editing `value`, shown as `formatter` writes it.
+    public init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, prompt: Text? = nil) {
+        self.init(
+            label: Text(titleKey), shown: { formatter.string(for: value.wrappedValue) ?? "" },
+            placeholder: prompt ?? Text(titleKey))
+    }
+
+    /// A field editing `value`, shown as `formatter` writes it.
+    @_disfavoredOverload public init<S: StringProtocol, V>(
+        _ title: S, value: Binding<V>, formatter: Formatter, prompt: Text? = nil
+    ) {
+        self.init(
+            label: Text(title), shown: { formatter.string(for: value.wrappedValue) ?? "" },
+            placeholder: prompt ?? Text(title))
+    }
+
     /// A field editing `value`, shown as `format` formats it.
     public init<F: ParseableFormatStyle>(
         _ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil

@@ -133,9 +133,14 @@ extension Toggle: @MainActor Lowerable {
         .onTapGesture { binding.wrappedValue.toggle() }
         // The label takes the room the switch leaves, leading (iOS lays a switch row out so; a plain Spacer
         // would take a share of it in the stack's algorithm).
+        // With `labelsHidden()`, the switch alone: the label still names it to VoiceOver.
         let row = HStack {
-            label.frame(maxWidth: .infinity, alignment: .leading)
-            control
+            if environment.labelsHidden {
+                if let text = label as? Text { control.accessibilityLabel(text) } else { control }
+            } else {
+                label.frame(maxWidth: .infinity, alignment: .leading)
+                control
+            }
         }
         .accessibilityElement(children: .combine)
         .accessibilityAction { binding.wrappedValue.toggle() }
