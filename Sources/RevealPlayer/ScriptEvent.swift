@@ -8,6 +8,8 @@ enum ScriptEvent {
     case tap(ViewScript.Tap.Target, index: Int)
     /// A VoiceOver action, and its index in the script's `accessibility`.
     case accessibility(label: String, action: String, index: Int)
+    /// A character typed into a field, and the index of its entry in the script's `typing`.
+    case type(Character, into: String, index: Int)
 }
 
 extension ScriptEvent: CustomStringConvertible {
@@ -19,6 +21,8 @@ extension ScriptEvent: CustomStringConvertible {
         case .tap(.label(let label), _): return "tap on \(jsonQuoted(label))"
         case .tap(.point(let x, let y), _): return "tap at \(point(Point(x: x, y: y)))"
         case .accessibility(let label, let action, _): return "VoiceOver \(action) on \(jsonQuoted(label))"
+        case .type(let character, let field, _):
+            return "typing \(jsonQuoted(String(character))) into \(jsonQuoted(field))"
         }
     }
 }
@@ -57,6 +61,12 @@ extension ViewScript {
         for (index, action) in accessibility.enumerated() {
             events.append(
                 (action.t, events.count, .accessibility(label: action.label, action: action.action, index: index)))
+        }
+        for (index, entry) in typing.enumerated() {
+            for (k, character) in entry.text.enumerated() {
+                let t = entry.t + Double(k) * Typing.characterInterval
+                events.append((t, events.count, .type(character, into: entry.into, index: index)))
+            }
         }
         return events.sorted { $0.t != $1.t ? $0.t < $1.t : $0.order < $1.order }.map { ($0.t, $0.event) }
     }

@@ -396,6 +396,16 @@ public struct ViewPlayer: FrameSequence {
             touchUp(finger, at: point)
         case .accessibility(let label, let action, let index):
             try perform(action, on: label, in: try layout(), index: index)
+        case .type(let character, let field, let index):
+            _ = try layout()
+            guard graph.typeText(String(character), into: field) else {
+                let names = graph.textInputs.flatMap(\.names).map { jsonQuoted($0) }
+                throw ViewScriptError(
+                    description:
+                        "typing[\(index)]: no text field is labelled \(jsonQuoted(field)) or shows it as its placeholder at t = \(formatNumber(graph.time)) s; "
+                        + (names.isEmpty
+                            ? "there is no text field there" : "the fields there: " + names.joined(separator: ", ")))
+            }
         }
     }
 

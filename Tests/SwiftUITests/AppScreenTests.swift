@@ -262,6 +262,33 @@ final class AppControlTests: XCTestCase {
         XCTAssertLessThan(try red(95), try red(105), "a gradient across the edge")
     }
 
+    func testLabeledContentPutsItsLabelLeadingAndItsValueTrailingAsApplesRenderingDoes() throws {
+        // apple-refs pair 01: LabeledContent("Clean") { Text("Code") } on a 390-point phone: "Clean" from the
+        // leading edge, "Code" to the trailing edge in the secondary color, both centred in the safe area.
+        let laid = try MainActor.assumeIsolated {
+            try layout(at: 0) { LabeledContent("Clean") { Text(verbatim: "Code") } }
+        }
+        let label = try XCTUnwrap(laid.first { $0.text == "Clean" })
+        let value = try XCTUnwrap(laid.first { $0.text == "Code" })
+        XCTAssertEqual(label.frame.x, 0, accuracy: 0.5)
+        XCTAssertEqual(value.frame.maxX, 390, accuracy: 0.5)
+        XCTAssertEqual(value.frame.midY, (47 + 844 - 34) / 2, accuracy: 0.5)
+    }
+
+    func testAnEnvironmentKeyOfOursHasItsDefaultAndTheValueSetAroundTheView() throws {
+        struct Padding: EnvironmentKey { static let defaultValue = 20.0 }
+        struct Reader: View {
+            @Environment(\.self) private var environment
+            var body: some View { Text("\(Int(environment[Padding.self]))") }
+        }
+        var values = EnvironmentValues()
+        XCTAssertEqual(values[Padding.self], 20)
+        values[Padding.self] = 8
+        XCTAssertEqual(values[Padding.self], 8)
+        let laid = try MainActor.assumeIsolated { try layout(at: 0) { Reader() } }
+        XCTAssertNotNil(laid.first { $0.text == "20" })
+    }
+
     func testADisclosureGroupExpandsOnATap() throws {
         struct Group_: View {
             var body: some View {

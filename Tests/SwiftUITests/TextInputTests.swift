@@ -35,4 +35,28 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(caret.count, 1)
         XCTAssertEqual(caret.first?.frame.x, name.frame.maxX)
     }
+
+    func testAScriptTypesIntoTheFieldItNamesACharacterAtATime() throws {
+        var script = ViewScript(width: 300, height: 300, scale: 1, fps: 30, safeArea: Insets())
+        script.typing = [ViewScript.Typing(t: 0.5, text: "Hi!", into: "Placeholder")]
+        // Characters at 0.5, 0.6 and 0.7 s: two of them by 0.65 s, the field typed into taking the caret.
+        let laid = try MainActor.assumeIsolated { try ViewPlayer(script: script) { Fields() }.layout(at: 0.65) }
+        XCTAssertEqual(laid.compactMap(\.text).first, "Hi")
+        let typed = try MainActor.assumeIsolated { try ViewPlayer(script: script) { Fields() }.layout(at: 1) }
+        XCTAssertEqual(typed.compactMap(\.text).first, "Hi!")
+        // The secure field takes typing by its placeholder too, shown as dots.
+        script.typing = [ViewScript.Typing(t: 0.2, text: "ab", into: "Password")]
+        let secret = try MainActor.assumeIsolated { try ViewPlayer(script: script) { Fields() }.layout(at: 1) }
+        XCTAssertTrue(secret.contains { $0.text == "••••••" })
+    }
+
+    func testTypingIntoAFieldThatIsNotThereNamesTheFieldsThatAre() throws {
+        var script = ViewScript(width: 300, height: 300, scale: 1, fps: 30, safeArea: Insets())
+        script.typing = [ViewScript.Typing(t: 0.1, text: "x", into: "Email")]
+        XCTAssertThrowsError(try MainActor.assumeIsolated { try ViewPlayer(script: script) { Fields() }.layout(at: 1) })
+        {
+            XCTAssertTrue("\($0)".contains("typing[0]: no text field is labelled \"Email\""), "\($0)")
+            XCTAssertTrue("\($0)".contains("\"Placeholder\""), "\($0)")
+        }
+    }
 }

@@ -10,7 +10,8 @@ import RevealText
 ///
 ///     {"width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone", "reduceMotion": false,
 ///      "touches": [{"points": [[x, y, t], …]}], "taps": [{"t": 2, "label": "Try again"}, {"t": 3, "at": [x, y]}],
-///      "accessibility": [{"t": 1, "label": "Scratch card", "action": "activate"}], "until": 6.5}
+///      "accessibility": [{"t": 1, "label": "Scratch card", "action": "activate"}],
+///      "typing": [{"t": 3, "text": "Hello", "into": "Email"}], "until": 6.5}
 public struct ViewScript: Equatable, Sendable {
     /// One finger: down at its first point, through the others, up at its last.
     public struct Touch: Equatable, Sendable {
@@ -56,6 +57,26 @@ public struct ViewScript: Equatable, Sendable {
         }
     }
 
+    /// Text typed into a text field found by its label or placeholder, a character at a time from `t`.
+    public struct Typing: Equatable, Sendable {
+        /// When the first character is typed, in seconds.
+        public var t: Double
+        /// What is typed.
+        public var text: String
+        /// The field's label or placeholder.
+        public var into: String
+        /// Seconds between characters: 0.1, a brisk typist's ten a second.
+        public static let characterInterval = 0.1
+        /// `text` typed into the field `into` from `t` seconds.
+        public init(t: Double, text: String, into: String) {
+            self.t = t
+            self.text = text
+            self.into = into
+        }
+        /// When the last character is typed.
+        public var end: Double { t + Double(max(text.count - 1, 0)) * Typing.characterInterval }
+    }
+
     /// How the frame is sized: the view's ideal size, a fixed size or a device's screen.
     public var layout: Layout
     /// The screen's width in points (for `sizeThatFits`, the screen a run's first pass lays the view out on).
@@ -79,6 +100,8 @@ public struct ViewScript: Equatable, Sendable {
     public var taps: [Tap]
     /// VoiceOver actions.
     public var accessibility: [AccessibilityAction]
+    /// Text typed into fields (no keyboard is drawn).
+    public var typing: [Typing] = []
     /// Where the sequence ends at the latest; nil: once the last event is handled.
     public var until: Double?
     /// How long one piece of the view's code (an event's handler, a body, a task's step, a frame) may run, in
@@ -252,7 +275,8 @@ public struct ViewScript: Equatable, Sendable {
 
     /// The time of the last event, or 0.
     public var lastEventTime: Double {
-        let times = touches.compactMap { $0.points.last?.t } + taps.map(\.t) + accessibility.map(\.t)
+        let times =
+            touches.compactMap { $0.points.last?.t } + taps.map(\.t) + accessibility.map(\.t) + typing.map(\.end)
         return times.max() ?? 0
     }
 }

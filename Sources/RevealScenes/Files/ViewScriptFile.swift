@@ -10,7 +10,7 @@ public enum ViewScriptFile {
     /// The top-level keys a script may hold.
     public static let fields = [
         "layout", "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
-        "accessibility", "until", "timeBudget", "jobsPerFrame",
+        "accessibility", "typing", "until", "timeBudget", "jobsPerFrame",
     ]
 
     /// Reads and decodes the script at `path` (named in errors as given).
@@ -51,6 +51,7 @@ public enum ViewScriptFile {
         if let node = root["touches"] { script.touches = try touches(node) }
         if let node = root["taps"] { script.taps = try taps(node) }
         if let node = root["accessibility"] { script.accessibility = try accessibility(node) }
+        if let node = root["typing"] { script.typing = try typing(node) }
         if let node = root["until"] { script.until = try time(node) }
         if let node = root["timeBudget"] {
             script.timeBudget = try node.number(in: ViewScript.timeBudgets, what: "timeBudget")
@@ -151,6 +152,20 @@ public enum ViewScriptFile {
             }
         }
         return taps
+    }
+
+    private static func typing(_ node: JSONNode) throws(SceneError) -> [ViewScript.Typing] {
+        var typed: [ViewScript.Typing] = []
+        for entry in try node.array(maxCount: SceneLimits.maxActions) {
+            _ = try entry.object(allowedKeys: ["t", "text", "into"])
+            let text = try entry.required("text")
+            let value = try text.string()
+            guard value.count <= 10_000 else { throw text.error("at most 10,000 characters are typed at once") }
+            typed.append(
+                ViewScript.Typing(
+                    t: try time(try entry.required("t")), text: value, into: try entry.required("into").string()))
+        }
+        return typed
     }
 
     private static func accessibility(_ node: JSONNode) throws(SceneError) -> [ViewScript.AccessibilityAction] {

@@ -125,6 +125,9 @@ package enum TouchTarget {
     var presentations: [ActivePresentation] = []
     var presentationSettings: [PresentationSettings] = []
     var presentationStates: [String: PresentationState] = [:]
+    /// The text fields met in this evaluation, for a script's typing; the one typed into last (it has the caret).
+    package internal(set) var textInputs: [TextInputTarget] = []
+    var typedField: String?
     /// Each disclosure group's expansion, by path.
     var disclosureStates: [String: DisclosureState] = [:]
     /// Each `onReceive`'s subscription, by path.
@@ -203,6 +206,7 @@ package enum TouchTarget {
         listRowSettings = [:]
         tabSettings = [:]
         presentations = []
+        textInputs = []
         rootBackground = nil
         rootIgnoresSafeArea = false
         preferredColorScheme = nil
@@ -229,6 +233,16 @@ package enum TouchTarget {
         // Presentations are drawn over it, in the same environment.
         let screen = presentations.isEmpty ? root : composePresentations(over: root)
         return single(engineEnvironment([screen], from: EnvironmentValues(), to: environment))
+    }
+
+    /// Types `text` into the field found by `name` (its label or placeholder) and gives it the caret; false when
+    /// no field of this evaluation has that name.
+    package func typeText(_ text: String, into name: String) -> Bool {
+        guard let field = textInputs.first(where: { $0.names.contains(name) }) else { return false }
+        typedField = field.path
+        field.type(text)
+        invalidate()
+        return true
     }
 
     /// Keeps the targets of a presentation only: those met after `content` (the presentation's own), then

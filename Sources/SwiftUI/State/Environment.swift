@@ -73,6 +73,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var dismissAction: (@MainActor () -> Void)?
     /// `labelsHidden()`: controls inside draw without their labels.
     var labelsHidden = false
+    /// The values of `EnvironmentKey`s of the user's, by key type.
+    var custom: [ObjectIdentifier: Any] = [:]
     /// The objects `environmentObject(_:)` put here, by type.
     var objects: [ObjectIdentifier: AnyObject] = [:]
     /// `.scrollTargetBehavior(.paging)`: scroll views inside come to rest on a page.
@@ -105,6 +107,22 @@ extension Environment: DynamicPropertyLink {
 /// The environment an `@Environment` reads, set by the runtime before the body is evaluated.
 final class EnvironmentCell: @unchecked Sendable {
     var values = EnvironmentValues()
+}
+
+/// A key for a value of your own in the environment, as SwiftUI's `EnvironmentKey`: read and written through
+/// `EnvironmentValues`' subscript, usually by a property of your own in an extension.
+public protocol EnvironmentKey {
+    associatedtype Value
+    /// The value where none is set.
+    static var defaultValue: Value { get }
+}
+
+extension EnvironmentValues {
+    /// The value for `key`: the nearest set around the view, else its default.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
 }
 
 extension View {

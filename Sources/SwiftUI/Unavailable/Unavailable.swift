@@ -111,16 +111,6 @@ public struct AsyncImage: View {
     nonisolated public init(url: URL?, scale: CGFloat = 1) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw LabeledContent yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct LabeledContent: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, value: String) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder content: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw RenameButton yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct RenameButton: View {
     /// Nothing: the type cannot be used.
@@ -167,14 +157,6 @@ public protocol PreferenceKey {
     static var defaultValue: Value { get }
     /// Unavailable.
     static func reduce(value: inout Value, nextValue: () -> Value)
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw EnvironmentKey yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol EnvironmentKey {
-    /// Unavailable.
-    associatedtype Value
-    /// Unavailable.
-    static var defaultValue: Value { get }
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")

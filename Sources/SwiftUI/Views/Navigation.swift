@@ -261,7 +261,8 @@ extension View {
         text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
     ) -> some View {
         let value = text.wrappedValue
-        return builtin(.navigation { $0.search = (value, prompt) })
+        let binding = MainThreadBox(value: text)
+        return builtin(.navigation { $0.search = (value, prompt, { binding.value.wrappedValue += $0 }) })
     }
 
     /// A search field under the screen's title, its prompt given by a key.
@@ -302,8 +303,8 @@ extension View {
     var toolbars: [AnyView] = []
     var barHidden = false
     var backHidden = false
-    /// The search field's text and prompt (`searchable`).
-    var search: (text: String, prompt: Text?)?
+    /// The search field's text and prompt (`searchable`), and what adds typed text to it.
+    var search: (text: String, prompt: Text?, type: (String) -> Void)?
 }
 
 /// A stack's pushed screens, kept from one evaluation to the next: each destination with the title of the
@@ -407,6 +408,10 @@ extension ViewGraph {
                 path: path + "/largeTitle\(level)", environment)
         }
         if let search = entry.search {
+            // A script types into it by its prompt.
+            textInputs.append(
+                TextInputTarget(
+                    names: [search.prompt?.string ?? "Search"], path: path + "/search\(level)", type: search.type))
             header += lower(
                 NavigationLowering.searchField(search.text, prompt: search.prompt, screenWidth: screenSize.width),
                 path: path + "/search\(level)", environment)

@@ -10,49 +10,70 @@ nonisolated public struct TextField<Label: View>: _PrimitiveView {
     let shown: () -> String
     let placeholder: Text?
     let axis: Axis
+    /// Adds typed text to the field's value (nil: a field of a formatted value, which a script does not type
+    /// into).
+    let type: ((String) -> Void)?
 
-    init(label: Label, shown: @escaping () -> String, placeholder: Text?, axis: Axis = .horizontal) {
+    init(
+        label: Label, shown: @escaping () -> String, placeholder: Text?, axis: Axis = .horizontal,
+        type: ((String) -> Void)? = nil
+    ) {
         self.label = label
         self.shown = shown
         self.placeholder = placeholder
         self.axis = axis
+        self.type = type
     }
 
     /// A field editing `text`, labelled by `label`, with `prompt` as its placeholder.
     public init(text: Binding<String>, prompt: Text? = nil, axis: Axis = .horizontal, @ViewBuilder label: () -> Label) {
-        self.init(label: label(), shown: { text.wrappedValue }, placeholder: prompt, axis: axis)
+        self.init(
+            label: label(), shown: { text.wrappedValue }, placeholder: prompt, axis: axis,
+            type: { text.wrappedValue += $0 })
     }
 }
 
 extension TextField where Label == Text {
     /// A field editing `text`, its title as the placeholder.
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        self.init(label: Text(titleKey), shown: { text.wrappedValue }, placeholder: Text(titleKey))
+        self.init(
+            label: Text(titleKey), shown: { text.wrappedValue }, placeholder: Text(titleKey),
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text`, its title as the placeholder.
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.init(label: Text(title), shown: { text.wrappedValue }, placeholder: Text(title))
+        self.init(
+            label: Text(title), shown: { text.wrappedValue }, placeholder: Text(title),
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text` with a placeholder of its own (else the title).
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
-        self.init(label: Text(titleKey), shown: { text.wrappedValue }, placeholder: prompt ?? Text(titleKey))
+        self.init(
+            label: Text(titleKey), shown: { text.wrappedValue }, placeholder: prompt ?? Text(titleKey),
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text` with a placeholder of its own (else the title).
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
-        self.init(label: Text(title), shown: { text.wrappedValue }, placeholder: prompt ?? Text(title))
+        self.init(
+            label: Text(title), shown: { text.wrappedValue }, placeholder: prompt ?? Text(title),
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text` that grows along `axis` (vertical: it wraps onto more lines).
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
-        self.init(label: Text(titleKey), shown: { text.wrappedValue }, placeholder: Text(titleKey), axis: axis)
+        self.init(
+            label: Text(titleKey), shown: { text.wrappedValue }, placeholder: Text(titleKey), axis: axis,
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text` that grows along `axis` (vertical: it wraps onto more lines).
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
-        self.init(label: Text(title), shown: { text.wrappedValue }, placeholder: Text(title), axis: axis)
+        self.init(
+            label: Text(title), shown: { text.wrappedValue }, placeholder: Text(title), axis: axis,
+            type: { text.wrappedValue += $0 })
     }
 
     /// A field editing `text`, calling `onEditingChanged` as editing starts and ends and `onCommit` on Return
@@ -112,7 +133,8 @@ nonisolated public struct SecureField<Label: View>: _PrimitiveView {
     /// A field editing `text`, labelled by `label`, with `prompt` as its placeholder.
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
         field = TextField(
-            label: label(), shown: { String(repeating: "•", count: text.wrappedValue.count) }, placeholder: prompt)
+            label: label(), shown: { String(repeating: "•", count: text.wrappedValue.count) }, placeholder: prompt,
+            type: { text.wrappedValue += $0 })
     }
 }
 
@@ -121,14 +143,14 @@ extension SecureField where Label == Text {
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil) {
         field = TextField(
             label: Text(titleKey), shown: { String(repeating: "•", count: text.wrappedValue.count) },
-            placeholder: prompt ?? Text(titleKey))
+            placeholder: prompt ?? Text(titleKey), type: { text.wrappedValue += $0 })
     }
 
     /// A secure field editing `text`, its title as the placeholder.
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
         field = TextField(
             label: Text(title), shown: { String(repeating: "•", count: text.wrappedValue.count) },
-            placeholder: prompt ?? Text(title))
+            placeholder: prompt ?? Text(title), type: { text.wrappedValue += $0 })
     }
 }
 
@@ -138,6 +160,14 @@ nonisolated public struct TextEditor: _PrimitiveView {
     let text: Binding<String>
     /// An editor of `text`.
     public init(text: Binding<String>) { self.text = text }
+}
+
+/// A text field a script can type into: the names it is found by (its label, its placeholder), its identity,
+/// and what adds typed text to its value.
+package struct TextInputTarget {
+    package let names: [String]
+    let path: String
+    let type: (String) -> Void
 }
 
 // MARK: Focus
@@ -291,6 +321,14 @@ enum TextFieldMetrics {
 
 extension TextField: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        // A field of text a script can type into, found by its label or placeholder; the one typed into last
+        // has the caret, as the field with the keyboard's focus does.
+        var environment = environment
+        if let type, environment.isEnabled {
+            let names = [(label as? Text)?.string, placeholder?.string].compactMap { $0 }
+            graph.textInputs.append(TextInputTarget(names: names, path: path, type: type))
+            if graph.typedField == path { environment.isFocused = true }
+        }
         let text = shown()
         let content: AnyView
         if text.isEmpty {
