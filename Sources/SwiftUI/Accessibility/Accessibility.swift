@@ -164,39 +164,9 @@ extension View {
 }
 
 /// Where VoiceOver's focus is, as SwiftUI's `AccessibilityFocusState`: a value a view owns, bound to views with
-/// `accessibilityFocused`. VoiceOver is not running in a render, so the focus only moves when code sets it.
-@propertyWrapper public struct AccessibilityFocusState<Value: Hashable>: DynamicProperty {
-    let state: State<Value>
-
-    /// Whether the view bound with `accessibilityFocused(_:)` has VoiceOver's focus.
-    public init() where Value == Bool { state = State(wrappedValue: false) }
-    /// Which view bound with `accessibilityFocused(_:equals:)` has VoiceOver's focus (nil: none).
-    public init<T: Hashable>() where Value == T? { state = State(wrappedValue: nil) }
-
-    /// The focus.
-    public var wrappedValue: Value {
-        get { state.wrappedValue }
-        nonmutating set { state.wrappedValue = newValue }
-    }
-
-    /// A binding to the focus, for `accessibilityFocused`.
-    public var projectedValue: Binding { Binding(state: state) }
-
-    /// A binding to an accessibility focus state.
-    @propertyWrapper public struct Binding {
-        let state: State<Value>
-        /// The focus.
-        public var wrappedValue: Value {
-            get { state.wrappedValue }
-            nonmutating set { state.wrappedValue = newValue }
-        }
-        public var projectedValue: Binding { self }
-    }
-}
-
-extension AccessibilityFocusState: DynamicPropertyLink {
-    func link(to node: GraphNode, slot index: Int) { state.link(to: node, slot: index) }
-}
+/// `accessibilityFocused`. VoiceOver is not running in a render, so the focus only moves when code sets it: it
+/// keeps a value as a `FocusState` does, and is one.
+public typealias AccessibilityFocusState<Value: Hashable> = FocusState<Value>
 
 extension View {
     /// Binds VoiceOver's focus on this view to `condition` (accepted: VoiceOver is not running in a render).

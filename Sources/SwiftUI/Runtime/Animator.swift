@@ -61,6 +61,14 @@ struct EvaluationTransaction {
 }
 
 extension ViewGraph {
+    /// `present(_:key:)` with a change of `value` always animated by `animation`, whatever the transaction: a
+    /// control's own motion (a push, a sheet, a thumb, a chevron), as UIKit animates it.
+    func present<Value: VectorArithmetic>(_ value: Value, key: String, animatedBy animation: Animation) -> Value {
+        evaluating(in: EvaluationTransaction(animation: animation.curve, start: transaction.start)) {
+            present(value, key: key)
+        }
+    }
+
     /// The value of the animatable `value` at `key` as shown now: the target moves to `value` in the current
     /// transaction (while seeding an insertion, at once).
     func present<Value: VectorArithmetic>(_ value: Value, key: String) -> Value {

@@ -144,19 +144,24 @@ enum DatePickerMetrics {
     static let spacing = 6.0
 
     /// The text of each part `components` names, as the compact style shows `date`.
-    static func parts(of date: Date, _ components: DatePickerComponents) -> [String] {
-        func text(_ dateStyle: DateFormatter.Style, _ timeStyle: DateFormatter.Style) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateStyle = dateStyle
-            formatter.timeStyle = timeStyle
-            return formatter.string(from: date)
-        }
+    @MainActor static func parts(of date: Date, _ components: DatePickerComponents) -> [String] {
         var parts: [String] = []
-        if components.contains(.date) { parts.append(text(.medium, .none)) }
-        if components.contains(.hourAndMinute) { parts.append(text(.none, .short)) }
+        if components.contains(.date) { parts.append(dateFormatter.string(from: date)) }
+        if components.contains(.hourAndMinute) { parts.append(timeFormatter.string(from: date)) }
         return parts
+    }
+
+    /// The formatters, made once: a picker is drawn every frame it is on screen.
+    @MainActor private static let dateFormatter = formatter(date: .medium, time: .none)
+    @MainActor private static let timeFormatter = formatter(date: .none, time: .short)
+
+    private static func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateStyle = date
+        formatter.timeStyle = time
+        return formatter
     }
 }
 

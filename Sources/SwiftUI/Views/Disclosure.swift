@@ -105,9 +105,7 @@ extension ViewGraph {
     ) -> [ViewNode] {
         let state = kept(\.disclosureStates, at: path + "/disclosure") { DisclosureState() }
         let expanded = binding?.wrappedValue ?? state.isExpanded
-        let angle = evaluating(
-            in: EvaluationTransaction(animation: DisclosureMetrics.animation.curve, start: transaction.start)
-        ) { present(expanded ? 90.0 : 0.0, key: path + "/chevron") }
+        let angle = present(expanded ? 90.0 : 0.0, key: path + "/chevron", animatedBy: DisclosureMetrics.animation)
         let header = HStack {
             AnyView(label)
             Spacer(minLength: 8)

@@ -351,11 +351,7 @@ extension ViewGraph {
     func lowerNavigationStack(_ root: any View, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let state = navigationState(at: path + "/stack")
         let depth = state.pushed.count
-        let shown = evaluating(
-            in: EvaluationTransaction(animation: NavigationMetrics.push.curve, start: transaction.start)
-        ) {
-            present(Double(depth), key: path + "/depth")
-        }
+        let shown = present(Double(depth), key: path + "/depth", animatedBy: NavigationMetrics.push)
         if shown <= Double(depth) + 1e-9 { state.leaving = nil }
         var screens: [(view: any View, backTitle: String?)] = [(root, nil)]
         screens += state.pushed.map { ($0.view, $0.backTitle) }
@@ -499,17 +495,7 @@ extension ViewGraph {
             .modifier(.padding(Insets(leading: margin, trailing: margin)))
             .modifier(.frame(FrameSpec(height: NavigationMetrics.barHeight)))
             .modifier(.frame(FrameSpec(maxWidth: .infinity)))
-        if scrolled {
-            let scheme = environment.colorScheme
-            let hairline = ViewNode(.paint(.color(Color.separator.resolved(scheme).value)))
-                .modifier(.frame(FrameSpec(height: 1 / max(Double(environment.displayScale), 1))))
-            bar =
-                bar
-                .modifier(
-                    .background(.color(NavigationMetrics.scrolledBackground.resolved(scheme).value), alignment: .center)
-                )
-                .modifier(.overlay(hairline, alignment: NodeAlignment(horizontal: 0.5, vertical: 1)))
-        }
+        if scrolled { bar = NavigationLowering.withBackground(bar, hairlineAtTop: false, environment) }
         return bar
     }
 
@@ -521,6 +507,26 @@ extension ViewGraph {
 
 /// Rewrites of a screen's lowered views.
 enum NavigationLowering {
+    /// A bar with its background (`fill`, else the bars' own color: `systemChromeMaterial`'s look without its
+    /// blur) reaching `extendedBy` points past its bottom, and a hairline on the edge it meets content at.
+    @MainActor static func withBackground(
+        _ bar: ViewNode, fill: ViewNode? = nil, extendedBy extra: Double = 0, hairlineAtTop: Bool,
+        _ environment: EnvironmentValues
+    ) -> ViewNode {
+        let scheme = environment.colorScheme
+        var background = fill ?? ViewNode.color(NavigationMetrics.scrolledBackground.resolved(scheme).value)
+        if extra > 0 { background = background.modifier(.padding(Insets(bottom: -extra))) }
+        let hairline = ViewNode(.paint(.color(Color.separator.resolved(scheme).value)))
+            .modifier(.frame(FrameSpec(height: 1 / max(Double(environment.displayScale), 1))))
+        let edge = NodeAlignment(horizontal: 0.5, vertical: hairlineAtTop ? 0 : 1)
+        return
+            bar
+            .modifier(
+                .background(background, alignment: NodeAlignment(horizontal: 0.5, vertical: 0))
+            )
+            .modifier(.overlay(hairline, alignment: edge))
+    }
+
     /// UISearchBar in a navigation bar: a 36-point field of the tertiary system fill with 10-point corners,
     /// at the layout margins, 10 points above the content; a magnifying glass and the text or the prompt in
     /// the secondary label color (the text itself in the label color). Our measures of iOS's screenshots.

@@ -175,9 +175,7 @@ extension Picker: @MainActor Lowerable {
         }
         let count = options.count
         let target = Double(chosen ?? 0)
-        let position = graph.evaluating(
-            in: EvaluationTransaction(animation: SegmentedMetrics.animation.curve, start: graph.transaction.start)
-        ) { graph.present(target, key: path + "/thumb") }
+        let position = graph.present(target, key: path + "/thumb", animatedBy: SegmentedMetrics.animation)
         let segments = HStack(spacing: 0) {
             ForEach(0..<count, id: \.self) { index in
                 _LoweredView(views: options[index].views)

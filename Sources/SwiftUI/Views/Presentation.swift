@@ -229,9 +229,8 @@ extension ViewGraph {
             schedule(at: time) { onDismiss() }
         }
         state.wasPresented = request.isPresented
-        let progress = evaluating(
-            in: EvaluationTransaction(animation: SheetMetrics.animation.curve, start: transaction.start)
-        ) { present(request.isPresented ? 1.0 : 0.0, key: path + "/presented") }
+        let progress = present(
+            request.isPresented ? 1.0 : 0.0, key: path + "/presented", animatedBy: SheetMetrics.animation)
         guard let content = state.content, request.isPresented || progress > 1e-3 else {
             if !request.isPresented { state.content = nil }
             return

@@ -308,19 +308,11 @@ extension ViewGraph {
         var probe = shown
         let scrolls = NavigationLowering.firstScroll(in: &probe, prepending: nil) != nil
         if settings.barBackground == .visible || settings.barBackground == nil && scrolls {
-            let fill =
-                settings.barStyle.map { single(lower(_StyleView(style: $0), path: path + "/barStyle", environment)) }
-                ?? ViewNode.color(NavigationMetrics.scrolledBackground.resolved(scheme).value)
-            let hairline = ViewNode(.paint(.color(Color.separator.resolved(scheme).value)))
-                .modifier(.frame(FrameSpec(height: 1 / max(Double(environment.displayScale), 1))))
-            bar =
-                bar
-                .modifier(
-                    .background(
-                        fill.modifier(.padding(Insets(bottom: -safeArea.bottom))),
-                        alignment: NodeAlignment(horizontal: 0.5, vertical: 0))
-                )
-                .modifier(.overlay(hairline, alignment: NodeAlignment(horizontal: 0.5, vertical: 0)))
+            let fill = settings.barStyle.map {
+                single(lower(_StyleView(style: $0), path: path + "/barStyle", environment))
+            }
+            bar = NavigationLowering.withBackground(
+                bar, fill: fill, extendedBy: safeArea.bottom, hairlineAtTop: true, environment)
         }
         let content = shown.modifier(.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity)))
         return [ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [content, bar]))]
