@@ -150,7 +150,10 @@ let package = Package(
         // The gallery played through its scripts and checked against goldens looked at.
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["RevealRender", "SwiftUI", "RevealPlayer", "RevealSwiftUITesting", "SwiftUIGallery"]),
+            dependencies: [
+                "RevealRender", "RevealRenderTesting", "SwiftUI", "RevealPlayer", "RevealSwiftUITesting",
+                "SwiftUIGallery",
+            ]),
         // Views written as SwiftUI (`import SwiftUI`), played and drawn through the engine.
         .testTarget(
             name: "SwiftUITests",

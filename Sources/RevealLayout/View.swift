@@ -74,8 +74,9 @@ package indirect enum ViewKind: Equatable, Sendable {
     case button(title: String, symbol: String?)
     /// A `.bordered` button around any label (in the tint color): what `button` is for a title and symbol.
     /// Prominent, it is `.borderedProminent`: the label in white on the tint itself. VoiceOver reads it as
-    /// one button labelled with what its label says.
-    case borderedButton(label: ViewNode, prominent: Bool = false)
+    /// one button labelled with what its label says. `shape` is its border (`buttonBorderShape`); nil, the
+    /// rounded rectangle of its control size.
+    case borderedButton(label: ViewNode, prominent: Bool = false, shape: ShapeKind? = nil)
     /// `from` giving way to `to`, `fraction` (0…1) of the way: as SwiftUI animates a content change inside
     /// an animation, the size moves from one's to the other's and the two cross-fade, each centred.
     case crossfade(from: ViewNode, to: ViewNode, fraction: Double)

@@ -250,8 +250,8 @@ package struct ViewTreeBuilder {
             let button = try borderedButton(label, env)
             button.semantics = [.element(label: title, traits: [.isButton], actions: ["activate"])]
             return button
-        case .borderedButton(let label, let prominent):
-            let button = try borderedButton(label, prominent: prominent, env)
+        case .borderedButton(let label, let prominent, let shape):
+            let button = try borderedButton(label, prominent: prominent, shape: shape, env)
             // One element: what the label says, as a button.
             button.semantics = [.control(traits: [.isButton], actions: ["activate"])]
             return button
@@ -282,10 +282,11 @@ package struct ViewTreeBuilder {
 
     /// A `.bordered` button around `label`: the label in the tint color, padded by the control size, on a
     /// rounded rectangle of the tint at `ControlMetrics.fillOpacity`. Prominent (`.borderedProminent`), the
-    /// label is white on the tint at full strength, as UIKit's filled button configuration draws it.
-    private mutating func borderedButton(_ label: ViewNode, prominent: Bool = false, _ env: ViewEnvironment)
-        throws(FontError) -> LayoutNode
-    {
+    /// label is white on the tint at full strength, as UIKit's filled button configuration draws it. `shape`
+    /// replaces the rounded rectangle.
+    private mutating func borderedButton(
+        _ label: ViewNode, prominent: Bool = false, shape: ShapeKind? = nil, _ env: ViewEnvironment
+    ) throws(FontError) -> LayoutNode {
         var inner = env
         inner.foreground = .color(prominent ? .white : env.tint)
         let content = try build(label, inner)
@@ -297,7 +298,8 @@ package struct ViewTreeBuilder {
         let fill = LayoutNode(
             .leaf(
                 .shape(
-                    .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
+                    shape
+                        ?? .roundedRectangle(radius: ControlMetrics.cornerRadius(env.controlSize), style: .continuous),
                     .color(prominent ? env.tint : env.tint.opacity(ControlMetrics.fillOpacity)))), name: "shape")
         return LayoutNode(.secondary(behind: true, alignment: .center), name: "button", children: [padded, fill])
     }

@@ -169,7 +169,7 @@ package struct ViewRules {
         case .button(let title, let symbol):
             try checkText(title, at: path.key("button"))
             if let symbol { try ViewRules.checkSymbol(symbol, at: path.key("symbol")) }
-        case .borderedButton(let label, _):
+        case .borderedButton(let label, _, _):
             try checkNoEffect(label, at: path.key("label"), depth: depth)
         case .crossfade(let from, let to, let fraction):
             try checkNoEffect(from, at: path.key("from"), depth: depth)

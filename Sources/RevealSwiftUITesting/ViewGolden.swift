@@ -18,10 +18,26 @@ public enum ViewCheck {
     @MainActor public static func frame(
         of view: @escaping @MainActor () -> any SwiftUI.View, script: ViewScript, at time: Double
     ) throws -> Pixmap {
+        try frames(of: view, script: script, at: [time])[0]
+    }
+
+    /// The frames of `view` at each of `times`, in that order, from one play of `script` that draws every
+    /// frame up to the last one asked for, as `reveal-render swiftui` draws a run: the frames a run writes,
+    /// whichever of them a test asks for.
+    @MainActor public static func frames(
+        of view: @escaping @MainActor () -> any SwiftUI.View, script: ViewScript, at times: [Double]
+    ) throws -> [Pixmap] {
         var player = ViewPlayer(script: script, view: view)
-        let index = try FrameClock(fps: script.fps).frameIndex(at: time)
-        // Drawn from the first frame on, as a run draws them.
-        return try player.renderFrames([index])[0]
+        let clock = FrameClock(fps: script.fps)
+        let indices = try times.map { try clock.frameIndex(at: $0) }
+        guard let last = indices.max() else { return [] }
+        var drawn: [Int: Pixmap] = [:]
+        let wanted = Set(indices)
+        for index in 0...last {
+            let frame = try player.render(frame: index)
+            if wanted.contains(index) { drawn[index] = frame }
+        }
+        return indices.compactMap { drawn[$0] }
     }
 
     /// What VoiceOver reads in `view` after the events of `script` up to `time`.

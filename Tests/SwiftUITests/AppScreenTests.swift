@@ -309,7 +309,8 @@ final class AppControlTests: XCTestCase {
     }
 }
 
+/// Centres of frames, for the layout checks of this module's tests.
 extension Rect {
-    fileprivate var midX: Double { x + width / 2 }
-    fileprivate var midY: Double { y + height / 2 }
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
 }

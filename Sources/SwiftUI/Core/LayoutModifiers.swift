@@ -151,11 +151,12 @@ extension View {
         builtin(.background(background, alignment))
     }
 
-    /// A style filling this view's frame, behind it.
+    /// A style filling this view's frame, behind it; behind a root view, on the whole screen unless `edges` is
+    /// empty (SwiftUI's default ignores the safe area on every edge).
     nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
         -> some View
     {
-        builtin(.backgroundStyle(style))
+        builtin(.backgroundStyle(style, ignoresSafeArea: !edges.isEmpty))
     }
 
     /// Shows this view only where `mask`, offered its size and placed by `alignment`, has alpha.

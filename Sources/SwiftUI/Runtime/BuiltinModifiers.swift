@@ -97,12 +97,24 @@ extension _BuiltinModifier {
             guard let overlay = one(view, "overlay") else { return passing() }
             return each(.overlay(overlay, alignment: alignment.engine))
         case .background(let view, let alignment):
-            guard let background = one(view, "background") else {
+            guard graph.isRoot(path) else {
+                guard let background = one(view, "background") else { return passing() }
+                return each(.background(background, alignment: alignment.engine))
+            }
+            // Behind the root, a background that ignores the safe area covers the whole screen.
+            let (lowered, ignoresSafeArea) = graph.lowerBackground(at: path + "/background") {
+                one(view, "background")
+            }
+            guard let background = lowered else { return passing() }
+            guard ignoresSafeArea else { return each(.background(background, alignment: alignment.engine)) }
+            graph.rootBackdrop = background
+            return passing()
+        case .backgroundStyle(let style, let ignoresSafeArea):
+            guard let paint = style.resolved(in: environment).paint else { return passing() }
+            if ignoresSafeArea && graph.isRoot(path) {
+                graph.rootBackdrop = ViewNode(.paint(paint))
                 return passing()
             }
-            return each(.background(background, alignment: alignment.engine))
-        case .backgroundStyle(let style):
-            guard let paint = style.resolved(in: environment).paint else { return passing() }
             return each(.background(.paint(paint), alignment: .center))
         case .mask(let view, let alignment):
             let mask =

@@ -153,6 +153,11 @@ extension Label: @MainActor Lowerable {
 
 extension Button: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        if let dialog = environment.dialogActions {
+            // A dialog draws its buttons as its own rows.
+            dialog.buttons.append(DialogActions.Action(label: AnyView(label), role: role, action: action))
+            return []
+        }
         let anchor = graph.anchor()
         graph.addTarget(.button(action), anchor: anchor, environment)
         let view: ViewNode
@@ -162,10 +167,16 @@ extension Button: @MainActor Lowerable {
             ? (role == .destructive ? .red : environment.tint ?? .accentColor).resolved(environment.colorScheme).value
             : HierarchicalShapeStyle.labelColors[2].resolved(environment.colorScheme).value
         if environment.buttonIsBordered {
+            // A foreground style set around the button colors its label over the style's own (white on a
+            // prominent button, the tint on a bordered one), as iOS draws it.
+            var label = graph.single(graph.lower(label, path: path, environment))
+            if let paint = environment.foregroundStyle?.resolved(in: environment).paint {
+                label = label.modifier(.foreground(paint))
+            }
             view = ViewNode(
                 .borderedButton(
-                    label: graph.single(graph.lower(label, path: path, environment)),
-                    prominent: environment.buttonIsProminent),
+                    label: label, prominent: environment.buttonIsProminent,
+                    shape: environment.buttonBorderShape.engine),
                 environment.isEnabled && role != .destructive ? [] : [.tint(tint)])
         } else {
             // The default style on iOS: the label in the tint color (as it is with `.plain`, dimmed when

@@ -83,6 +83,14 @@ package enum TouchTarget {
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
     package internal(set) var rootIgnoresSafeArea = false
+    /// The root's background when it ignores the safe area (`.background(Color.pink.ignoresSafeArea())`, or a
+    /// style, whose background ignores every edge by default): drawn on the whole screen behind the root,
+    /// which stays in the safe area.
+    var rootBackdrop: ViewNode?
+    /// The paths of a root background being lowered (and its views' bodies), and whether one of them asked to
+    /// ignore the safe area.
+    private var backdropPaths: Set<String> = []
+    private var backdropIgnoresSafeArea = false
     /// The color scheme the innermost `preferredColorScheme` met asks the screen to be drawn in; nil: none.
     package internal(set) var preferredColorScheme: ColorScheme?
     /// What touches can land on, by anchor id, in the order they were met (outer before inner, back to front);
@@ -209,6 +217,7 @@ package enum TouchTarget {
         textInputs = []
         rootBackground = nil
         rootIgnoresSafeArea = false
+        rootBackdrop = nil
         preferredColorScheme = nil
         needsEvaluation = false
         animatedSeen = []
@@ -228,8 +237,26 @@ package enum TouchTarget {
         let views = lower(root(), path: "", environment)
         // Several views at the root are stacked vertically: SwiftUI's implicit root for a list of views is a
         // VStack (the content of a background or overlay gets a ZStack instead).
-        let root =
+        var root =
             views.count == 1 ? views[0] : ViewNode(.stack(.vertical, spacing: nil, alignment: .center, children: views))
+        if let backdrop = rootBackdrop, rootIgnoresSafeArea || safeArea == Insets() {
+            // Nothing to extend it over: a background as any other.
+            root = root.modifier(.background(backdrop, alignment: .center))
+        } else if let backdrop = rootBackdrop {
+            // The background on the whole screen, the root in the safe area over it.
+            let whole = FrameSpec(width: screenSize.width, height: screenSize.height)
+            let inset = safeArea
+            root = ViewNode(
+                .stack(
+                    .depth, spacing: nil, alignment: .center,
+                    children: [
+                        backdrop.modifier(.frame(whole)),
+                        root.modifier(.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity))).modifier(
+                            .padding(inset)),
+                    ])
+            ).modifier(.frame(whole))
+            rootIgnoresSafeArea = true
+        }
         // Presentations are drawn over it, in the same environment.
         let screen = presentations.isEmpty ? root : composePresentations(over: root)
         return single(engineEnvironment([screen], from: EnvironmentValues(), to: environment))
@@ -401,6 +428,7 @@ package enum TouchTarget {
     {
         let key = path + "/" + ViewGraph.typeName(V.self)
         if rootPaths.contains(path) { rootPaths.insert(key) }
+        if backdropPaths.contains(path) { backdropPaths.insert(key) }
         let node = node(key, environment)
         node.missingObject = nil
         link(view, to: node)
@@ -495,6 +523,19 @@ package enum TouchTarget {
 
     func markIgnoresSafeArea(at path: String) {
         if rootPaths.contains(path) { rootIgnoresSafeArea = true }
+        if backdropPaths.contains(path) { backdropIgnoresSafeArea = true }
+    }
+
+    /// Whether the view at `path` is the root (or a body of it).
+    func isRoot(_ path: String) -> Bool { rootPaths.contains(path) }
+
+    /// `lower()`, lowering a background at `path`, and whether it asked to ignore the safe area.
+    func lowerBackground(at path: String, _ lower: () -> ViewNode?) -> (ViewNode?, ignoresSafeArea: Bool) {
+        backdropPaths = [path]
+        backdropIgnoresSafeArea = false
+        defer { backdropPaths = [] }
+        let node = lower()
+        return (node, backdropIgnoresSafeArea)
     }
 
     /// Several views as one: a ZStack of them, as an overlay's or a root's content is laid out.

@@ -61,6 +61,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var buttonIsBordered = false
     /// `.borderedProminent`: a bordered button filled with the tint, its label white.
     var buttonIsProminent = false
+    /// The outline of bordered buttons (`buttonBorderShape`).
+    var buttonBorderShape = ButtonBorderShape.automatic
     /// `.plain`: the label as it is, untinted.
     var buttonIsPlain = false
     /// `.pickerStyle(.segmented)`.
@@ -71,6 +73,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     var pageDots: PageTabViewStyle.IndexDisplayMode?
     /// What `dismiss` does: closes the presentation or pops the pushed screen the views are in.
     var dismissAction: (@MainActor () -> Void)?
+    /// Inside a dialog's actions: where its buttons hand themselves over instead of drawing.
+    var dialogActions: DialogActions?
+    /// What `openURL` does, when a view sets it.
+    var openURLAction: OpenURLAction?
     /// `labelsHidden()`: controls inside draw without their labels.
     var labelsHidden = false
     /// The values of `EnvironmentKey`s of the user's, by key type.

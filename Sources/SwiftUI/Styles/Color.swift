@@ -92,8 +92,9 @@ extension ShapeStyle where Self == Color {
     public static var gray: Color { .gray }
 }
 
-/// Colors and where they sit along a gradient.
-public struct Gradient: Equatable, Sendable {
+/// Colors and where they sit along a gradient. As a `ShapeStyle` it is, as SwiftUI documents, a linear
+/// gradient from the top (0.5, 0) to the bottom (0.5, 1).
+public struct Gradient: Equatable, Sendable, ShapeStyle {
     /// A color at a location (0…1) along the gradient.
     public struct Stop: Equatable, Sendable {
         public var color: Color

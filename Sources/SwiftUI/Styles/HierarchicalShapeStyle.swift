@@ -59,6 +59,9 @@ extension ShapeStyle {
         guard let level = (self as? HierarchicalShapeStyle)?.level else {
             if let color = self as? Color { return color.resolved(scheme) }
             if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }
+            if let gradient = self as? Gradient {
+                return LinearGradient(gradient: gradient.resolved(scheme), startPoint: .top, endPoint: .bottom)
+            }
             if self is TintShapeStyle { return (environment.tint ?? .accentColor).resolved(scheme) }
             if let material = self as? Material { return ResolvedMaterial(backdrop: material.paint(scheme)) }
             return self

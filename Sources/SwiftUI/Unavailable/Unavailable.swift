@@ -27,38 +27,10 @@ public struct ScrollViewProxy: View {
     nonisolated public var body: EmptyView { EmptyView() }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Stepper yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Stepper: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, value: Binding<Int>, in bounds: ClosedRange<Int>, step: Int = 1) {}
-    /// Unavailable.
-    nonisolated public init(value: Binding<Int>, in bounds: ClosedRange<Int>, step: Int = 1, @ViewBuilder label: () -> some View) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ColorPicker yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ColorPicker: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, selection: Binding<Color>, supportsOpacity: Bool = true) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw Table yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct Table: View {
     /// Nothing: the type cannot be used.
     nonisolated public var body: EmptyView { EmptyView() }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBox yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct GroupBox: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(@ViewBuilder content: () -> some View) {}
-    /// Unavailable.
-    nonisolated public init(_ title: String, @ViewBuilder content: () -> some View) {}
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw ControlGroup yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -77,30 +49,12 @@ public struct ShareLink: View {
     nonisolated public init(item: URL) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Link yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Link: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(_ title: String, destination: URL) {}
-    /// Unavailable.
-    nonisolated public init(destination: URL, @ViewBuilder label: () -> some View) {}
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw EditButton yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct EditButton: View {
     /// Nothing: the type cannot be used.
     nonisolated public var body: EmptyView { EmptyView() }
     /// Unavailable.
     nonisolated public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw Gauge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct Gauge: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> some View) {}
 }
 
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw AsyncImage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -159,32 +113,11 @@ public protocol PreferenceKey {
     static func reduce(value: inout Value, nextValue: () -> Value)
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw GroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol GroupBoxStyle {}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultGroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct DefaultGroupBoxStyle: GroupBoxStyle {
-    /// Unavailable.
-    public init() {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw DefaultGroupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-extension GroupBoxStyle where Self == DefaultGroupBoxStyle {
-    /// Unavailable.
-    public static var automatic: DefaultGroupBoxStyle { DefaultGroupBoxStyle() }
-}
-
 extension View {
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination<D: Hashable>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func navigationDestination(isPresented: Binding<Bool>, @ViewBuilder destination: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw alert yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func alert(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw alert yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func alert(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> some View, @ViewBuilder message: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw confirmationDialog yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func confirmationDialog(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw inspector yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func inspector(isPresented: Binding<Bool>, @ViewBuilder content: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw refreshable yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
@@ -197,16 +130,10 @@ extension View {
     nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onMove yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw groupBoxStyle yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func groupBoxStyle(_ style: some GroupBoxStyle) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw preference yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onPreferenceChange yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> Self where K.Value: Equatable { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw containerRelativeFrame yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw defaultScrollAnchor yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func defaultScrollAnchor(_ anchor: UnitPoint?) -> Self { self }
 }

@@ -1,4 +1,5 @@
 import RevealCore
+import RevealDisplay
 import RevealLayout
 import RevealRaster
 import RevealText
@@ -184,6 +185,37 @@ extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
     public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
 }
 
+/// The outline of a bordered button, as SwiftUI's `ButtonBorderShape`.
+nonisolated public struct ButtonBorderShape: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        case automatic, capsule, circle
+        case roundedRectangle(Double?)
+    }
+    let kind: Kind
+    /// The control size's rounded rectangle.
+    public static let automatic = ButtonBorderShape(kind: .automatic)
+    /// Ends rounded by half the button's height.
+    public static let capsule = ButtonBorderShape(kind: .capsule)
+    /// The largest circle in the button.
+    public static let circle = ButtonBorderShape(kind: .circle)
+    /// The control size's rounded rectangle.
+    public static let roundedRectangle = ButtonBorderShape(kind: .roundedRectangle(nil))
+    /// A rounded rectangle of `radius` points.
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape {
+        ButtonBorderShape(kind: .roundedRectangle(Double(radius)))
+    }
+
+    /// The engine's shape; nil for the control size's own rounded rectangle.
+    var engine: ShapeKind? {
+        switch kind {
+        case .automatic, .roundedRectangle(nil): return nil
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .roundedRectangle(let radius?): return .roundedRectangle(radius: radius, style: .continuous)
+        }
+    }
+}
+
 /// The size class of controls inside.
 public enum ControlSize: CaseIterable, Hashable, Sendable {
     case mini, small, regular, large, extraLarge
@@ -200,6 +232,11 @@ extension View {
             $0.buttonIsBordered = bordered
             $0.buttonIsProminent = prominent
         }
+    }
+
+    /// The outline bordered buttons inside draw (`.bordered`, `.borderedProminent`).
+    nonisolated public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View {
+        environmentChange { $0.buttonBorderShape = shape }
     }
 
     /// The size of controls inside.

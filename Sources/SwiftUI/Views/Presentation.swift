@@ -152,7 +152,10 @@ public struct Anchor<Value>: Sendable {
 }
 
 enum PresentationStyle {
-    case sheet, fullScreen
+    case sheet, fullScreen, alert, actionSheet
+
+    /// How it comes and goes.
+    var animation: Animation { self == .alert ? DialogMetrics.alertAnimation : SheetMetrics.animation }
 }
 
 /// What a presenting modifier asks of the screen: its content while presented, and how to dismiss it.
@@ -230,7 +233,7 @@ extension ViewGraph {
         }
         state.wasPresented = request.isPresented
         let progress = present(
-            request.isPresented ? 1.0 : 0.0, key: path + "/presented", animatedBy: SheetMetrics.animation)
+            request.isPresented ? 1.0 : 0.0, key: path + "/presented", animatedBy: request.style.animation)
         guard let content = state.content, request.isPresented || progress > 1e-3 else {
             if !request.isPresented { state.content = nil }
             return
@@ -256,19 +259,27 @@ extension ViewGraph {
         return node
     }
 
+    /// A presentation's content, where `dismiss` closes it and touches reach it only while it is presented.
+    private func lowerContent(of presentation: ActivePresentation) -> ViewNode {
+        var inside = presentation.environment
+        let box = MainThreadBox(value: presentation.request.dismiss)
+        inside.dismissAction = { box.value() }
+        inside.allowsHitTesting = presentation.progress > 0.999 || presentation.request.isPresented
+        return single(lowerContainer(presentation.content, path: presentation.path + "/presented", inside))
+    }
+
     /// One presentation over `screen` (laid out inside `inset` of the whole screen): the screen dimmed and
     /// maybe stepped back, a tap on it dismissing; the sheet or cover sliding up with the content.
     private func compose(_ presentation: ActivePresentation, over screen: ViewNode, insetBy inset: Insets) -> ViewNode {
+        if presentation.request.style == .alert || presentation.request.style == .actionSheet {
+            return composeDialog(presentation, over: screen, insetBy: inset)
+        }
         let size = screenSize
         let covered = targets.count
         let settings = PresentationSettings()
         presentationSettings.append(settings)
-        var inside = presentation.environment
         let request = presentation.request
-        let box = MainThreadBox(value: request.dismiss)
-        inside.dismissAction = { box.value() }
-        inside.allowsHitTesting = presentation.progress > 0.999 || request.isPresented
-        let content = single(lowerContainer(presentation.content, path: presentation.path + "/presented", inside))
+        let content = lowerContent(of: presentation)
         presentationSettings.removeLast()
         let contentTargets = targets.count
         let p = presentation.progress
@@ -333,6 +344,51 @@ extension ViewGraph {
         let node = single(lower(composed, path: presentation.path + "/sheet", presentation.environment))
         // Touches go to the presentation alone: the dimming and the sheet's own area under its content, then
         // the content's views on top of them; the screen under it takes none.
+        keepPresentationTargets(content: covered..<contentTargets)
+        return node
+    }
+
+    /// An alert or action sheet over `screen`: the screen dimmed, an alert in its middle growing in as it fades
+    /// in (and fading out), an action sheet rising above the bottom safe area. A tap outside an action sheet
+    /// cancels it; an alert waits for its buttons.
+    private func composeDialog(_ presentation: ActivePresentation, over screen: ViewNode, insetBy inset: Insets)
+        -> ViewNode
+    {
+        let size = screenSize
+        let covered = targets.count
+        let request = presentation.request
+        let card = lowerContent(of: presentation)
+        let contentTargets = targets.count
+        let p = presentation.progress
+        let alert = request.style == .alert
+        let dismiss = request.dismiss
+        let margin = DialogMetrics.sheetMargin
+        let bottom = max(safeArea.bottom, margin)
+        let composed = ZStack(alignment: .top) {
+            _LoweredView(views: [screen])
+                .frame(width: size.width, height: size.height - inset.top - inset.bottom)
+                .padding(.top, inset.top)
+                .padding(.bottom, inset.bottom)
+            Color.black.opacity(SheetMetrics.dimming * p)
+                .frame(width: size.width, height: size.height)
+                .contentShape(Rectangle())
+                .onTapGesture { if !alert { dismiss() } }
+            if alert {
+                _LoweredView(views: [card])
+                    .scaleEffect(request.isPresented ? 1 + DialogMetrics.alertGrowth * (1 - p) : 1)
+                    .opacity(p)
+                    .frame(width: size.width, height: size.height)
+            } else {
+                _LoweredView(views: [card])
+                    .padding(.horizontal, margin)
+                    .padding(.bottom, bottom)
+                    // Its own height (and the margin under it) away when hidden: just off the screen's bottom.
+                    .moved(by: CGSize(width: 0, height: 1 - p))
+                    .frame(width: size.width, height: size.height, alignment: .bottom)
+            }
+        }
+        .frame(width: size.width, height: size.height, alignment: .top)
+        let node = single(lower(composed, path: presentation.path + "/dialog", presentation.environment))
         keepPresentationTargets(content: covered..<contentTargets)
         return node
     }
