@@ -138,8 +138,29 @@ final class SheetTests: XCTestCase {
     }
 }
 
+/// An object made in the root view's expression, as a preview makes it.
+private final class TapCounter: ObservableObject {
+    @Published var count = 0
+}
+
+private struct CounterButton: View {
+    @EnvironmentObject var counter: TapCounter
+    var body: some View { Button("Count \(counter.count)") { counter.count += 1 } }
+}
+
 /// Pieces app screens use.
 final class AppControlTests: XCTestCase {
+    func testTheRootViewIsMadeOnceSoAnObjectMadeThereLivesOn() throws {
+        // A host keeps the root view it was given (UIHostingController(rootView:)): the object made with it is
+        // the one the tap changes, not a new one at each evaluation.
+        let laid = try MainActor.assumeIsolated {
+            try layout([ViewScript.Tap(t: 0.1, target: .label("Count 0"))], at: 0.5) {
+                CounterButton().environmentObject(TapCounter())
+            }
+        }
+        XCTAssertNotNil(laid.first { $0.text == "Count 1" }, "\(laid.compactMap(\.text))")
+    }
+
     func testSeveralViewsAtTheRootAreStackedVertically() throws {
         struct Two: View {
             var body: some View {

@@ -1,4 +1,6 @@
 import Foundation
+import RevealRender
+import RevealRenderTesting
 import XCTest
 
 /// The real-world SwiftUI corpus (`../shared/corpus/swiftui`, read in place): every item README does not list
@@ -54,9 +56,57 @@ final class SwiftUICorpusTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.path), "\(name): no frame written")
             rendered += 1
         }
-        // The everyday screens (001–030) render but for those listed: 27 of 30 now (014 and 018 need what
-        // Foundation lacks on Linux, 010 a button border shape).
-        XCTAssertGreaterThanOrEqual(names.filter { $0 < "031" && !skipped.contains(String($0.prefix(3))) }.count, 27)
+        // The everyday screens (001–030) render but for those listed: 28 of 30 now (014 and 018 need what
+        // Foundation lacks on Linux).
+        XCTAssertGreaterThanOrEqual(names.filter { $0 < "031" && !skipped.contains(String($0.prefix(3))) }.count, 28)
         XCTAssertGreaterThan(rendered, 30)
+    }
+
+    /// `Fixtures/corpus/key-frames`: each everyday item's number and the times of its golden frames, played
+    /// through its script `Fixtures/corpus/NNN.script.json` (a scroll, a tap, a push, a sheet, text typed).
+    private func keyFrames() throws -> [(number: String, times: [Double])] {
+        let list = try String(
+            contentsOf: ReleaseBinary.root.appendingPathComponent("Fixtures/corpus/key-frames"), encoding: .utf8)
+        return list.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { line in
+            let words = line.split(separator: " ")
+            return (String(words[0]), words.dropFirst().compactMap { Double($0) })
+        }
+    }
+
+    func testEachEverydayItemPlaysItsScriptToItsGoldenFrames() throws {
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw XCTSkip("no corpus at \(corpus.path)")
+        }
+        let binary = try ReleaseBinary.url()
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+        let skipped = try notYet()
+        let listed = try keyFrames()
+        // Every everyday item that renders has its script and frames.
+        XCTAssertEqual(
+            listed.map(\.number).sorted(),
+            names.filter { $0 < "031" && !skipped.contains(String($0.prefix(3))) }.map { String($0.prefix(3)) }
+                .sorted())
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("everyday-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (number, times) in listed {
+            let name = try XCTUnwrap(names.first { $0.hasPrefix(number + "-") }, "no corpus item \(number)")
+            let folder = corpus.appendingPathComponent(name)
+            let item = try JSONDecoder().decode(
+                Item.self, from: Data(contentsOf: folder.appendingPathComponent("item.json")))
+            let script = ReleaseBinary.root.appendingPathComponent("Fixtures/corpus/\(number).script.json")
+            var arguments = ["swiftui"] + item.files.map { folder.appendingPathComponent($0).path }
+            if let view = item.view { arguments += ["--view", view] }
+            // At one pixel a point, to keep the goldens small.
+            arguments += ["--script", script.path, "--scale", "1", "--quiet"]
+            XCTAssertFalse(times.isEmpty, "\(number): no times")
+            for time in times {
+                let out = scratch.appendingPathComponent("\(number)-\(time).png")
+                try ReleaseBinary.run(binary, arguments + ["--time", String(time), "--out", out.path], expecting: 0)
+                let frame = try PNG.decode(Array(Data(contentsOf: out)))
+                assertGolden(
+                    frame, named: "\(number)-" + String(format: "%.2f", time).replacingOccurrences(of: ".", with: "_"))
+            }
+        }
     }
 }

@@ -51,6 +51,9 @@ package enum TouchTarget {
 /// State whose identity is not met in an evaluation is dropped, so a new `.id` starts over.
 @MainActor package final class ViewGraph {
     private let root: @MainActor () -> any View
+    /// The root view, made once at the first evaluation: a host holds the view it was given
+    /// (`UIHostingController(rootView:)`), so an object made there (`.environmentObject(Profile())`) lives on.
+    private var rootView: (any View)?
     /// The environment at the root (Reduce Motion, from the script).
     package var environment: EnvironmentValues
     private var nodes: [String: GraphNode] = [:]
@@ -234,11 +237,9 @@ package enum TouchTarget {
     /// engine lays the reader out, so `endEvaluation` comes after layout.
     package func evaluateRoot() -> ViewNode {
         // The engine starts from the default environment's: light mode, the accent tint, left to right.
-        let views = lower(root(), path: "", environment)
-        // Several views at the root are stacked vertically: SwiftUI's implicit root for a list of views is a
-        // VStack (the content of a background or overlay gets a ZStack instead).
-        var root =
-            views.count == 1 ? views[0] : ViewNode(.stack(.vertical, spacing: nil, alignment: .center, children: views))
+        let made = rootView ?? root()
+        rootView = made
+        var root = hosted(lower(made, path: "", environment))
         if let backdrop = rootBackdrop, rootIgnoresSafeArea || safeArea == Insets() {
             // Nothing to extend it over: a background as any other.
             root = root.modifier(.background(backdrop, alignment: .center))
@@ -260,6 +261,13 @@ package enum TouchTarget {
         // Presentations are drawn over it, in the same environment.
         let screen = presentations.isEmpty ? root : composePresentations(over: root)
         return single(engineEnvironment([screen], from: EnvironmentValues(), to: environment))
+    }
+
+    /// Views a host shows as its root (the screen's, or a presentation's content) as one: several are stacked
+    /// vertically, SwiftUI's implicit root for a list of views being a VStack (DanceUI's reimplementation names
+    /// `_VStackLayout` the default; the content of a background or overlay gets a ZStack instead).
+    func hosted(_ views: [ViewNode]) -> ViewNode {
+        views.count == 1 ? views[0] : ViewNode(.stack(.vertical, spacing: nil, alignment: .center, children: views))
     }
 
     /// Types `text` into the field found by `name` (its label or placeholder) and gives it the caret; false when

@@ -265,7 +265,8 @@ extension ViewGraph {
         let box = MainThreadBox(value: presentation.request.dismiss)
         inside.dismissAction = { box.value() }
         inside.allowsHitTesting = presentation.progress > 0.999 || presentation.request.isPresented
-        return single(lowerContainer(presentation.content, path: presentation.path + "/presented", inside))
+        // Presented in a host of its own: several views of the content stack as a root's do.
+        return hosted(lowerContainer(presentation.content, path: presentation.path + "/presented", inside))
     }
 
     /// One presentation over `screen` (laid out inside `inset` of the whole screen): the screen dimmed and
