@@ -170,14 +170,22 @@ final class FormControlTests: XCTestCase {
 
     func testARootBackgroundThatIgnoresTheSafeAreaCoversTheScreen() throws {
         struct Pink: View {
-            var body: some View { Text("Hi").frame(maxWidth: .infinity, maxHeight: .infinity).background(Color.red) }
+            var body: some View {
+                Text("Hi").frame(maxWidth: .infinity, maxHeight: .infinity).background(Color.red.ignoresSafeArea())
+            }
+        }
+        struct Styled: View {
+            var body: some View { Text("Hi").padding().background(Color.red) }
         }
         let pixmap = try MainActor.assumeIsolated { try ViewCheck.frameForTests { Pink() } }
-        // The status bar's area and the home indicator's are red too (the style's background ignores every edge).
+        // The status bar's area and the home indicator's are red too.
         let top = try XCTUnwrap(pixmap.pixel(x: 5, y: 5))
         XCTAssertEqual(top, pixmap.pixel(x: 5, y: 400))
         XCTAssertLessThan(top.g, 100)
         XCTAssertLessThan(try XCTUnwrap(pixmap.pixel(x: 5, y: 840)).g, 100)
+        // A style's background stays behind its view.
+        let styled = try MainActor.assumeIsolated { try ViewCheck.frameForTests { Styled() } }
+        XCTAssertEqual(styled.pixel(x: 5, y: 5)?.g, 255)
         let laid = try MainActor.assumeIsolated { try layout(at: 0) { Pink() } }
         XCTAssertEqual(
             try XCTUnwrap(laid.first { $0.text == "Hi" }).frame.midY, 47 + (844 - 47 - 34) / 2, accuracy: 0.5)

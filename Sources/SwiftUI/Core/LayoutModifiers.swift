@@ -151,12 +151,11 @@ extension View {
         builtin(.background(background, alignment))
     }
 
-    /// A style filling this view's frame, behind it; behind a root view, on the whole screen unless `edges` is
-    /// empty (SwiftUI's default ignores the safe area on every edge).
+    /// A style filling this view's frame, behind it (`edges` accepted: the style stays in the frame).
     nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
         -> some View
     {
-        builtin(.backgroundStyle(style, ignoresSafeArea: !edges.isEmpty))
+        builtin(.backgroundStyle(style))
     }
 
     /// Shows this view only where `mask`, offered its size and placed by `alignment`, has alpha.

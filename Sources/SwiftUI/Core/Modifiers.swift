@@ -64,7 +64,7 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case alignmentGuide(AlignmentGuide, horizontal: Bool, (ViewDimensions) -> CGFloat)
         case overlay(any View, Alignment)
         case background(any View, Alignment)
-        case backgroundStyle(any ShapeStyle, ignoresSafeArea: Bool)
+        case backgroundStyle(any ShapeStyle)
         case mask(any View, Alignment)
         case clipShape(any Shape, FillStyle = FillStyle())
         case contentShape(any Shape)

@@ -109,12 +109,10 @@ extension _BuiltinModifier {
             guard ignoresSafeArea else { return each(.background(background, alignment: alignment.engine)) }
             graph.rootBackdrop = background
             return passing()
-        case .backgroundStyle(let style, let ignoresSafeArea):
+        case .backgroundStyle(let style):
+            // SwiftUI extends a style's background into the safe area only on the edges where the view meets
+            // it; the layout does not know them yet, so it stays in the view's frame.
             guard let paint = style.resolved(in: environment).paint else { return passing() }
-            if ignoresSafeArea && graph.isRoot(path) {
-                graph.rootBackdrop = ViewNode(.paint(paint))
-                return passing()
-            }
             return each(.background(.paint(paint), alignment: .center))
         case .mask(let view, let alignment):
             let mask =

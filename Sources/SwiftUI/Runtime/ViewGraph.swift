@@ -86,9 +86,9 @@ package enum TouchTarget {
     package private(set) var needsEvaluation = true
     /// Whether the root view ignores the safe area (it is laid out on the whole screen).
     package internal(set) var rootIgnoresSafeArea = false
-    /// The root's background when it ignores the safe area (`.background(Color.pink.ignoresSafeArea())`, or a
-    /// style, whose background ignores every edge by default): drawn on the whole screen behind the root,
-    /// which stays in the safe area.
+    /// The root's background when it ignores the safe area (`.background(Color.pink.ignoresSafeArea())`): drawn
+    /// on the whole screen behind the root, which stays in the safe area (the root is taken to meet every edge
+    /// of the safe area, as a screen's root does).
     var rootBackdrop: ViewNode?
     /// The paths of a root background being lowered (and its views' bodies), and whether one of them asked to
     /// ignore the safe area.
