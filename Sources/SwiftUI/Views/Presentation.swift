@@ -259,6 +259,23 @@ extension ViewGraph {
         return node
     }
 
+    /// The presenting screen, laid out inside `inset` of the whole screen.
+    private func screenView(_ screen: ViewNode, insetBy inset: Insets) -> some View {
+        _LoweredView(views: [screen])
+            .frame(width: screenSize.width, height: screenSize.height - inset.top - inset.bottom)
+            .padding(.top, inset.top)
+            .padding(.bottom, inset.bottom)
+    }
+
+    /// The screen dimmed by black at `SheetMetrics.dimming` × `progress`, taking every touch outside the
+    /// presentation (`tap` decides what a tap does).
+    private func dimming(_ progress: Double, tap: @escaping @MainActor () -> Void) -> some View {
+        Color.black.opacity(SheetMetrics.dimming * progress)
+            .frame(width: screenSize.width, height: screenSize.height)
+            .contentShape(Rectangle())
+            .onTapGesture(perform: tap)
+    }
+
     /// A presentation's content, where `dismiss` closes it and touches reach it only while it is presented.
     private func lowerContent(of presentation: ActivePresentation) -> ViewNode {
         var inside = presentation.environment
@@ -304,19 +321,13 @@ extension ViewGraph {
         let dismissesOnTap = !fullScreen && !settings.interactiveDismissDisabled
         let dismiss = request.dismiss
         let composed = ZStack(alignment: .top) {
-            _LoweredView(views: [screen])
-                .frame(width: size.width, height: size.height - inset.top - inset.bottom)
-                .padding(.top, inset.top)
-                .padding(.bottom, inset.bottom)
+            screenView(screen, insetBy: inset)
                 .background(Color(behind))
                 .clipShape(RoundedRectangle(cornerRadius: SheetMetrics.cornerRadius * stepsBack))
                 .scaleEffect(1 - (1 - SheetMetrics.steppedBackScale) * stepsBack, anchor: .top)
                 .offset(y: safeArea.top * stepsBack)
             if !fullScreen {
-                Color.black.opacity(SheetMetrics.dimming * p)
-                    .frame(width: size.width, height: size.height)
-                    .contentShape(Rectangle())
-                    .onTapGesture { if dismissesOnTap { dismiss() } }
+                dimming(p) { if dismissesOnTap { dismiss() } }
             }
             _LoweredView(views: [content])
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -366,14 +377,8 @@ extension ViewGraph {
         let margin = DialogMetrics.sheetMargin
         let bottom = max(safeArea.bottom, margin)
         let composed = ZStack(alignment: .top) {
-            _LoweredView(views: [screen])
-                .frame(width: size.width, height: size.height - inset.top - inset.bottom)
-                .padding(.top, inset.top)
-                .padding(.bottom, inset.bottom)
-            Color.black.opacity(SheetMetrics.dimming * p)
-                .frame(width: size.width, height: size.height)
-                .contentShape(Rectangle())
-                .onTapGesture { if !alert { dismiss() } }
+            screenView(screen, insetBy: inset)
+            dimming(p) { if !alert { dismiss() } }
             if alert {
                 _LoweredView(views: [card])
                     .scaleEffect(request.isPresented ? 1 + DialogMetrics.alertGrowth * (1 - p) : 1)
