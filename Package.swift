@@ -28,6 +28,9 @@ let package = Package(
         // The only code that calls libpng: every setjmp/longjmp stays in here. It calls zlib itself
         // too (to measure IDAT streams), and pkg-config's libpng flags do not name zlib.
         .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        // JPEG decoding for an app's image assets, through Debian's libjpeg (libjpeg62-turbo-dev); its errors
+        // are caught in C.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // HarfBuzz as the system provides it, and the only code that calls it (shaping, outlines).
         .systemLibrary(
             name: "CHarfBuzz",
@@ -54,7 +57,7 @@ let package = Package(
         // Fonts, shaping (HarfBuzz) and text blocks.
         .target(name: "RevealText", dependencies: ["RevealCore", "RevealRaster", "CText"]),
         // PNG, APNG, frame folders, manifests, and the frame sequences they are written from.
-        .target(name: "RevealOutput", dependencies: ["RevealCore", "RevealRaster", "CPNG"]),
+        .target(name: "RevealOutput", dependencies: ["RevealCore", "RevealRaster", "CPNG", "CJPEG"]),
         // The display list (what a laid-out screen draws) and the renderers that draw it: a screen whole, or a
         // sequence of screens from the one before, by comparing their lists (damage).
         .target(name: "RevealDisplay", dependencies: ["RevealCore", "RevealRaster", "RevealText"]),
@@ -83,7 +86,7 @@ let package = Package(
             name: "SwiftUI",
             dependencies: [
                 "Combine", "RevealCore", "RevealRaster", "RevealText", "RevealDisplay", "RevealLayout",
-                "RevealPreviewMacros",
+                "RevealOutput", "RevealPreviewMacros",
             ]),
         // The part of Combine SwiftUI code uses (Just, subjects, sink), so files that import it build.
         .target(name: "Combine"),

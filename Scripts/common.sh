@@ -21,6 +21,8 @@ ensure_packages() {
     fi
     [ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
     pkg-config --exists harfbuzz 2>/dev/null || missing+=(libharfbuzz-dev)
+    # JPEG images in an app's asset catalog.
+    [ -e /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
     [ -e /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || missing+=(fonts-inter-variable)
     # The GIF, WebP and video outputs: libimagequant and giflib, libwebp, FFmpeg's libraries.
     pkg-config --exists imagequant 2>/dev/null || missing+=(libimagequant-dev)

@@ -110,6 +110,7 @@ public enum ViewHost {
             while let arg = args.next() {
                 switch arg {
                 case "--script": script = try ViewScriptFile.load(path: args.next() ?? "")
+                case "--assets": try AssetCatalog.shared.load(folder: args.next() ?? "")
                 case "--time-budget": timeBudget = Double(args.next() ?? "")
                 case "--jobs-per-frame": jobsPerFrame = Int(args.next() ?? "")
                 case "--max-memory":

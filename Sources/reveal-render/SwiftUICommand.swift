@@ -18,6 +18,10 @@ let swiftUIHelp = """
          "taps": [{"t": 2.0, "label": "Try again"}, {"t": 3, "at": [x, y]}],
          "accessibility": [{"t": 1.0, "label": "Scratch card", "action": "activate"}],
          "until": 6.5}                                       the end (default: the last event)
+      --assets DIR.xcassets
+                           an asset catalog for Image("name") and Color("name") (repeatable; default: each
+                           .xcassets folder beside the Swift files): PNG and JPEG image sets at 1x/2x/3x and
+                           color sets, with their dark values
       --layout L           how the frame is sized, overriding the script's "layout": sizeThatFits (the view's
                            own size, no safe area), WxH in points (320x480, no safe area), device (the
                            default: a 393×852 iPhone 16 at 3× with its safe area), or a device by name:
@@ -70,6 +74,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     var frameLayout: (name: String, layout: ViewScript.Layout)?
     var childFlags: [String] = []
     var memoryCeiling = defaultMemoryCeiling
+    var assetFolders: [String] = []
     var rest: [String] = []
     var reader = ArgumentReader(argv)
     let script: ViewScript
@@ -80,6 +85,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
             switch arg {
             case "--view": viewType = try reader.value(arg)
             case "--script": scriptPath = try reader.value(arg)
+            case "--assets": assetFolders.append(try reader.value(arg))
             case "--redraw-all": redrawAll = true
             case "--color-scheme":
                 let name = try reader.value(arg)
@@ -129,6 +135,10 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
             )
         }
         for file in files { inputs.record(file) }
+        // The app's asset catalogs: those named, else each `.xcassets` folder beside the files.
+        if assetFolders.isEmpty { assetFolders = assetCatalogs(besides: files) }
+        // Read here first, so that a broken one is named before anything is built.
+        for folder in assetFolders { try AssetCatalog().load(folder: folder) }
         var loaded =
             try scriptPath.map { path throws(SceneError) in try ViewScriptFile.load(path: path, inputs: inputs) }
             ?? ViewScript(layout: .device(.iPhone16))
@@ -152,6 +162,7 @@ func swiftUICommand(_ argv: [String], layout: Bool = false) -> Int32 {
     }
     let clock = FrameClock(fps: script.fps)
     var childArguments = scriptPath.map { ["--script", $0] } ?? []
+    for folder in assetFolders { childArguments += ["--assets", folder] }
     if let frameLayout { childArguments += ["--layout", frameLayout.name] }
     if let fps = args.fps { childArguments += ["--fps", "\(fps)"] }
     if let scale = args.scale { childArguments += ["--scale", "\(scale)"] }
@@ -260,4 +271,19 @@ private func checkLimits(_ script: ViewScript, scriptName: String, _ args: Argum
             )
         }
     }
+}
+
+/// The `.xcassets` folders in the folders of `files`, each once, in the order of the files and by name.
+func assetCatalogs(besides files: [String]) -> [String] {
+    var folders: [String] = []
+    for file in files {
+        let folder = PathComponents.folder(of: file)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
+            .sorted()
+        for name in names where name.hasSuffix(".xcassets") {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            if !folders.contains(path) { folders.append(path) }
+        }
+    }
+    return folders
 }

@@ -51,7 +51,8 @@ struct SwiftUIKit {
         let repository = SwiftUIKit(
             modules: bin + "/Modules",
             moduleMaps: [
-                bin + "/CPNG.build/module.modulemap", bin + "/CText.build/module.modulemap",
+                bin + "/CPNG.build/module.modulemap", bin + "/CJPEG.build/module.modulemap",
+                bin + "/CText.build/module.modulemap",
                 bin + "/CMalloc.build/module.modulemap", bin + "/CSceneHooks.build/module.modulemap",
                 root + "/Sources/CHarfBuzz/module.modulemap", root + "/Sources/CLibPNG/module.modulemap",
             ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift",
@@ -59,7 +60,7 @@ struct SwiftUIKit {
         let installed = bin + "/../lib/reveal-render/swiftui"
         let kit = SwiftUIKit(
             modules: installed + "/Modules",
-            moduleMaps: ["CPNG", "CText", "CMalloc", "CSceneHooks", "CHarfBuzz", "CLibPNG"].map {
+            moduleMaps: ["CPNG", "CJPEG", "CText", "CMalloc", "CSceneHooks", "CHarfBuzz", "CLibPNG"].map {
                 installed + "/include/\($0)/module.modulemap"
             },
             libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift",

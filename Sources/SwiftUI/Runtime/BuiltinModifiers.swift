@@ -46,7 +46,8 @@ extension _BuiltinModifier {
             if !graph.pickerOptions.isEmpty { graph.pickerOptions[graph.pickerOptions.count - 1].append((tag, views)) }
             return views
         case .id(let id):
-            return graph.lower(content, path: inner + "#" + String(reflecting: id.base), environment)
+            return graph.markScrollTarget(
+                id, graph.lower(content, path: inner + "#" + String(reflecting: id.base), environment))
         case .frame(let width, let height, let alignment):
             return each(
                 .frame(
@@ -162,8 +163,10 @@ extension _BuiltinModifier {
             let anchor = graph.anchor()
             graph.tabSettings[anchor] = settings
             return views.map { $0.modifier(.anchor(anchor)) }
-        case .listRow(let settings):
-            // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow).
+        case .listRow(var settings):
+            // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow). A
+            // swipe's state is kept at the modifier's path.
+            for index in settings.swipeActions.indices { settings.swipeActions[index].key = path }
             let anchor = graph.anchor()
             graph.listRowSettings[anchor] = settings
             return each(.anchor(anchor))

@@ -125,6 +125,7 @@ extension Text: @MainActor Lowerable {
 
 extension Image: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        if let assetName { return graph.lowerAssetImage(self, named: assetName, environment) }
         if !SymbolCatalog.names.contains(systemName) {
             graph.warn(
                 "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Supported SwiftUI\" lists the symbols there are)"
@@ -155,7 +156,8 @@ extension Button: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if let dialog = environment.dialogActions {
             // A dialog draws its buttons as its own rows.
-            dialog.buttons.append(DialogActions.Action(label: AnyView(label), role: role, action: action))
+            dialog.buttons.append(
+                DialogActions.Action(label: AnyView(label), role: role, action: action, tint: environment.tint))
             return []
         }
         let anchor = graph.anchor()

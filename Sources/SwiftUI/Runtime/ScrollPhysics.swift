@@ -27,11 +27,15 @@ package struct ScrollAxisMotion: Equatable, Sendable {
         case coasting(position: Double, velocity: Double, start: Double)
         /// Past an end by `displacement` points, moving at `velocity`, springing back to `bound` from `start`.
         case bouncing(bound: Double, displacement: Double, velocity: Double, start: Double)
+        /// Moved by code (`scrollTo` in an animation): from one offset to another along the animation's curve.
+        case gliding(from: Double, to: Double, curve: AnimationCurve, start: Double)
     }
 
     private var phase = Phase.resting(0)
     /// The furthest the content scrolls at rest: its length less the viewport's (0 when it fits).
     package var limit = 0.0
+    /// The least offset: 0, or less while a refresh control holds the content down (`refreshable`).
+    package var minimum = 0.0
     /// The viewport's length, for the rubber band.
     package var viewport = 0.0
     /// With paging, the length of a page: a release comes to rest on a multiple of it.
@@ -60,6 +64,9 @@ package struct ScrollAxisMotion: Equatable, Sendable {
             let t = max(time - start, 0)
             guard t < Self.bounceDuration(displacement, velocity) else { return bound }
             return bound + spring(displacement, velocity, t)
+        case .gliding(let from, let to, let curve, let start):
+            let t = max(time - start, 0)
+            return t >= curve.duration ? to : from + (to - from) * curve.progress(after: t)
         }
     }
 
@@ -78,6 +85,8 @@ package struct ScrollAxisMotion: Equatable, Sendable {
             return start + (coastDuration(velocity) ?? 0)
         case .bouncing(_, let displacement, let velocity, let start):
             return start + Self.bounceDuration(displacement, velocity)
+        case .gliding(_, _, let curve, let start):
+            return curve.duration.isFinite ? start + curve.duration : nil
         }
     }
 
@@ -109,8 +118,8 @@ package struct ScrollAxisMotion: Equatable, Sendable {
                 ? at.rounded(.up) : velocity < -Self.pageFlickVelocity ? at.rounded(.down) : at.rounded()
             let bound = min(max(target * page, 0), limit)
             phase = .bouncing(bound: bound, displacement: x - bound, velocity: velocity, start: time)
-        } else if x < 0 || x > limit {
-            let bound = x < 0 ? 0 : limit
+        } else if x < minimum || x > limit {
+            let bound = x < minimum ? minimum : limit
             phase = .bouncing(bound: bound, displacement: x - bound, velocity: velocity, start: time)
         } else if abs(velocity) > 0, coastDuration(velocity) != nil {
             phase = .coasting(position: x, velocity: velocity, start: time)
@@ -121,7 +130,14 @@ package struct ScrollAxisMotion: Equatable, Sendable {
 
     /// Moves at once to `position`, within the ends (`scrollTo`, a size that changed).
     package mutating func jump(to position: Double) {
-        phase = .resting(min(max(position, 0), limit))
+        phase = .resting(min(max(position, minimum), limit))
+    }
+
+    /// Moves from where the content is at `time` to `position` (kept inside the ends) along `curve`.
+    mutating func glide(to offset: Double, curve: AnimationCurve, at time: Double) {
+        let target = min(max(offset, minimum), limit)
+        guard curve.duration.isFinite, curve.duration > 0 else { return jump(to: target) }
+        phase = .gliding(from: position(at: time), to: target, curve: curve, start: time)
     }
 
     // MARK: The curves
@@ -144,7 +160,7 @@ package struct ScrollAxisMotion: Equatable, Sendable {
     /// When a coast from `position` at `velocity` reaches an end (seconds after it starts), and how fast it is
     /// going then; nil when it stops short of both.
     private func boundHit(position: Double, velocity: Double) -> (Double, Double)? {
-        let bound = velocity > 0 ? limit : 0
+        let bound = velocity > 0 ? limit : minimum
         guard velocity != 0, abs(velocity / Self.decay) > abs(bound - position) else { return nil }
         let remaining = 1 - (bound - position) * Self.decay / velocity
         guard remaining > 0 else { return nil }
@@ -156,7 +172,7 @@ package struct ScrollAxisMotion: Equatable, Sendable {
     /// the end and back.
     private func bounced(time t: Double, velocity: Double, position: Double) -> Double {
         guard let (_, speed) = boundHit(position: position, velocity: velocity) else { return position }
-        let bound = velocity > 0 ? limit : 0
+        let bound = velocity > 0 ? limit : minimum
         guard t < Self.bounceDuration(0, speed) else { return bound }
         return bound + spring(0, speed, t)
     }
@@ -184,10 +200,10 @@ package struct ScrollAxisMotion: Equatable, Sendable {
 
     /// The position a finger's unbounded position `x` shows: past an end, the rubber band's.
     private func rubberBanded(_ x: Double) -> Double {
-        guard viewport > 0 else { return min(max(x, 0), limit) }
+        guard viewport > 0 else { return min(max(x, minimum), limit) }
         let c = Self.rubberBandCoefficient
         func band(_ over: Double) -> Double { (1 - 1 / (over * c / viewport + 1)) * viewport }
-        if x < 0 { return -band(-x) }
+        if x < minimum { return minimum - band(minimum - x) }
         if x > limit { return limit + band(x - limit) }
         return x
     }
@@ -200,7 +216,7 @@ package struct ScrollAxisMotion: Equatable, Sendable {
             let f = min(shown / viewport, 0.999)
             return (1 / (1 - f) - 1) * viewport / c
         }
-        if x < 0 { return -unband(-x) }
+        if x < minimum { return minimum - unband(minimum - x) }
         if x > limit { return limit + unband(x - limit) }
         return x
     }

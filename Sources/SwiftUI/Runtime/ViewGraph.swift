@@ -120,6 +120,15 @@ package enum TouchTarget {
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
     /// Each scroll view's offset and motion, by path.
     var scrollStates: [String: ScrollState] = [:]
+    /// Each `ScrollViewReader`'s scroll views, by path; the readers being lowered, innermost last, with the
+    /// scroll views met in each; the ids met in each scroll view being lowered inside one, innermost last.
+    var scrollReaderStates: [String: ScrollReaderState] = [:]
+    /// Each list row's swipe, by path.
+    var swipeStates: [String: SwipeState] = [:]
+    var scrollReaders: [(reader: ScrollReaderState, scrolls: [ScrollTargets])] = []
+    var scrollIDs: [[AnyHashable: Int]] = []
+    /// The frames of the marked views in the last layout (set by the player after each layout).
+    package var laidOutAnchors: (() -> [Int: Rect])?
     /// What the screens being lowered ask of their navigation bars, innermost last; the stacks they are in.
     var navigationEntries: [NavigationEntry] = []
     var navigationStates: [NavigationState] = []
@@ -321,6 +330,8 @@ package enum TouchTarget {
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
+        scrollReaderStates = scrollReaderStates.filter { watchedSeen.contains($0.key) }
+        swipeStates = swipeStates.filter { watchedSeen.contains($0.key) }
         navigationStateTable = navigationStateTable.filter { watchedSeen.contains($0.key) }
         tabStates = tabStates.filter { watchedSeen.contains($0.key) }
         presentationStates = presentationStates.filter { watchedSeen.contains($0.key) }

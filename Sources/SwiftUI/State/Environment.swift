@@ -85,6 +85,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     var objects: [ObjectIdentifier: AnyObject] = [:]
     /// `.scrollTargetBehavior(.paging)`: scroll views inside come to rest on a page.
     var scrollPaging = false
+    /// The id a scroll view inside is to show, and where (`scrollPosition(id:anchor:)`).
+    var scrollPosition: (id: AnyHashable?, anchor: UnitPoint?)?
+    /// What a pull on a scroll view inside runs (`refreshable`).
+    var refreshAction: (@Sendable () async -> Void)?
     /// A `ToggleStyle` of the user's (nil: the switch).
     var toggleStyle: (any ToggleStyle)?
     /// The `ProgressViewStyle` set (nil: the default, a bar with a value and a spinner without).

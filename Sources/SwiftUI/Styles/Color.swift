@@ -1,5 +1,7 @@
+import Foundation
 import RevealCore
 import RevealLayout
+import RevealOutput
 import RevealRaster
 import RevealText
 
@@ -21,6 +23,17 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView 
     }
 
     init(_ value: RGBAColor) { self.value = value }
+
+    /// The color set `name` of the app's asset catalog, with its dark appearance; a name no catalog holds is
+    /// clear, as a missing color is on iOS (with a warning in the log there).
+    public init(_ name: String, bundle: Bundle? = nil) {
+        if let set = AssetCatalog.shared.color(named: name) {
+            value = set.light
+            dark = set.dark
+        } else {
+            value = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+    }
 
     /// A color that is `light` in light mode and `dark` in dark mode.
     init(light: RGBAColor, dark: RGBAColor) {

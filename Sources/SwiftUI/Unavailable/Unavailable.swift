@@ -13,20 +13,6 @@ public struct NavigationSplitView: View {
     nonisolated public init(@ViewBuilder sidebar: () -> some View, @ViewBuilder content: () -> some View, @ViewBuilder detail: () -> some View) {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollViewReader yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ScrollViewReader: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-    /// Unavailable.
-    nonisolated public init<Content: View>(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {}
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScrollViewProxy yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public struct ScrollViewProxy: View {
-    /// Nothing: the type cannot be used.
-    nonisolated public var body: EmptyView { EmptyView() }
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw Table yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 public struct Table: View {
     /// Nothing: the type cannot be used.
@@ -73,12 +59,6 @@ public struct RenameButton: View {
     nonisolated public init() {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw HorizontalEdge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public enum HorizontalEdge {
-    case leading
-    case trailing
-}
-
 @available(*, unavailable, message: "reveal-render's SwiftUI does not draw AppStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
 @propertyWrapper public struct AppStorage<Value> {
     /// Unavailable.
@@ -114,22 +94,10 @@ public protocol PreferenceKey {
 }
 
 extension View {
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationDestination<D: Hashable>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw navigationDestination yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func navigationDestination(isPresented: Binding<Bool>, @ViewBuilder destination: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw inspector yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func inspector(isPresented: Binding<Bool>, @ViewBuilder content: () -> some View) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw refreshable yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw swipeActions yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func swipeActions(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw badge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func badge(_ count: Int) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onDelete yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onMove yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw preference yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onPreferenceChange yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")

@@ -1,3 +1,4 @@
+import Foundation
 import RevealCore
 import RevealDisplay
 import RevealLayout
@@ -11,11 +12,29 @@ nonisolated public struct Image: _PrimitiveView, Sendable {
         case small, medium, large
     }
     let systemName: String
+    /// The image set of the app's asset catalog this image draws, when it is not a symbol.
+    var assetName: String? = nil
     /// Whether the image fills the room it is offered (`resizable()`) instead of taking its font's size.
     var isResizable = false
+    /// How a resizable asset image fills its room (`resizable(resizingMode:)`).
+    var resizingMode = ResizingMode.stretch
 
     /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (the article "Supported SwiftUI" lists ours).
     public init(systemName: String) { self.systemName = systemName }
+
+    /// The image set `name` of the app's asset catalog (the `.xcassets` folder beside the files, or the one
+    /// `--assets` names), at the screen's scale and in its appearance; a name no catalog holds draws nothing
+    /// and takes no room, with a warning.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        systemName = ""
+        assetName = name
+    }
+
+    /// An image set with an accessibility label (the label is read as the image's).
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) { self.init(name, bundle: bundle) }
+
+    /// An image set that VoiceOver passes over.
+    public init(decorative name: String, bundle: Bundle? = nil) { self.init(name, bundle: bundle) }
 
     /// How a resizable image fills its room, as SwiftUI's `Image.ResizingMode`.
     public enum ResizingMode: Hashable, Sendable {
@@ -39,6 +58,7 @@ nonisolated public struct Image: _PrimitiveView, Sendable {
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
         var image = self
         image.isResizable = true
+        image.resizingMode = resizingMode
         return image
     }
 

@@ -258,6 +258,8 @@ enum DialogLook: Equatable {
         let label: AnyView
         let role: ButtonRole?
         let action: @MainActor () -> Void
+        /// The tint set around the button (a swipe action's color).
+        var tint: Color? = nil
     }
     var buttons: [Action] = []
 }

@@ -9,6 +9,8 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
     public var data: Data
     public var content: (Data.Element) -> Content
     let id: (Data.Element) -> ID
+    /// What deletes rows (`onDelete`).
+    var deleteAction: ((IndexSet) -> Void)? = nil
 
     /// A view for each element, identified by the element's `id` key path.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
@@ -44,20 +46,26 @@ extension ForEach: @MainActor Lowerable {
         var ids: [String] = []
         var views: [String: any View] = [:]
         var tags: [String: AnyHashable] = [:]
-        for element in data {
+        var offsets: [String: Int] = [:]
+        for (offset, element) in data.enumerated() {
             let elementID = id(element)
             let key = path + "/#" + String(reflecting: elementID)
             guard views[key] == nil else { continue }  // SwiftUI keeps the first of a repeated id
             ids.append(key)
             views[key] = content(element)
             tags[key] = AnyHashable(elementID)
+            offsets[key] = offset
         }
         let order = graph.mergedOrder(ids, key: path)
         return order.flatMap { key in
             // In a picker or tab view, an element with no tag of its own is tagged with its id, as SwiftUI's
             // ForEach tags its views.
             let options = graph.pickerOptions.last?.count
-            let lowered = graph.lowerDynamic(views[key], slot: key, environment)
+            var lowered = graph.markScrollTarget(
+                tags[key] ?? AnyHashable(key), graph.lowerDynamic(views[key], slot: key, environment))
+            if let deleteAction, environment.isInList, let offset = offsets[key] {
+                lowered = graph.deletableRow(lowered, key: key, environment) { deleteAction(IndexSet(integer: offset)) }
+            }
             if let options, graph.pickerOptions[graph.pickerOptions.count - 1].count == options, let tag = tags[key],
                 !lowered.isEmpty
             {

@@ -287,12 +287,14 @@ struct ListRowSettings {
     var insets: EdgeInsets?? = nil
     var background: AnyView?? = nil
     var separatorHidden: Bool? = nil
+    /// The buttons behind the row (`swipeActions`, `onDelete`): every set asked for.
+    var swipeActions: [SwipeActionSet] = []
 
     /// These settings with `inner`'s where it sets them: the modifier nearest the row wins.
     func under(_ inner: ListRowSettings) -> ListRowSettings {
         ListRowSettings(
             insets: inner.insets ?? insets, background: inner.background ?? background,
-            separatorHidden: inner.separatorHidden ?? separatorHidden)
+            separatorHidden: inner.separatorHidden ?? separatorHidden, swipeActions: inner.swipeActions + swipeActions)
     }
 }
 
@@ -381,14 +383,17 @@ extension ViewGraph {
         return scrolled.map { $0.modifier(.background(fill, alignment: .center)) }
     }
 
-    /// A row's view with what its list-row modifiers asked, taken off it.
+    /// A row's view with what its list-row modifiers asked, taken off it (other marks on the outside of the
+    /// row, a scroll target's, stay).
     func listRow(_ view: ViewNode) -> (view: ViewNode, settings: ListRowSettings) {
         var view = view
         var settings = ListRowSettings()
-        while case .anchor(let id)? = view.modifiers.last, let outer = listRowSettings[id] {
-            view.modifiers.removeLast()
-            settings = outer.under(settings)
+        var kept: [NodeModifier] = []
+        while case .anchor(let id)? = view.modifiers.last {
+            let mark = view.modifiers.removeLast()
+            if let outer = listRowSettings[id] { settings = outer.under(settings) } else { kept.insert(mark, at: 0) }
         }
+        view.modifiers += kept
         return (view, settings)
     }
 
@@ -433,6 +438,7 @@ extension ViewGraph {
             } else {
                 node = node.modifier(.background(.color(cell.resolved(scheme).value), alignment: .center))
             }
+            if !row.settings.swipeActions.isEmpty { node = swipeRow(node, row.settings.swipeActions, environment) }
             // A hairline between rows, from the row's text to the card's trailing edge.
             let last = index == section.rows.count - 1
             if !last || look == .plain, row.settings.separatorHidden != true {

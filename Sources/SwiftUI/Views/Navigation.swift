@@ -3,26 +3,48 @@ import RevealCore
 import RevealLayout
 import RevealRaster
 
-/// A stack of screens under a navigation bar, as SwiftUI's `NavigationStack`: its root, and the screens a
-/// `NavigationLink` pushed, each sliding in from the trailing edge as UINavigationController pushes.
+/// A stack of screens under a navigation bar, as SwiftUI's `NavigationStack`: its root, and the screens pushed
+/// onto it (by a `NavigationLink`, by a value appended to its path, by `navigationDestination`), each sliding in
+/// from the trailing edge as UINavigationController pushes.
 nonisolated public struct NavigationStack<Data, Root: View>: _PrimitiveView {
     let root: Root
+    let path: NavigationPathBinding?
 
-    /// A stack whose first screen is `root`.
-    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root() }
-
-    /// A stack with a path of values (accepted; the screens pushed by links are kept by the stack itself).
-    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+    /// A stack whose first screen is `root`; it keeps the screens pushed onto it itself.
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
         self.root = root()
+        path = nil
     }
 
-    /// A stack with a path of values (accepted; the screens pushed by links are kept by the stack itself).
+    /// A stack whose pushed screens are the values of `path`, each drawn by the `navigationDestination` for its
+    /// type: appending to the path pushes, removing pops, and a link to a value or the back button changes it.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root()
+        self.path = NavigationPathBinding(
+            get: { path.wrappedValue.values }, set: { path.wrappedValue = NavigationPath(values: $0) },
+            accepts: { _ in true })
+    }
+
+    /// A stack whose pushed screens are the elements of `path`, each drawn by the `navigationDestination` for
+    /// its type.
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where
         Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
     {
         self.root = root()
+        self.path = NavigationPathBinding(
+            get: { path.wrappedValue.map(AnyHashable.init) },
+            set: { path.wrappedValue = Data($0.compactMap { $0.base as? Data.Element }) },
+            accepts: { $0.base is Data.Element })
     }
+}
+
+/// A stack's path as the stack reads and writes it: its values, whatever the collection that holds them, and
+/// which values it can hold (a typed path holds its element type alone).
+struct NavigationPathBinding {
+    let get: () -> [AnyHashable]
+    let set: ([AnyHashable]) -> Void
+    let accepts: (AnyHashable) -> Bool
 }
 
 /// The older navigation container, as SwiftUI's `NavigationView`: on iPhone, a stack.
@@ -32,37 +54,44 @@ nonisolated public struct NavigationView<Content: View>: _PrimitiveView {
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 }
 
-/// A list of values pushed onto a stack, as SwiftUI's `NavigationPath` (kept, not read: links push views).
+/// A list of values of any types pushed onto a stack, as SwiftUI's `NavigationPath`.
 public struct NavigationPath: Equatable {
-    private var values: [AnyHashable] = []
+    fileprivate(set) var values: [AnyHashable] = []
     /// An empty path.
     public init() {}
+    /// A path of `elements`, the first at the bottom of the stack.
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable { values = elements.map(AnyHashable.init) }
+    fileprivate init(values: [AnyHashable]) { self.values = values }
     /// How many values the path holds.
     public var count: Int { values.count }
     /// Whether the path is empty.
     public var isEmpty: Bool { values.isEmpty }
     /// Adds a value.
     public mutating func append<V: Hashable>(_ value: V) { values.append(AnyHashable(value)) }
-    /// Removes the last `k` values.
-    public mutating func removeLast(_ k: Int = 1) { values.removeLast(min(k, values.count)) }
+    /// Removes the last `k` values (at most as many as there are).
+    public mutating func removeLast(_ k: Int = 1) { values.removeLast(min(max(k, 0), values.count)) }
 }
 
-/// A view that pushes `destination` onto the stack it is in when tapped, as SwiftUI's `NavigationLink`; in a
-/// list's row it gets iOS's disclosure chevron.
+/// A view that pushes a screen onto the stack it is in when tapped, as SwiftUI's `NavigationLink`: its
+/// `destination`, or the screen the stack's `navigationDestination` draws for its value. In a list's row it
+/// gets iOS's disclosure chevron.
 nonisolated public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     let label: Label
     let destination: Destination?
+    let value: AnyHashable?
 
     /// A link showing `label` that pushes `destination`.
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
         self.destination = destination()
         self.label = label()
+        value = nil
     }
 
     /// A link showing `label` that pushes `destination` (Apple's older spelling).
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
+        value = nil
     }
 }
 
@@ -83,25 +112,56 @@ extension NavigationLink where Label == Text {
     }
 }
 
-extension NavigationLink where Destination == EmptyView {
-    /// A link to a value (accepted; drawn as its label, with nothing to push).
+extension NavigationLink where Destination == Never {
+    /// A link that pushes `value`: onto the stack's path when it has one, drawn by the `navigationDestination`
+    /// for its type (a nil value, or one no destination draws, pushes nothing).
     public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
         self.label = label()
         destination = nil
+        self.value = value.map(AnyHashable.init)
     }
 }
 
-extension NavigationLink where Destination == EmptyView, Label == Text {
-    /// A link titled `title` to a value (accepted; drawn as its title, with nothing to push).
+extension NavigationLink where Destination == Never, Label == Text {
+    /// A link titled `title` that pushes `value`.
     public init<P: Hashable>(_ title: LocalizedStringKey, value: P?) {
-        label = Text(title)
-        destination = nil
+        self.init(value: value) { Text(title) }
     }
 
-    /// A link titled `title` to a value (accepted; drawn as its title, with nothing to push).
+    /// A link titled `title` that pushes `value`.
     @_disfavoredOverload public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
-        label = Text(title)
-        destination = nil
+        self.init(value: value) { Text(title) }
+    }
+}
+
+extension View {
+    /// The screen a stack pushes for a value of type `data` (a link's value, or one in its path), as SwiftUI's
+    /// `navigationDestination(for:destination:)`: it holds for the whole stack, wherever in it it is declared.
+    nonisolated public func navigationDestination<D: Hashable, C: View>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View {
+        let draw = MainThreadBox(value: { (value: AnyHashable) in (value.base as? D).map { AnyView(destination($0)) } })
+        return builtin(.navigation { $0.destinations[ObjectIdentifier(D.self)] = draw.value })
+    }
+
+    /// `destination` pushed onto the stack while `isPresented` is true; its back button sets it false.
+    nonisolated public func navigationDestination<V: View>(
+        isPresented: Binding<Bool>, @ViewBuilder destination: () -> V
+    ) -> some View {
+        guard isPresented.wrappedValue else { return builtin(.navigation { _ in }) }
+        let screen = AnyView(destination())
+        let box = MainThreadBox(value: isPresented)
+        return builtin(.navigation { $0.presented.append((screen, { box.value.wrappedValue = false })) })
+    }
+
+    /// The screen for `item` pushed onto the stack while it is not nil; its back button sets it nil.
+    nonisolated public func navigationDestination<D: Hashable, C: View>(
+        item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View {
+        guard let value = item.wrappedValue else { return builtin(.navigation { _ in }) }
+        let screen = AnyView(destination(value))
+        let box = MainThreadBox(value: item)
+        return builtin(.navigation { $0.presented.append((screen, { box.value.wrappedValue = nil })) })
     }
 }
 
@@ -296,7 +356,8 @@ extension View {
 
 // MARK: Lowering
 
-/// What the views of one screen ask of its navigation bar (set by their modifiers as they are lowered).
+/// What the views of one screen ask of its navigation bar and stack (set by their modifiers as they are
+/// lowered).
 @MainActor final class NavigationEntry {
     var title: Text?
     var displayMode: NavigationBarItem.TitleDisplayMode?
@@ -305,26 +366,56 @@ extension View {
     var backHidden = false
     /// The search field's text and prompt (`searchable`), and what adds typed text to it.
     var search: (text: String, prompt: Text?, type: (String) -> Void)?
+    /// The screens `navigationDestination(for:)` draws for values, by the values' type.
+    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
+    /// The screens `navigationDestination(isPresented:)` and `(item:)` push over this one, with what pops each.
+    var presented: [(view: AnyView, pop: @MainActor () -> Void)] = []
 }
 
-/// A stack's pushed screens, kept from one evaluation to the next: each destination with the title of the
-/// screen it was pushed from; and the screen being popped while it slides away.
+/// A stack's state, kept from one evaluation to the next: what links pushed (when it has no path), the
+/// destinations its screens declared, and the screens drawn last time, for the one that slides away on a pop.
 @MainActor final class NavigationState {
-    private(set) var pushed: [(view: AnyView, backTitle: String)] = []
-    var leaving: (view: AnyView, backTitle: String)?
+    /// What a link pushed: a view, or a value the stack's destinations draw.
+    enum Pushed {
+        case view(AnyView)
+        case value(AnyHashable)
+    }
+
+    /// One screen above the root: what it shows, its title's screen below, and what pops it.
+    struct Screen {
+        let view: AnyView
+        let level: Int
+        let pop: @MainActor () -> Void
+    }
+
+    /// What links pushed that is not in the stack's path (all of it when there is none).
+    private(set) var pushed: [Pushed] = []
+    /// The stack's path, as the stack read it at its last evaluation.
+    var path: NavigationPathBinding?
+    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
+    /// The screens above the root at the last evaluation, their back titles, and the depth shown.
+    var lastScreens: [(screen: Screen, backTitle: String)] = []
+    /// The screen sliding away, with its back title.
+    var leaving: (screen: Screen, backTitle: String)?
+    /// The depths the current push or pop goes from and to.
+    var transition = (from: 0, to: 0)
     weak var graph: ViewGraph?
 
     init(graph: ViewGraph) { self.graph = graph }
 
-    /// Pushes `view` (a link was tapped): the stack is evaluated again, the new screen sliding in.
-    func push(_ view: AnyView, backTitle: String) {
-        pushed.append((view, backTitle))
+    /// Pushes `item` (a link was tapped): a value goes onto the stack's path when the path can hold it.
+    func push(_ item: Pushed) {
+        if case .value(let value) = item, let path, path.accepts(value) {
+            path.set(path.get() + [value])
+        } else {
+            pushed.append(item)
+        }
         graph?.invalidate()
     }
 
-    /// Pops the top screen (its back button was tapped): it slides away.
-    func pop() {
-        leaving = pushed.popLast()
+    /// Takes the pushed item at `index` and all above it off the stack.
+    func popPushed(to index: Int) {
+        pushed.removeLast(max(pushed.count - index, 0))
         graph?.invalidate()
     }
 }
@@ -346,31 +437,99 @@ enum NavigationMetrics {
 }
 
 extension ViewGraph {
-    /// A navigation stack: each screen from its root up to the one on top, the top one sliding as a push or
-    /// pop plays.
-    func lowerNavigationStack(_ root: any View, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+    /// A navigation stack: each screen from its root up to the one on top (the root, then the screens its
+    /// path's values and its links pushed, each followed by those its `navigationDestination(isPresented:)`
+    /// pushes), every one lowered so that each keeps its state, and the top one drawn; while a push or pop plays,
+    /// the one under it too, sliding with it.
+    func lowerNavigationStack(
+        _ root: any View, path: String, pathBinding: NavigationPathBinding?, _ environment: EnvironmentValues
+    ) -> [ViewNode] {
         let state = navigationState(at: path + "/stack")
-        let depth = state.pushed.count
+        state.path = pathBinding
+        // What lies above the root, in order, with what pops each: the path's values, then what links pushed.
+        var upcoming: [(item: NavigationState.Pushed, pop: @MainActor () -> Void)] = []
+        if let pathBinding {
+            let values = pathBinding.get()
+            for (index, value) in values.enumerated() {
+                upcoming.append(
+                    (
+                        .value(value),
+                        { [weak state] in
+                            pathBinding.set(Array(pathBinding.get().prefix(index)))
+                            state?.popPushed(to: 0)
+                        }
+                    ))
+            }
+        }
+        for (index, item) in state.pushed.enumerated() {
+            upcoming.append((item, { [weak state] in state?.popPushed(to: index) }))
+        }
+        var screens: [(node: ViewNode, title: String)] = []
+        var above: [(screen: NavigationState.Screen, backTitle: String)] = []
+        var next: NavigationState.Screen? = nil
+        var view: any View = root
+        while true {
+            let level = screens.count
+            var inside = environment
+            if let next { inside.dismissAction = next.pop }
+            let backTitle = screens.last?.title
+            let (node, entry) = lowerScreen(view, level: level, backTitle: backTitle, path: path, inside, state)
+            screens.append((node, entry.title?.string ?? ""))
+            if let next { above.append((next, backTitle ?? "")) }
+            state.destinations.merge(entry.destinations) { $1 }
+            upcoming.insert(contentsOf: entry.presented.map { (.view($0.view), $0.pop) }, at: 0)
+            // The next screen: the first of what lies above that a destination draws (a value none draws is
+            // passed over, as SwiftUI passes it over with a warning).
+            var found: (AnyView, @MainActor () -> Void)? = nil
+            while found == nil, !upcoming.isEmpty {
+                let candidate = upcoming.removeFirst()
+                switch candidate.item {
+                case .view(let view): found = (view, candidate.pop)
+                case .value(let value):
+                    if let draw = state.destinations[ObjectIdentifier(type(of: value.base))], let view = draw(value) {
+                        found = (view, candidate.pop)
+                    }
+                }
+            }
+            guard let found, screens.count < 64 else { break }
+            view = found.0
+            next = NavigationState.Screen(view: found.0, level: screens.count, pop: found.1)
+        }
+        // A change of depth starts a push or a pop; the screen that was on top slides away on a pop.
+        let depth = screens.count - 1
+        let lastDepth = state.lastScreens.count
+        if depth != lastDepth {
+            state.transition = (lastDepth, depth)
+            state.leaving = depth < lastDepth ? state.lastScreens.last : nil
+        }
+        state.lastScreens = above
         let shown = present(Double(depth), key: path + "/depth", animatedBy: NavigationMetrics.push)
-        if shown <= Double(depth) + 1e-9 { state.leaving = nil }
-        var screens: [(view: any View, backTitle: String?)] = [(root, nil)]
-        screens += state.pushed.map { ($0.view, $0.backTitle) }
-        if let leaving = state.leaving { screens.append((leaving.view, leaving.backTitle)) }
+        let (from, to) = state.transition
+        let progress = from == to ? 1 : min(max((shown - Double(from)) / Double(to - from), 0), 1)
+        if progress >= 1 { state.leaving = nil }
+        // Only the top screen takes touches; one sliding away is lowered again without them.
+        var leavingNode: ViewNode? = nil
+        if let leaving = state.leaving {
+            var inside = environment
+            inside.allowsHitTesting = false
+            leavingNode =
+                lowerScreen(
+                    leaving.screen.view, level: leaving.screen.level, backTitle: leaving.backTitle, path: path, inside,
+                    state
+                ).node
+        }
         let width = screenSize.width
         var layers: [ViewNode] = []
-        for (level, screen) in screens.enumerated() {
-            // Only the top screen takes touches (a screen sliding away, or covered, does not).
-            var inside = environment
-            if level != depth { inside.allowsHitTesting = false }
-            // `dismiss` in a pushed screen pops it.
-            if level > 0 { inside.dismissAction = { state.pop() } }
-            // Only the screens in sight are drawn: the top one, and the one under it while a push or pop plays.
-            // A screen under them keeps its state: lowered, not drawn.
-            let position = Double(level) - shown
-            let node = lowerScreen(screen.view, level: level, backTitle: screen.backTitle, path: path, inside, state)
-            guard position > -1 + 1e-9, position < 1 - 1e-9 || level == screens.count - 1 else { continue }
-            let x = position >= 0 ? position * width : position * width * NavigationMetrics.parallax
-            layers.append(x == 0 ? node : node.modifier(.offset(x: x, y: 0)))
+        func place(_ node: ViewNode, at x: Double) { layers.append(x == 0 ? node : node.modifier(.offset(x: x, y: 0))) }
+        if progress >= 1 {
+            place(screens[depth].node, at: 0)
+        } else if to > from {
+            // A push: the new screen slides in over the old one, which moves a third of the way out.
+            if from < screens.count { place(screens[from].node, at: -progress * width * NavigationMetrics.parallax) }
+            place(screens[depth].node, at: (1 - progress) * width)
+        } else {
+            place(screens[depth].node, at: -(1 - progress) * width * NavigationMetrics.parallax)
+            if let leavingNode { place(leavingNode, at: progress * width) }
         }
         return [ViewNode(.stack(.depth, spacing: nil, alignment: .center, children: layers))]
     }
@@ -379,11 +538,16 @@ extension ViewGraph {
     private func lowerScreen(
         _ view: any View, level: Int, backTitle: String?, path: String, _ environment: EnvironmentValues,
         _ state: NavigationState
-    ) -> ViewNode {
+    ) -> (node: ViewNode, entry: NavigationEntry) {
         let entry = NavigationEntry()
         navigationEntries.append(entry)
         navigationStates.append(state)
+        // A pushed screen is opaque in its own background: a list's inside it, else the system background.
+        let outerBackground = rootBackground
+        if level > 0 { rootBackground = nil }
         var content = single(lowerContainer(view, path: path + "/screen\(level)", environment))
+        let ownBackground = rootBackground
+        if level > 0 { rootBackground = outerBackground }
         navigationStates.removeLast()
         navigationEntries.removeLast()
         let scheme = environment.colorScheme
@@ -437,19 +601,18 @@ extension ViewGraph {
             let inlineOpacity = large ? min(max((scrolled - 36) / 16, 0), 1) : 1
             let bar = navigationBar(
                 entry, title: title, titleOpacity: inlineOpacity, backTitle: showsBack ? backTitle : nil,
-                scrolled: scrolled > 0, state: state, path: path + "/bar\(level)", environment)
+                scrolled: scrolled > 0, path: path + "/bar\(level)", environment)
             screen = ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [bar, filled]))
         }
-        // A pushed screen is opaque: the screen under it does not show through.
-        let background = rootBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
-        return level > 0 ? screen.modifier(.background(.color(background), alignment: .center)) : screen
+        let background = ownBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
+        return (level > 0 ? screen.modifier(.background(.color(background), alignment: .center)) : screen, entry)
     }
 
     /// The bar: the back button or the leading items, the inline title or the principal item, the trailing
     /// items; over scrolled content, a background and a hairline.
     private func navigationBar(
         _ entry: NavigationEntry, title: String, titleOpacity: Double, backTitle: String?, scrolled: Bool,
-        state: NavigationState, path: String, _ environment: EnvironmentValues
+        path: String, _ environment: EnvironmentValues
     ) -> ViewNode {
         toolbarItems.append([])
         var loose: [ViewNode] = []
@@ -460,11 +623,12 @@ extension ViewGraph {
         func slot(_ s: ToolbarItemPlacement.Slot) -> [ViewNode] { items.filter { $0.slot == s }.flatMap(\.views) }
         var leading = slot(.leading)
         if let backTitle {
+            let pop = environment.dismissAction
             let back = Button {
-                state.pop()
+                pop?()
             } label: {
                 HStack(spacing: 4) {
-                    Image(systemName: "chevron.left").font(.body.weight(.semibold))
+                    Image(systemName: "chevron.left").font(.body.weight(.semibold)).accessibilityHidden(true)
                     Text(backTitle.isEmpty || backTitle.count > 12 ? "Back" : backTitle)
                 }
             }
@@ -574,24 +738,23 @@ enum NavigationLowering {
 
 extension NavigationStack: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lowerNavigationStack(root, path: path, environment)
+        graph.lowerNavigationStack(root, path: path, pathBinding: self.path, environment)
     }
 }
 
 extension NavigationView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lowerNavigationStack(content, path: path, environment)
+        graph.lowerNavigationStack(content, path: path, pathBinding: nil, environment)
     }
 }
 
 extension NavigationLink: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let state = graph.navigationStates.last
-        let backTitle = graph.navigationEntries.last?.title?.string ?? ""
-        let destination = destination.map { AnyView($0) }
+        let item = destination.map { NavigationState.Pushed.view(AnyView($0)) } ?? value.map { .value($0) }
         let push: @MainActor () -> Void = {
-            guard let state, let destination else { return }
-            state.push(destination, backTitle: backTitle)
+            guard let state, let item else { return }
+            state.push(item)
         }
         guard environment.isInList else {
             return graph.lower(Button(action: push) { label }, path: path + "/link", environment)

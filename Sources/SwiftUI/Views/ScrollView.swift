@@ -63,6 +63,21 @@ extension View {
     /// Marks the views a `.viewAligned` scroll view aligns to (accepted: it pages).
     nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
 
+    /// The id of the view a scroll view inside shows at its `anchor` (top by default), as SwiftUI's
+    /// `scrollPosition(id:anchor:)`: a change of the binding scrolls there (animated in `withAnimation`).
+    /// A drag does not write the binding back.
+    nonisolated public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
+        let value = id.wrappedValue.map(AnyHashable.init)
+        return environmentChange { $0.scrollPosition = (value, anchor) }
+    }
+
+    /// What a pull on the scroll view or list inside runs, as SwiftUI's `refreshable(action:)` with iOS's
+    /// UIRefreshControl: pulled down past its trigger and let go, the spinner holds the content down while
+    /// `action` runs (on the scene clock), and the content springs back when it returns.
+    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+        environmentChange { $0.refreshAction = action }
+    }
+
     /// Whether scroll views inside take drags (SwiftUI's `scrollDisabled(_:)`).
     nonisolated public func scrollDisabled(_ disabled: Bool) -> some View {
         environmentChange { if disabled { $0.isScrollEnabled = false } }
@@ -77,12 +92,18 @@ extension ScrollView: @MainActor Lowerable {
         state.paging = environment.scrollPaging
         let anchor = graph.anchor()
         graph.scrollClips.append(anchor)
-        let views = graph.lowerContainer(content, path: path, environment)
+        let targets = graph.beginScrollTargets(environment)
+        state.refresh = vertical ? environment.refreshAction : nil
+        var inside = environment
+        inside.scrollPosition = nil
+        inside.refreshAction = nil
+        let views = graph.lowerContainer(content, path: path, inside)
         graph.scrollClips.removeLast()
+        let contentAnchor = graph.endScrollTargets(targets, state: state, environment)
         return [
             graph.scrollNode(
                 state, horizontal: horizontal, vertical: vertical, showsIndicators: showsIndicators, environment,
-                content: views, anchor: anchor)
+                content: views, anchor: anchor, contentAnchor: contentAnchor, path: path)
         ]
     }
 }
@@ -93,18 +114,20 @@ extension ViewGraph {
     /// default spacing.
     func scrollNode(
         _ state: ScrollState, horizontal: Bool, vertical: Bool, showsIndicators: Bool,
-        _ environment: EnvironmentValues, content views: [ViewNode], anchor: Int? = nil
+        _ environment: EnvironmentValues, content views: [ViewNode], anchor: Int? = nil, contentAnchor: Int? = nil,
+        path: String? = nil
     ) -> ViewNode {
         state.axes = (horizontal, vertical)
         state.settle(at: time)
         let anchor = anchor ?? self.anchor()
-        let content =
+        var content =
             views.count == 1
             ? views[0]
             : ViewNode(
                 .stack(
                     horizontal && !vertical ? .horizontal : .vertical, spacing: nil, alignment: .center,
                     children: views))
+        if let contentAnchor { content = content.modifier(.anchor(contentAnchor)) }
         if environment.isScrollEnabled { addTarget(.scroll(state), anchor: anchor, environment) }
         // The offset lands on the pixel grid, as UIKit puts a scrolled layer's content on whole pixels.
         let scale = max(Double(environment.displayScale), 1)
@@ -120,8 +143,26 @@ extension ViewGraph {
             indicatorOpacity: shows ? state.indicatorOpacity(at: time) : 0,
             indicatorColor: ScrollState.indicatorColor(environment.colorScheme),
             geometry: SharedFunction { geometry in self.callBack(else: ()) { box.value.geometry = geometry } })
-        return ViewNode(.scroll(spec, content: content), [.anchor(anchor)])
+        let scroll = ViewNode(.scroll(spec, content: content), [.anchor(anchor)])
+        guard let path, state.refresh != nil, offset.y < 0 || state.refreshing else { return scroll }
+        // The refresh control: a spinner centred in the room pulled open, then riding just above the content;
+        // fading in as the pull nears the trigger.
+        let pulled = -offset.y
+        let centre = max(pulled / 2, pulled - RefreshMetrics.height / 2)
+        let strength = state.refreshing ? 1 : min(pulled / RefreshMetrics.trigger, 1)
+        let spinner = single(lower(ProgressView(), path: path + "/refresh", environment))
+            .modifier(.opacity(strength))
+            .modifier(.frame(FrameSpec(height: RefreshMetrics.height)))
+            .modifier(.offset(x: 0, y: centre - RefreshMetrics.height / 2))
+        return scroll.modifier(.overlay(spinner, alignment: NodeAlignment(horizontal: 0.5, vertical: 0)))
     }
+}
+
+/// iOS's UIRefreshControl, by our measures of iOS 17 (UIKit publishes none): the control is 60 points tall and
+/// a pull of 100 points, let go, starts a refresh.
+enum RefreshMetrics {
+    static let height = 60.0
+    static let trigger = 100.0
 }
 
 /// A scroll view's state from one evaluation to the next: its motion on each axis, the finger on it, and
@@ -148,6 +189,11 @@ extension ViewGraph {
     var paging = false {
         didSet { if paging != oldValue { applyGeometry() } }
     }
+    /// The `scrollPosition` id last scrolled to.
+    var positionShown: AnyHashable?
+    /// What a pull runs (`refreshable`), and whether it is running.
+    var refresh: (@Sendable () async -> Void)?
+    private(set) var refreshing = false
     private(set) var horizontal = ScrollAxisMotion()
     private(set) var vertical = ScrollAxisMotion()
     weak var graph: ViewGraph?
@@ -180,6 +226,21 @@ extension ViewGraph {
     func jump(to offset: Point) {
         horizontal.jump(to: offset.x)
         vertical.jump(to: offset.y)
+    }
+
+    /// Moves the content to `offset` by code (`scrollTo`, `scrollPosition`): along `curve` when there is one,
+    /// at once when not. A finger on the content keeps it.
+    func move(to offset: Point, curve: AnimationCurve?, at time: Double) {
+        guard down == nil else { return }
+        if let curve {
+            if axes.horizontal { horizontal.glide(to: offset.x, curve: curve, at: time) }
+            if axes.vertical { vertical.glide(to: offset.y, curve: curve, at: time) }
+            moving = horizontal.settles != nil || vertical.settles != nil
+            restedAt = moving ? nil : time
+        } else {
+            jump(to: Point(x: axes.horizontal ? offset.x : 0, y: axes.vertical ? offset.y : 0))
+        }
+        graph?.invalidate()
     }
 
     /// Whether the content is neither held nor moving: where it is, it stays.
@@ -260,10 +321,36 @@ extension ViewGraph {
         // The content moves against the finger: a finger moving up scrolls the offset down.
         let vx = span > 0 ? (first.point.x - point.x) / span : 0
         let vy = span > 0 ? (first.point.y - point.y) / span : 0
+        if let refresh, !refreshing, axes.vertical, vertical.position(at: time) <= -RefreshMetrics.trigger {
+            beginRefresh(refresh)
+        }
         if axes.horizontal { horizontal.release(velocity: vx, at: time) }
         if axes.vertical { vertical.release(velocity: vy, at: time) }
         moving = horizontal.settles != nil || vertical.settles != nil
         restedAt = moving ? nil : time
+        graph?.invalidate()
+    }
+}
+
+extension ScrollState {
+    /// Holds the content down under the spinner while `action` runs; it springs back when `action` returns.
+    private func beginRefresh(_ action: @escaping @Sendable () async -> Void) {
+        refreshing = true
+        vertical.minimum = -RefreshMetrics.height
+        Task { @MainActor [weak self] in
+            await action()
+            self?.endRefresh()
+        }
+    }
+
+    private func endRefresh() {
+        refreshing = false
+        vertical.minimum = 0
+        if let time = graph?.time, down == nil {
+            vertical.release(velocity: 0, at: time)
+            moving = horizontal.settles != nil || vertical.settles != nil
+            restedAt = moving ? nil : time
+        }
         graph?.invalidate()
     }
 }
