@@ -41,8 +41,8 @@ extension _BuiltinModifier {
             guard let paint = resolved.paint else { return views }
             return views.map { $0.modifier(.foreground(paint)) }
         case .tag(let tag):
-            // Inside a picker, the tagged view is one of its options.
-            let views = passing()
+            // Inside a picker, the tagged view is one of its options; in a list with a selection, a row.
+            let views = graph.markListSelection(tag, passing())
             if !graph.pickerOptions.isEmpty { graph.pickerOptions[graph.pickerOptions.count - 1].append((tag, views)) }
             return views
         case .id(let id):

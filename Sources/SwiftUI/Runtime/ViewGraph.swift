@@ -177,6 +177,9 @@ package enum TouchTarget {
     var timelineUpdates: [String: Double] = [:]
     /// The tagged options met in each picker being lowered, innermost last.
     var pickerOptions: [[(tag: AnyHashable, views: [ViewNode])]] = []
+    /// For each list being lowered, innermost last: the depth of `pickerOptions` its rows' tags are met at
+    /// (-1 for a list without a selection).
+    var listSelectionLevels: [Int] = []
     /// The rows met directly in each container being lowered, innermost last: nil for a container that is
     /// not a `Grid` (a `GridRow` there is a group).
     var gridRows: [[GridRowContent]?] = []

@@ -63,6 +63,7 @@ extension ForEach: @MainActor Lowerable {
             let options = graph.pickerOptions.last?.count
             var lowered = graph.markScrollTarget(
                 tags[key] ?? AnyHashable(key), graph.lowerDynamic(views[key], slot: key, environment))
+            if let tag = tags[key] { lowered = graph.markListSelection(tag, lowered) }
             if let deleteAction, environment.isInList, let offset = offsets[key] {
                 lowered = graph.deletableRow(lowered, key: key, environment) { deleteAction(IndexSet(integer: offset)) }
             }

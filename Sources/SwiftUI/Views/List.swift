@@ -6,20 +6,33 @@ import RevealRaster
 /// under a header and over a footer, and `listStyle` chooses the look (`.insetGrouped`, iOS's default).
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
+    var selection: ListSelection? = nil
 
     /// A list of the rows `content` builds.
     public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {
         self.content = content()
     }
 
-    /// A list of the rows `content` builds, with a selection (accepted; nothing is selected by a script yet).
+    /// A list of the rows `content` builds whose row of `selection` shows selected, as iOS 16 and later select
+    /// a single row outside edit mode: a tap on a row (its `tag`, or its `ForEach` element's id) selects it.
     public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = selection.map(ListSelection.init)
+    }
+
+    /// A list with a multiple selection (accepted: on iPhone several rows are selected in edit mode only,
+    /// which no script enters).
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
         self.content = content()
     }
 
-    /// A list with a multiple selection (accepted; nothing is selected by a script yet).
-    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
-        self.content = content()
+    /// A row for each of `data`'s identifiable elements, one of them selected by `selection`.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<SelectionValue?>?,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        content = ForEach(data, content: rowContent)
+        self.selection = selection.map(ListSelection.init)
     }
 
     /// A row for each of `data`'s identifiable elements.
@@ -40,6 +53,17 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
     public init<RowContent: View>(_ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent)
     where SelectionValue == Never, Content == ForEach<Range<Int>, Int, RowContent> {
         content = ForEach(data, content: rowContent)
+    }
+}
+
+/// A list's single selection, whatever its value's type: the row selected, and what selects another.
+struct ListSelection {
+    let selected: () -> AnyHashable?
+    let select: (AnyHashable) -> Void
+
+    init<Value: Hashable>(_ binding: Binding<Value?>) {
+        selected = { binding.wrappedValue.map(AnyHashable.init) }
+        select = { tag in if let value = tag.base as? Value { binding.wrappedValue = value } }
     }
 }
 
@@ -289,12 +313,15 @@ struct ListRowSettings {
     var separatorHidden: Bool? = nil
     /// The buttons behind the row (`swipeActions`, `onDelete`): every set asked for.
     var swipeActions: [SwipeActionSet] = []
+    /// The row's tag in a list with a selection.
+    var selectionTag: AnyHashable? = nil
 
     /// These settings with `inner`'s where it sets them: the modifier nearest the row wins.
     func under(_ inner: ListRowSettings) -> ListRowSettings {
         ListRowSettings(
             insets: inner.insets ?? insets, background: inner.background ?? background,
-            separatorHidden: inner.separatorHidden ?? separatorHidden, swipeActions: inner.swipeActions + swipeActions)
+            separatorHidden: inner.separatorHidden ?? separatorHidden, swipeActions: inner.swipeActions + swipeActions,
+            selectionTag: inner.selectionTag ?? selectionTag)
     }
 }
 
@@ -325,6 +352,8 @@ enum ListMetrics {
     /// Interface Guidelines; `systemBackground`.
     static let groupedBackground = Color.adaptive((242, 242, 247, 1), (0, 0, 0, 1))
     static let cellBackground = Color.adaptive((255, 255, 255, 1), (28, 28, 30, 1))
+    /// A selected row's background: UITableViewCell's, `systemGray4`.
+    static let selectedBackground = Color.adaptive((209, 209, 214, 1), (58, 58, 60, 1))
     static let plainBackground = Color.adaptive((255, 255, 255, 1), (0, 0, 0, 1))
 }
 
@@ -337,11 +366,17 @@ struct ListSectionContent {
 
 extension ViewGraph {
     /// A list's rows and sections as a scroll view: `content` lowered with sections collected.
-    func lowerList(_ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook) -> [ViewNode] {
+    func lowerList(
+        _ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook,
+        selection: ListSelection? = nil
+    ) -> [ViewNode] {
         listSections.append([])
+        // The rows' tags are collected as a picker's options are, at this list's level.
+        listSelectionLevels.append(selection == nil ? -1 : pickerOptions.count)
         var inside = environment
         inside.isInList = true
         let views = lowerContainer(content, path: path, inside)
+        listSelectionLevels.removeLast()
         let sections = listSections.removeLast()
         // Rows outside any section are sections of their own, between the sections met.
         var grouped: [ListSectionContent] = []
@@ -361,7 +396,7 @@ extension ViewGraph {
         let margin = look == .insetGrouped ? ListMetrics.margin(screenWidth: screenSize.width) : 0
         var stack: [ViewNode] = []
         for section in grouped {
-            stack += sectionViews(section, look: look, margin: margin, environment)
+            stack += sectionViews(section, look: look, margin: margin, selection: selection, path: path, environment)
         }
         if look != .plain {
             stack.append(ViewNode(.spacer(minLength: 0)).modifier(.frame(FrameSpec(height: ListMetrics.sectionGap))))
@@ -398,7 +433,8 @@ extension ViewGraph {
     }
 
     private func sectionViews(
-        _ section: ListSectionContent, look: ListLook, margin: Double, _ environment: EnvironmentValues
+        _ section: ListSectionContent, look: ListLook, margin: Double, selection: ListSelection?, path: String,
+        _ environment: EnvironmentValues
     ) -> [ViewNode] {
         let scheme = environment.colorScheme
         var views: [ViewNode] = []
@@ -433,10 +469,23 @@ extension ViewGraph {
                         FrameSpec(
                             maxWidth: .infinity, minHeight: ListMetrics.minimumRowHeight,
                             alignment: NodeAlignment(horizontal: 0, vertical: 0.5))))
-            if let background = row.settings.background.flatMap({ $0 }) {
+            let selectionTag = selection == nil ? nil : row.settings.selectionTag
+            if let selectionTag, let selection, selection.selected() == selectionTag {
+                node = node.modifier(
+                    .background(.color(ListMetrics.selectedBackground.resolved(scheme).value), alignment: .center))
+            } else if let background = row.settings.background.flatMap({ $0 }) {
                 node = node.modifier(.background(single(lower(background, path: "", environment)), alignment: .center))
             } else {
                 node = node.modifier(.background(.color(cell.resolved(scheme).value), alignment: .center))
+            }
+            if let selectionTag, let selection {
+                // A tap anywhere on the row selects it.
+                let box = MainThreadBox(value: selection)
+                node = single(
+                    lower(
+                        _LoweredView(views: [node]).contentShape(Rectangle()).onTapGesture {
+                            box.value.select(selectionTag)
+                        }, path: path + "/select#" + String(reflecting: selectionTag.base), environment))
             }
             if !row.settings.swipeActions.isEmpty { node = swipeRow(node, row.settings.swipeActions, environment) }
             // A hairline between rows, from the row's text to the card's trailing edge.
@@ -476,7 +525,18 @@ enum ListSectionMarker {
 
 extension List: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lowerList(content, path: path, environment, look: environment.listLook)
+        graph.lowerList(content, path: path, environment, look: environment.listLook, selection: selection)
+    }
+}
+
+extension ViewGraph {
+    /// `views`, tagged `tag` (by `.tag(_:)` or as a `ForEach` element), marked as a selectable row when they
+    /// are a row of a list with a selection (not an option of a picker inside one).
+    func markListSelection(_ tag: AnyHashable, _ views: [ViewNode]) -> [ViewNode] {
+        guard let level = listSelectionLevels.last, level == pickerOptions.count, !views.isEmpty else { return views }
+        let anchor = anchor()
+        listRowSettings[anchor] = ListRowSettings(selectionTag: tag)
+        return views.map { $0.modifier(.anchor(anchor)) }
     }
 }
 
