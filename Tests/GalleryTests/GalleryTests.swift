@@ -159,6 +159,14 @@ private let gallery: [GalleryEntry] = [
     },
     // Group boxes two to a screen (containerRelativeFrame), mid-scroll and at rest; a capsule button.
     GalleryEntry(name: "CapsuleCards", times: [0, 0.45, 1.2], darkTimes: [0]) { CapsuleCards_Previews.previews },
+    // An inbox pulled down (the spinner over the large title), held under the spinner while it loads, the new
+    // message in; a row swiped open on its Flag, another on its Pin; the message a tap pushed, mid-slide and
+    // at rest; popped back.
+    GalleryEntry(
+        name: "InboxActions", times: [0.45, 1.0, 2.2, 2.8, 3.35, 4.35, 4.8, 5.2], darkTimes: [1.0, 3.35, 4.8]
+    ) {
+        InboxActions_Previews.previews
+    },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -136,6 +136,34 @@ final class SheetTests: XCTestCase {
         }
         XCTAssertNil(closed.first { $0.text == "Close" && $0.frame.y < 844 })
     }
+
+    func testASheetPulledDownPastHalfItsHeightIsDismissedAndAShorterPullSpringsBack() throws {
+        struct Presenter: View {
+            @State private var shown = false
+            var body: some View {
+                Button(shown ? "Shown" : "Open") { shown = true }
+                    .sheet(isPresented: $shown) { Text("Sheet").presentationDetents([.medium]) }
+            }
+        }
+        let open = ViewScript.Tap(t: 0.1, target: .label("Open"))
+        /// A finger from 500 points down, pulling `distance` points over 0.3 s from 1 s.
+        func pull(_ distance: Double) -> ViewScript.Touch {
+            ViewScript.Touch(
+                points: (0...10).map { .init(x: 200, y: 500 + distance * Double($0) / 10, t: 1 + 0.03 * Double($0)) })
+        }
+        // The medium sheet's text at rest: centred in its 422 - 34 points.
+        let restY = 422 + (422.0 - 34) / 2
+        // Mid-pull the sheet follows the finger: at 1.25 s its last move (1.24 s) is 120 points down.
+        let held = try MainActor.assumeIsolated { try layout([open], touches: [pull(150)], at: 1.25) { Presenter() } }
+        XCTAssertEqual(try XCTUnwrap(held.first { $0.text == "Sheet" }).frame.midY, restY + 120, accuracy: 0.5)
+        // 150 points of 422, let go: back at rest, still shown.
+        let back = try MainActor.assumeIsolated { try layout([open], touches: [pull(150)], at: 2.5) { Presenter() } }
+        XCTAssertEqual(try XCTUnwrap(back.first { $0.text == "Sheet" }).frame.midY, restY, accuracy: 0.5)
+        // 250 points, past half: dismissed, its binding false again.
+        let gone = try MainActor.assumeIsolated { try layout([open], touches: [pull(250)], at: 2.5) { Presenter() } }
+        XCTAssertNil(gone.first { $0.text == "Sheet" && $0.frame.y < 844 })
+        XCTAssertNotNil(gone.first { $0.text == "Open" })
+    }
 }
 
 /// An object made in the root view's expression, as a preview makes it.

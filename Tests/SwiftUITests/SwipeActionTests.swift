@@ -12,10 +12,13 @@ private struct Fruits: SwiftUI.View {
         List {
             ForEach(fruits, id: \.self) { fruit in Text(fruit) }
                 .onDelete { fruits.remove(atOffsets: $0) }
-            Text("Notes")
-                .swipeActions(edge: .leading) {
-                    Button("Pin") { pinned = "Notes" }.tint(.orange)
-                }
+            HStack {
+                Text("Notes")
+                Button("Open") { pinned = "opened" }
+            }
+            .swipeActions(edge: .leading) {
+                Button("Pin") { pinned = "Notes" }.tint(.orange)
+            }
             ForEach(["Kiwi"], id: \.self) { fruit in
                 Text(fruit).swipeActions { Button("Flag") {} }
             }
@@ -86,6 +89,11 @@ final class SwipeActionTests: XCTestCase {
         let pinned = try views([drag], taps: [tap], at: 2.5)
         XCTAssertNotNil(pinned.first { $0.text == "pinned Notes" })
         XCTAssertEqual(try XCTUnwrap(pinned.first { $0.text == "Notes" }).frame.x, 40, accuracy: 0.5, "closed again")
+    }
+
+    func testAButtonInASwipeableRowStillTakesItsTap() throws {
+        let laid = try views([], taps: [ViewScript.Tap(t: 0.2, target: .label("Open"))], at: 0.5)
+        XCTAssertNotNil(laid.first { $0.text == "pinned opened" })
     }
 
     func testARowsOwnSwipeActionsReplaceTheDeleteOfOnDelete() throws {

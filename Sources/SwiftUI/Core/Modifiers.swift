@@ -78,7 +78,8 @@ nonisolated public struct _BuiltinModifier: ViewModifier {
         case preferredColorScheme(ColorScheme?)
         case id(AnyHashable)
         case transition(AnyTransition)
-        case gesture(any Gesture, simultaneous: Bool)
+        /// A gesture recognized on the view; `enabled` false (a mask without `.gesture`) leaves it out.
+        case gesture(any Gesture, simultaneous: Bool, enabled: Bool)
         case accessibilityHidden(Bool)
         case accessibilityElement(AccessibilityChildBehavior)
         case accessibilityLabel(Text)

@@ -156,9 +156,16 @@ extension _EndedGesture: GestureRecognizing {
 
 extension View {
     /// Recognizes `gesture` on this view, hit-tested on its content shape; a gesture of a view inside
-    /// takes a touch first.
+    /// takes a touch first. A `mask` without `.gesture` leaves this gesture out (SwiftUI: "A value that
+    /// controls how adding this gesture to the view affects other gestures"); the views inside keep theirs
+    /// either way.
     nonisolated public func gesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all) -> some View {
-        builtin(.gesture(gesture, simultaneous: false))
+        builtin(.gesture(gesture, simultaneous: false, enabled: mask.contains(.gesture)))
+    }
+
+    /// Recognizes `gesture` on this view while `isEnabled`, as SwiftUI's `gesture(_:isEnabled:)`.
+    nonisolated public func gesture<T: Gesture>(_ gesture: T, isEnabled: Bool) -> some View {
+        builtin(.gesture(gesture, simultaneous: false, enabled: isEnabled))
     }
 
     /// Recognizes `gesture` on this view at the same time as any other gesture a touch meets (SwiftUI:
@@ -166,6 +173,6 @@ extension View {
     nonisolated public func simultaneousGesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all)
         -> some View
     {
-        builtin(.gesture(gesture, simultaneous: true))
+        builtin(.gesture(gesture, simultaneous: true, enabled: mask.contains(.gesture)))
     }
 }

@@ -152,3 +152,41 @@ extension ViewGraph {
         return (previous, min(max(fraction, 0), 1), state.countsDown)
     }
 }
+
+/// An offset a finger drags, kept from one evaluation to the next: it follows the finger at once while it
+/// drags and springs to where it rests when let go (a swiped row, a sheet pulled down).
+@MainActor final class DragOffsetState {
+    /// Where the offset rests.
+    private(set) var rest = 0.0
+    /// Where the finger holds it while it drags.
+    private(set) var dragging: Double?
+    weak var graph: ViewGraph?
+
+    init(graph: ViewGraph) { self.graph = graph }
+
+    var offset: Double { dragging ?? rest }
+
+    func drag(to offset: Double) {
+        dragging = offset
+        graph?.invalidate()
+    }
+
+    /// Let go (or moved by code): the offset springs to `rest`.
+    func settle(at rest: Double) {
+        dragging = nil
+        self.rest = rest
+        graph?.invalidate()
+    }
+}
+
+extension ViewGraph {
+    /// The offset `state` shows now: the finger's while it drags, else moving to its rest along `animation`.
+    func shownOffset(_ state: DragOffsetState, key: String, animatedBy animation: Animation) -> Double {
+        guard state.dragging == nil else {
+            return evaluating(in: EvaluationTransaction(animation: nil, start: time)) {
+                present(state.offset, key: key)
+            }
+        }
+        return present(state.offset, key: key, animatedBy: animation)
+    }
+}

@@ -179,9 +179,9 @@ extension _BuiltinModifier {
         case .transition(let transition):
             graph.noteTransition(transition)
             return passing()
-        case .gesture(let gesture, let simultaneous):
+        case .gesture(let gesture, let simultaneous, let enabled):
             let anchor = graph.anchor()
-            if let recognizer = (gesture as? any GestureRecognizing)?.recognizer {
+            if enabled, let recognizer = (gesture as? any GestureRecognizing)?.recognizer {
                 graph.addTarget(.gesture(recognizer), anchor: anchor, environment, simultaneous: simultaneous)
             }
             return each(.anchor(anchor))

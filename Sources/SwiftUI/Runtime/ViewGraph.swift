@@ -123,10 +123,16 @@ package enum TouchTarget {
     /// Each `ScrollViewReader`'s scroll views, by path; the readers being lowered, innermost last, with the
     /// scroll views met in each; the ids met in each scroll view being lowered inside one, innermost last.
     var scrollReaderStates: [String: ScrollReaderState] = [:]
-    /// Each list row's swipe, by path.
-    var swipeStates: [String: SwipeState] = [:]
+    /// Each offset a finger drags (a list row's swipe, a sheet pulled down), by path.
+    var dragOffsets: [String: DragOffsetState] = [:]
     var scrollReaders: [(reader: ScrollReaderState, scrolls: [ScrollTargets])] = []
     var scrollIDs: [[AnyHashable: Int]] = []
+    /// The axes of the scroll views being lowered, innermost last (with `scrollClips`).
+    var scrollAxes: [(horizontal: Bool, vertical: Bool)] = []
+    /// How far out of its scroll view's viewport each scroll transition's view was at the last layout, by path;
+    /// the scroll transitions met in the evaluation under way.
+    var scrollTransitionValues: [String: Double] = [:]
+    var scrollTransitionsMet: [ScrollTransitionMark] = []
     /// The frames of the marked views in the last layout (set by the player after each layout).
     package var laidOutAnchors: (() -> [Int: Rect])?
     /// What the screens being lowered ask of their navigation bars, innermost last; the stacks they are in.
@@ -298,6 +304,12 @@ package enum TouchTarget {
         targets = Array(targets[content.upperBound...]) + Array(targets[content])
     }
 
+    /// Puts the targets in `range` above those added after it (the views that wrap what was lowered first: a
+    /// list row's swipe and selection around the row's own buttons).
+    func keepTargetsOnTop(_ range: Range<Int>) {
+        targets = Array(targets[..<range.lowerBound]) + Array(targets[range.upperBound...]) + Array(targets[range])
+    }
+
     /// `views` where the environment changes from `outside` to `inside`, with the engine's own copies of it
     /// set where they differ: the label color text, symbols and shapes take when no foreground style is set
     /// (it follows the color scheme), the tint as drawn in the scheme, and the layout direction (the engine
@@ -334,7 +346,8 @@ package enum TouchTarget {
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
         scrollReaderStates = scrollReaderStates.filter { watchedSeen.contains($0.key) }
-        swipeStates = swipeStates.filter { watchedSeen.contains($0.key) }
+        scrollTransitionValues = scrollTransitionValues.filter { watchedSeen.contains($0.key) }
+        dragOffsets = dragOffsets.filter { watchedSeen.contains($0.key) }
         navigationStateTable = navigationStateTable.filter { watchedSeen.contains($0.key) }
         tabStates = tabStates.filter { watchedSeen.contains($0.key) }
         presentationStates = presentationStates.filter { watchedSeen.contains($0.key) }

@@ -375,7 +375,9 @@ extension ViewGraph {
         listSelectionLevels.append(selection == nil ? -1 : pickerOptions.count)
         var inside = environment
         inside.isInList = true
+        let rowTargets = targets.count
         let views = lowerContainer(content, path: path, inside)
+        let rowTargetsEnd = targets.count
         listSelectionLevels.removeLast()
         let sections = listSections.removeLast()
         // Rows outside any section are sections of their own, between the sections met.
@@ -398,6 +400,8 @@ extension ViewGraph {
         for section in grouped {
             stack += sectionViews(section, look: look, margin: margin, selection: selection, path: path, environment)
         }
+        // A row's own touches (a link, a button) come before what wraps the row (its swipe, its selection).
+        keepTargetsOnTop(rowTargets..<rowTargetsEnd)
         if look != .plain {
             stack.append(ViewNode(.spacer(minLength: 0)).modifier(.frame(FrameSpec(height: ListMetrics.sectionGap))))
         }

@@ -604,8 +604,10 @@ extension ViewGraph {
                 scrolled: scrolled > 0, path: path + "/bar\(level)", environment)
             screen = ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [bar, filled]))
         }
-        let background = ownBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
-        return (level > 0 ? screen.modifier(.background(.color(background), alignment: .center)) : screen, entry)
+        // Its background reaches under the status bar and the home indicator, as a pushed view controller's does.
+        let background = ViewNode.color((ownBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)))
+            .modifier(.padding(Insets(top: -safeArea.top, bottom: -safeArea.bottom)))
+        return (level > 0 ? screen.modifier(.background(background, alignment: .center)) : screen, entry)
     }
 
     /// The bar: the back button or the leading items, the inline title or the principal item, the trailing

@@ -198,7 +198,8 @@ struct ActivePresentation {
 /// iOS's screenshots (UIKit publishes none): a large sheet's top 10 points below the safe area's, its
 /// corners 10 points, its drag indicator 36×5 points 5 points from its top; the screen under a sheet dimmed
 /// by black at 20 %, and under a large one stepped back: scaled to 92 % about its top, its top at the safe
-/// area's, its corners 10 points. A sheet comes and goes with a critically damped spring of 0.5 s.
+/// area's, its corners 10 points. A sheet comes and goes with a critically damped spring of 0.5 s; pulled down
+/// by a finger, it follows, and springs back unless let go past half its height.
 enum SheetMetrics {
     static let largeTopGap = 10.0
     static let cornerRadius = 10.0
@@ -206,6 +207,8 @@ enum SheetMetrics {
     static let dimming = 0.2
     static let steppedBackScale = 0.92
     static let animation = Animation.spring(response: 0.5, dampingFraction: 1)
+    /// A sheet pulled down past this fraction of its height and let go is dismissed (our estimate).
+    static let dismissFraction = 0.5
     /// The sheet's background: white; in dark mode the elevated background, (28, 28, 30).
     static let background = Color.adaptive((255, 255, 255, 1), (28, 28, 30, 1))
 
@@ -320,6 +323,16 @@ extension ViewGraph {
         let behind = rootBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
         let dismissesOnTap = !fullScreen && !settings.interactiveDismissDisabled
         let dismiss = request.dismiss
+        // A sheet follows a finger pulling it down; let go past half its height, it is dismissed.
+        let dragKey = presentation.path + "/sheetDrag"
+        let drag = kept(\.dragOffsets, at: dragKey) { DragOffsetState(graph: self) }
+        let pulled = max(shownOffset(drag, key: dragKey, animatedBy: request.style.animation), 0)
+        let pull = DragGesture(minimumDistance: 10)
+            .onChanged { value in drag.drag(to: max(value.translation.height, 0)) }
+            .onEnded { value in
+                drag.settle(at: 0)
+                if value.translation.height > height * SheetMetrics.dismissFraction { dismiss() }
+            }
         let composed = ZStack(alignment: .top) {
             screenView(screen, insetBy: inset)
                 .background(Color(behind))
@@ -327,7 +340,7 @@ extension ViewGraph {
                 .scaleEffect(1 - (1 - SheetMetrics.steppedBackScale) * stepsBack, anchor: .top)
                 .offset(y: safeArea.top * stepsBack)
             if !fullScreen {
-                dimming(p) { if dismissesOnTap { dismiss() } }
+                dimming(p * (1 - min(pulled / max(height, 1), 1))) { if dismissesOnTap { dismiss() } }
             }
             _LoweredView(views: [content])
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -347,8 +360,9 @@ extension ViewGraph {
                         topLeadingRadius: fullScreen ? 0 : radius, topTrailingRadius: fullScreen ? 0 : radius)
                 )
                 .contentShape(Rectangle())
+                .gesture(pull, isEnabled: dismissesOnTap)
                 .onTapGesture {}
-                .offset(y: size.height - height * p)
+                .offset(y: size.height - height * p + pulled)
         }
         .frame(width: size.width, height: size.height, alignment: .top)
         // Stepped back, the screen shows black around it.

@@ -92,6 +92,7 @@ extension ScrollView: @MainActor Lowerable {
         state.paging = environment.scrollPaging
         let anchor = graph.anchor()
         graph.scrollClips.append(anchor)
+        graph.scrollAxes.append((horizontal, vertical))
         let targets = graph.beginScrollTargets(environment)
         state.refresh = vertical ? environment.refreshAction : nil
         var inside = environment
@@ -99,6 +100,7 @@ extension ScrollView: @MainActor Lowerable {
         inside.refreshAction = nil
         let views = graph.lowerContainer(content, path: path, inside)
         graph.scrollClips.removeLast()
+        graph.scrollAxes.removeLast()
         let contentAnchor = graph.endScrollTargets(targets, state: state, environment)
         return [
             graph.scrollNode(

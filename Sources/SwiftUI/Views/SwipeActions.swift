@@ -60,48 +60,25 @@ enum SwipeMetrics {
     static let motion = Animation.spring(duration: 0.3, bounce: 0)
 }
 
-/// A row's swipe: the offset of the row (negative: its trailing buttons show), the finger's while it drags.
-@MainActor final class SwipeState {
-    /// Where the row rests: closed, or open on one edge.
-    var rest = 0.0
-    /// Where the finger holds it while it drags.
-    var dragging: Double?
-    weak var graph: ViewGraph?
-
-    init(graph: ViewGraph) { self.graph = graph }
-
-    var offset: Double { dragging ?? rest }
-
-    func drag(to x: Double) {
-        dragging = x
-        graph?.invalidate()
-    }
-
-    /// The finger lifts at `x` moving at `velocity`: the row rests open or closed, or a full swipe runs `full`.
-    func release(
-        at x: Double, velocity: Double, leading: Double, trailing: Double, rowWidth: Double,
+/// Where a row rests after its swipe, as SwiftUI's list decides it from the release.
+enum SwipeRest {
+    /// The rest offset for a row let go at `x` moving at `velocity`, with `leading` and `trailing` points of
+    /// buttons on `rowWidth`; a full swipe runs the edge's `full` action and closes.
+    @MainActor static func after(
+        _ x: Double, velocity: Double, leading: Double, trailing: Double, rowWidth: Double,
         full: (leading: (@MainActor () -> Void)?, trailing: (@MainActor () -> Void)?)
-    ) {
-        dragging = nil
+    ) -> Double {
         if x < -rowWidth * SwipeMetrics.fullSwipeFraction, let run = full.trailing {
-            rest = 0
             run()
-        } else if x > rowWidth * SwipeMetrics.fullSwipeFraction, let run = full.leading {
-            rest = 0
-            run()
-        } else if x < 0, trailing > 0, x < -trailing / 2 || velocity < -SwipeMetrics.flickVelocity {
-            rest = -trailing
-        } else if x > 0, leading > 0, x > leading / 2 || velocity > SwipeMetrics.flickVelocity {
-            rest = leading
-        } else {
-            rest = 0
+            return 0
         }
-        graph?.invalidate()
-    }
-
-    func close() {
-        rest = 0
-        graph?.invalidate()
+        if x > rowWidth * SwipeMetrics.fullSwipeFraction, let run = full.leading {
+            run()
+            return 0
+        }
+        if x < 0, trailing > 0, x < -trailing / 2 || velocity < -SwipeMetrics.flickVelocity { return -trailing }
+        if x > 0, leading > 0, x > leading / 2 || velocity > SwipeMetrics.flickVelocity { return leading }
+        return 0
     }
 }
 
@@ -113,7 +90,7 @@ extension ViewGraph {
         let own = sets.filter { !$0.synthesized }
         let sets = own.isEmpty ? sets : own
         let key = (sets.first?.key ?? "") + "/swipe"
-        let state = kept(\.swipeStates, at: key) { SwipeState(graph: self) }
+        let state = kept(\.dragOffsets, at: key) { DragOffsetState(graph: self) }
         var buttons: [HorizontalEdge: [DialogActions.Action]] = [:]
         var full: [HorizontalEdge: Bool] = [:]
         for set in sets {
@@ -131,13 +108,7 @@ extension ViewGraph {
             guard full[edge] == true, let first = buttons[edge]?.first else { return nil }
             return first.action
         }
-        // The finger moves the row at once; released, it springs to where it rests.
-        let shown =
-            state.dragging != nil
-            ? evaluating(in: EvaluationTransaction(animation: nil, start: time)) {
-                present(state.offset, key: key + "/offset")
-            }
-            : present(state.offset, key: key + "/offset", animatedBy: SwipeMetrics.motion)
+        let shown = shownOffset(state, key: key + "/offset", animatedBy: SwipeMetrics.motion)
         let scheme = environment.colorScheme
         func strip(_ edge: HorizontalEdge, width: Double) -> some View {
             // The edge's first button sits at the edge; each takes its share of the room the row uncovered.
@@ -148,7 +119,7 @@ extension ViewGraph {
                     let fill: Color =
                         action.role == .destructive ? .red : action.tint ?? Color.gray
                     Button {
-                        state.close()
+                        state.settle(at: 0)
                         action.action()
                     } label: {
                         action.label.font(.subheadline).foregroundStyle(Color.white).lineLimit(1)
@@ -160,9 +131,10 @@ extension ViewGraph {
             }
         }
         let open = state.rest != 0
-        // The touches follow the row where it is drawn: the gesture is inside the offset.
+        // The touches follow the row where it is drawn: the gesture is inside the offset. It is heard along with
+        // the row's own (a link's tap, which a drag makes fail), as a list's pan is in UIKit.
         let row = _LoweredView(views: [node])
-            .gesture(
+            .simultaneousGesture(
                 DragGesture(minimumDistance: 10)
                     .onChanged { value in
                         let x = state.rest + value.translation.width
@@ -171,14 +143,15 @@ extension ViewGraph {
                     }
                     .onEnded { value in
                         let x = state.rest + value.translation.width
-                        state.release(
-                            at: min(max(x, trailing > 0 ? -.infinity : 0), leading > 0 ? .infinity : 0),
-                            velocity: value.velocity.width, leading: leading, trailing: trailing, rowWidth: rowWidth,
-                            full: (fullAction(.leading), fullAction(.trailing)))
+                        state.settle(
+                            at: SwipeRest.after(
+                                min(max(x, trailing > 0 ? -.infinity : 0), leading > 0 ? .infinity : 0),
+                                velocity: value.velocity.width, leading: leading, trailing: trailing,
+                                rowWidth: rowWidth, full: (fullAction(.leading), fullAction(.trailing))))
                     }
             )
         // An open row closes when tapped, as iOS closes it.
-        let tappable = (open ? AnyView(row.onTapGesture { state.close() }) : AnyView(row)).offset(x: shown)
+        let tappable = (open ? AnyView(row.onTapGesture { state.settle(at: 0) }) : AnyView(row)).offset(x: shown)
         let view = ZStack {
             HStack(spacing: 0) {
                 if shown > 0 { strip(.leading, width: shown) }
