@@ -5,6 +5,7 @@ import RevealRaster
 
 /// Why an image file could not be read, in words for the user (the file named first).
 public struct ImageFileError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, in words for the user.
     public let message: String
     package init(message: String) { self.message = message }
     public var description: String { message }

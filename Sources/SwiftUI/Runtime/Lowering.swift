@@ -142,6 +142,27 @@ extension Image: @MainActor Lowerable {
 
 extension Label: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        if let style = environment.labelStyle {
+            // A style of the user's: its body, built from the title and the icon (inside it, labels take the
+            // default style again).
+            var inner = environment
+            inner.labelStyle = nil
+            inner.labelParts = .both
+            let configuration = LabelStyleConfiguration(
+                title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon)))
+            return graph.lower(AnyView(style.makeBody(configuration: configuration)), path: path + "/style", inner)
+        }
+        switch environment.labelParts {
+        case .icon:
+            // The title is still what VoiceOver reads.
+            let label = (title as? Text)?.string
+            let views = graph.lower(icon, path: path + "/icon", environment)
+            return label.map { label in views.map { $0.modifier(.accessibilityLabel(label)) } } ?? views
+        case .title:
+            return graph.lower(title, path: path + "/title", environment)
+        case .both:
+            break
+        }
         if let title = title as? Text, let icon = icon as? Image {
             return [ViewNode(.label(title: title.string, symbol: icon.systemName))]
         }

@@ -88,7 +88,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The id a scroll view inside is to show, and where (`scrollPosition(id:anchor:)`).
     var scrollPosition: (id: AnyHashable?, anchor: UnitPoint?)?
     /// What a pull on a scroll view inside runs (`refreshable`).
-    var refreshAction: (@Sendable () async -> Void)?
+    var refreshAction: (@isolated(any) @Sendable () async -> Void)?
+    /// Which parts of a label iOS's label styles show, and a `LabelStyle` of the user's (`labelStyle`).
+    var labelParts = LabelParts.both
+    var labelStyle: (any LabelStyle)?
     /// A `ToggleStyle` of the user's (nil: the switch).
     var toggleStyle: (any ToggleStyle)?
     /// The `ProgressViewStyle` set (nil: the default, a bar with a value and a spinner without).

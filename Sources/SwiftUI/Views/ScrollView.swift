@@ -74,7 +74,9 @@ extension View {
     /// What a pull on the scroll view or list inside runs, as SwiftUI's `refreshable(action:)` with iOS's
     /// UIRefreshControl: pulled down past its trigger and let go, the spinner holds the content down while
     /// `action` runs (on the scene clock), and the content springs back when it returns.
-    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+    nonisolated public func refreshable(
+        @_inheritActorContext action: @escaping @isolated(any) @Sendable () async -> Void
+    ) -> some View {
         environmentChange { $0.refreshAction = action }
     }
 
@@ -194,7 +196,7 @@ enum RefreshMetrics {
     /// The `scrollPosition` id last scrolled to.
     var positionShown: AnyHashable?
     /// What a pull runs (`refreshable`), and whether it is running.
-    var refresh: (@Sendable () async -> Void)?
+    var refresh: (@isolated(any) @Sendable () async -> Void)?
     private(set) var refreshing = false
     private(set) var horizontal = ScrollAxisMotion()
     private(set) var vertical = ScrollAxisMotion()
@@ -336,7 +338,7 @@ enum RefreshMetrics {
 
 extension ScrollState {
     /// Holds the content down under the spinner while `action` runs; it springs back when `action` returns.
-    private func beginRefresh(_ action: @escaping @Sendable () async -> Void) {
+    private func beginRefresh(_ action: @escaping @isolated(any) @Sendable () async -> Void) {
         refreshing = true
         vertical.minimum = -RefreshMetrics.height
         Task { @MainActor [weak self] in

@@ -122,7 +122,9 @@ extension ViewGraph {
                         state.settle(at: 0)
                         action.action()
                     } label: {
-                        action.label.font(.subheadline).foregroundStyle(Color.white).lineLimit(1)
+                        // A label shows its icon alone, as iOS's swipe buttons do.
+                        action.label.labelStyle(.iconOnly).font(.subheadline).foregroundStyle(Color.white)
+                            .lineLimit(1)
                             .frame(width: share).frame(maxHeight: .infinity)
                             .background(fill.resolved(scheme))
                     }
