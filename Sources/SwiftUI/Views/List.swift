@@ -6,7 +6,7 @@ import RevealRaster
 /// under a header and over a footer, and `listStyle` chooses the look (`.insetGrouped`, iOS's default).
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
-    var selection: ListSelection? = nil
+    var selection: (any ListSelection)? = nil
 
     /// A list of the rows `content` builds.
     public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {
@@ -17,7 +17,7 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
     /// a single row outside edit mode: a tap on a row (its `tag`, or its `ForEach` element's id) selects it.
     public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
         self.content = content()
-        self.selection = selection.map(ListSelection.init)
+        if let selection { self.selection = SingleListSelection(binding: selection) }
     }
 
     /// A list with a multiple selection (accepted: on iPhone several rows are selected in edit mode only,
@@ -32,7 +32,7 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         content = ForEach(data, content: rowContent)
-        self.selection = selection.map(ListSelection.init)
+        if let selection { self.selection = SingleListSelection(binding: selection) }
     }
 
     /// A row for each of `data`'s identifiable elements.
@@ -57,14 +57,19 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
 }
 
 /// A list's single selection, whatever its value's type: the row selected, and what selects another.
-struct ListSelection {
-    let selected: () -> AnyHashable?
-    let select: (AnyHashable) -> Void
+protocol ListSelection {
+    func selected() -> AnyHashable?
+    func select(_ tag: AnyHashable)
+}
 
-    init<Value: Hashable>(_ binding: Binding<Value?>) {
-        selected = { binding.wrappedValue.map(AnyHashable.init) }
-        select = { tag in if let value = tag.base as? Value { binding.wrappedValue = value } }
+/// A binding to an optional value of one type.
+struct SingleListSelection<Value: Hashable>: ListSelection {
+    let binding: Binding<Value?>
+    func selected() -> AnyHashable? {
+        guard let value = binding.wrappedValue else { return nil }
+        return AnyHashable(value)
     }
+    func select(_ tag: AnyHashable) { if let value = tag.base as? Value { binding.wrappedValue = value } }
 }
 
 /// Controls grouped for data entry, as SwiftUI's `Form`: on iOS, a list in the inset grouped style.
@@ -368,7 +373,7 @@ extension ViewGraph {
     /// A list's rows and sections as a scroll view: `content` lowered with sections collected.
     func lowerList(
         _ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook,
-        selection: ListSelection? = nil
+        selection: (any ListSelection)? = nil
     ) -> [ViewNode] {
         listSections.append([])
         // The rows' tags are collected as a picker's options are, at this list's level.
@@ -437,7 +442,7 @@ extension ViewGraph {
     }
 
     private func sectionViews(
-        _ section: ListSectionContent, look: ListLook, margin: Double, selection: ListSelection?, path: String,
+        _ section: ListSectionContent, look: ListLook, margin: Double, selection: (any ListSelection)?, path: String,
         _ environment: EnvironmentValues
     ) -> [ViewNode] {
         let scheme = environment.colorScheme

@@ -8,7 +8,7 @@ import RevealRaster
 /// from the trailing edge as UINavigationController pushes.
 nonisolated public struct NavigationStack<Data, Root: View>: _PrimitiveView {
     let root: Root
-    let path: NavigationPathBinding?
+    let path: (any NavigationPathBinding)?
 
     /// A stack whose first screen is `root`; it keeps the screens pushed onto it itself.
     public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
@@ -20,9 +20,7 @@ nonisolated public struct NavigationStack<Data, Root: View>: _PrimitiveView {
     /// type: appending to the path pushes, removing pops, and a link to a value or the back button changes it.
     public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
         self.root = root()
-        self.path = NavigationPathBinding(
-            get: { path.wrappedValue.values }, set: { path.wrappedValue = NavigationPath(values: $0) },
-            accepts: { _ in true })
+        self.path = NavigationPathOfAnyValues(binding: path)
     }
 
     /// A stack whose pushed screens are the elements of `path`, each drawn by the `navigationDestination` for
@@ -32,19 +30,40 @@ nonisolated public struct NavigationStack<Data, Root: View>: _PrimitiveView {
         Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
     {
         self.root = root()
-        self.path = NavigationPathBinding(
-            get: { path.wrappedValue.map(AnyHashable.init) },
-            set: { path.wrappedValue = Data($0.compactMap { $0.base as? Data.Element }) },
-            accepts: { $0.base is Data.Element })
+        self.path = NavigationPathOfElements(binding: path)
     }
 }
 
 /// A stack's path as the stack reads and writes it: its values, whatever the collection that holds them, and
 /// which values it can hold (a typed path holds its element type alone).
-struct NavigationPathBinding {
-    let get: () -> [AnyHashable]
-    let set: ([AnyHashable]) -> Void
-    let accepts: (AnyHashable) -> Bool
+protocol NavigationPathBinding {
+    func get() -> [AnyHashable]
+    func set(_ values: [AnyHashable])
+    func accepts(_ value: AnyHashable) -> Bool
+}
+
+/// A `NavigationPath` binding: values of any type.
+struct NavigationPathOfAnyValues: NavigationPathBinding {
+    let binding: Binding<NavigationPath>
+    func get() -> [AnyHashable] { binding.wrappedValue.values }
+    func set(_ values: [AnyHashable]) { binding.wrappedValue = NavigationPath(values: values) }
+    func accepts(_ value: AnyHashable) -> Bool { true }
+}
+
+/// A binding to a collection of one element type.
+struct NavigationPathOfElements<Data: RangeReplaceableCollection>: NavigationPathBinding where Data.Element: Hashable {
+    let binding: Binding<Data>
+    func get() -> [AnyHashable] {
+        var values: [AnyHashable] = []
+        for element in binding.wrappedValue { values.append(AnyHashable(element)) }
+        return values
+    }
+    func set(_ values: [AnyHashable]) {
+        var elements = Data()
+        for value in values { if let element = value.base as? Data.Element { elements.append(element) } }
+        binding.wrappedValue = elements
+    }
+    func accepts(_ value: AnyHashable) -> Bool { value.base is Data.Element }
 }
 
 /// The older navigation container, as SwiftUI's `NavigationView`: on iPhone, a stack.
@@ -60,7 +79,9 @@ public struct NavigationPath: Equatable {
     /// An empty path.
     public init() {}
     /// A path of `elements`, the first at the bottom of the stack.
-    public init<S: Sequence>(_ elements: S) where S.Element: Hashable { values = elements.map(AnyHashable.init) }
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
+        for element in elements { values.append(AnyHashable(element)) }
+    }
     fileprivate init(values: [AnyHashable]) { self.values = values }
     /// How many values the path holds.
     public var count: Int { values.count }
@@ -118,7 +139,7 @@ extension NavigationLink where Destination == Never {
     public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
         self.label = label()
         destination = nil
-        self.value = value.map(AnyHashable.init)
+        if let value { self.value = AnyHashable(value) } else { self.value = nil }
     }
 }
 
@@ -149,9 +170,9 @@ extension View {
         isPresented: Binding<Bool>, @ViewBuilder destination: () -> V
     ) -> some View {
         guard isPresented.wrappedValue else { return builtin(.navigation { _ in }) }
-        let screen = AnyView(destination())
-        let box = MainThreadBox(value: isPresented)
-        return builtin(.navigation { $0.presented.append((screen, { box.value.wrappedValue = false })) })
+        let box = MainThreadBox(value: (screen: AnyView(destination()), binding: isPresented))
+        return builtin(
+            .navigation { $0.presented.append((box.value.screen, { box.value.binding.wrappedValue = false })) })
     }
 
     /// The screen for `item` pushed onto the stack while it is not nil; its back button sets it nil.
@@ -159,9 +180,9 @@ extension View {
         item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View {
         guard let value = item.wrappedValue else { return builtin(.navigation { _ in }) }
-        let screen = AnyView(destination(value))
-        let box = MainThreadBox(value: item)
-        return builtin(.navigation { $0.presented.append((screen, { box.value.wrappedValue = nil })) })
+        let box = MainThreadBox(value: (screen: AnyView(destination(value)), binding: item))
+        return builtin(
+            .navigation { $0.presented.append((box.value.screen, { box.value.binding.wrappedValue = nil })) })
     }
 }
 
@@ -391,7 +412,7 @@ extension View {
     /// What links pushed that is not in the stack's path (all of it when there is none).
     private(set) var pushed: [Pushed] = []
     /// The stack's path, as the stack read it at its last evaluation.
-    var path: NavigationPathBinding?
+    var path: (any NavigationPathBinding)?
     var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
     /// The screens above the root at the last evaluation, their back titles, and the depth shown.
     var lastScreens: [(screen: Screen, backTitle: String)] = []
@@ -442,7 +463,7 @@ extension ViewGraph {
     /// pushes), every one lowered so that each keeps its state, and the top one drawn; while a push or pop plays,
     /// the one under it too, sliding with it.
     func lowerNavigationStack(
-        _ root: any View, path: String, pathBinding: NavigationPathBinding?, _ environment: EnvironmentValues
+        _ root: any View, path: String, pathBinding: (any NavigationPathBinding)?, _ environment: EnvironmentValues
     ) -> [ViewNode] {
         let state = navigationState(at: path + "/stack")
         state.path = pathBinding

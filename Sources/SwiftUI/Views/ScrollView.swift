@@ -67,8 +67,9 @@ extension View {
     /// `scrollPosition(id:anchor:)`: a change of the binding scrolls there (animated in `withAnimation`).
     /// A drag does not write the binding back.
     nonisolated public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
-        let value = id.wrappedValue.map(AnyHashable.init)
-        return environmentChange { $0.scrollPosition = (value, anchor) }
+        var value: AnyHashable?
+        if let id = id.wrappedValue { value = AnyHashable(id) }
+        return environmentChange { [value] in $0.scrollPosition = (value, anchor) }
     }
 
     /// What a pull on the scroll view or list inside runs, as SwiftUI's `refreshable(action:)` with iOS's
