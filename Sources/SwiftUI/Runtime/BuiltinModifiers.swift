@@ -167,9 +167,7 @@ extension _BuiltinModifier {
             // Kept by the anchor that marks the row; the list reads and takes it off (ViewGraph.listRow). A
             // swipe's state is kept at the modifier's path.
             for index in settings.swipeActions.indices { settings.swipeActions[index].key = path }
-            let anchor = graph.anchor()
-            graph.listRowSettings[anchor] = settings
-            return each(.anchor(anchor))
+            return graph.markListRow(settings, passing())
         case .preferredColorScheme(let scheme):
             guard let scheme else { return passing() }
             graph.preferredColorScheme = scheme

@@ -543,8 +543,13 @@ extension ViewGraph {
     /// are a row of a list with a selection (not an option of a picker inside one).
     func markListSelection(_ tag: AnyHashable, _ views: [ViewNode]) -> [ViewNode] {
         guard let level = listSelectionLevels.last, level == pickerOptions.count, !views.isEmpty else { return views }
+        return markListRow(ListRowSettings(selectionTag: tag), views)
+    }
+
+    /// `views` marked with `settings` for the list they are a row of (`listRow` takes the mark off).
+    func markListRow(_ settings: ListRowSettings, _ views: [ViewNode]) -> [ViewNode] {
         let anchor = anchor()
-        listRowSettings[anchor] = ListRowSettings(selectionTag: tag)
+        listRowSettings[anchor] = settings
         return views.map { $0.modifier(.anchor(anchor)) }
     }
 }

@@ -133,21 +133,20 @@ extension ViewGraph {
             }
         }
         let open = state.rest != 0
+        // Only an edge with buttons opens; the other stays shut.
+        func reachable(_ x: Double) -> Double {
+            min(max(x, trailing > 0 ? -.infinity : 0), leading > 0 ? .infinity : 0)
+        }
         // The touches follow the row where it is drawn: the gesture is inside the offset. It is heard along with
         // the row's own (a link's tap, which a drag makes fail), as a list's pan is in UIKit.
         let row = _LoweredView(views: [node])
             .simultaneousGesture(
                 DragGesture(minimumDistance: 10)
-                    .onChanged { value in
-                        let x = state.rest + value.translation.width
-                        // Only an edge with buttons opens; the other stays shut.
-                        state.drag(to: min(max(x, trailing > 0 ? -.infinity : 0), leading > 0 ? .infinity : 0))
-                    }
+                    .onChanged { value in state.drag(to: reachable(state.rest + value.translation.width)) }
                     .onEnded { value in
-                        let x = state.rest + value.translation.width
                         state.settle(
                             at: SwipeRest.after(
-                                min(max(x, trailing > 0 ? -.infinity : 0), leading > 0 ? .infinity : 0),
+                                reachable(state.rest + value.translation.width),
                                 velocity: value.velocity.width, leading: leading, trailing: trailing,
                                 rowWidth: rowWidth, full: (fullAction(.leading), fullAction(.trailing))))
                     }
@@ -172,13 +171,9 @@ extension ViewGraph {
         _ views: [ViewNode], key: String, _ environment: EnvironmentValues, delete: @escaping @MainActor () -> Void
     ) -> [ViewNode] {
         let button = Button("Delete", role: .destructive, action: delete)
-        let anchor = anchor()
-        listRowSettings[anchor] = ListRowSettings(
-            swipeActions: [
-                SwipeActionSet(
-                    edge: .trailing, allowsFullSwipe: true, content: AnyView(button), key: key, synthesized: true)
-            ])
-        return views.map { $0.modifier(.anchor(anchor)) }
+        let delete = SwipeActionSet(
+            edge: .trailing, allowsFullSwipe: true, content: AnyView(button), key: key, synthesized: true)
+        return markListRow(ListRowSettings(swipeActions: [delete]), views)
     }
 }
 
