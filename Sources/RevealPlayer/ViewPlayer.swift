@@ -351,8 +351,9 @@ public struct ViewPlayer: FrameSequence {
                 // Matched geometry takes the frames just laid out (a follower's target, an inserted source's
                 // start), evaluating again at once when they move something.
                 _ = graph.matchedGeometryLaidOut { laid.anchors }
-                // A scroll transition's effects follow where its view is in this layout.
-                _ = graph.scrollTransitionsLaidOut { laid.anchors }
+                // Code that reads where its view is (scroll transitions, visual effects, a reader's frame, a
+                // container-relative frame) follows this layout.
+                _ = graph.geometryLaidOut { laid.anchors }
                 // A scroll view reader's proxy scrolls to a view's frame in this layout.
                 graph.laidOutAnchors = { laid.anchors }
                 // A preferred color scheme is the whole screen's: evaluated again from the root in it.

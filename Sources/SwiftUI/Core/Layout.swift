@@ -163,13 +163,50 @@ public struct SafeAreaRegions: OptionSet, Sendable {
     public static let all: SafeAreaRegions = [.container, .keyboard]
 }
 
-/// The size a `GeometryReader` was given, for its content.
+/// The geometry of a view for code that reads it (a `GeometryReader`'s content, a `visualEffect`): its size,
+/// and its frame in a coordinate space as the last layout placed it. Asking for a frame makes the view's code
+/// run again whenever the view moves, so that what it draws follows where it is.
 public struct GeometryProxy {
-    /// The reader's size in points.
+    /// The view's size in points.
     public let size: CGSize
-    /// The safe area insets inside the reader (none here: readers are laid out inside the safe area or
+    /// Where the view was at the last layout (nil before its first).
+    let geometry: LaidOutGeometry?
+    /// Noted when the code asks where the view is.
+    let reads: GeometryReads?
+
+    init(size: CGSize, geometry: LaidOutGeometry? = nil, reads: GeometryReads? = nil) {
+        self.size = size
+        self.geometry = geometry
+        self.reads = reads
+    }
+
+    /// The safe area insets inside the view (none here: readers are laid out inside the safe area or
     /// over the whole screen).
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+
+    /// The view's frame in `space`, at its size now: its origin measured from the space's (the screen's
+    /// for `.global`, the view's own for `.local`, so always zero there). A space not around the view
+    /// measures as `.global` does. Before the view's first layout its origin reads zero in every space.
+    public func frame(in space: CoordinateSpace) -> CGRect {
+        reads?.note()
+        guard let geometry, space != .local else { return CGRect(origin: .zero, size: size) }
+        let origin = geometry.frame(of: space) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        return CGRect(
+            x: geometry.frame.x - origin.x, y: geometry.frame.y - origin.y, width: size.width, height: size.height)
+    }
+
+    /// The view's frame in `space` (iOS 17's spelling: `.global`, `.local`, `.named(_:)`, `.scrollView`).
+    public func frame(in space: some CoordinateSpaceProtocol) -> CGRect { frame(in: space.coordinateSpace) }
+
+    /// The bounds of the space named `space` in this view's own coordinates (SwiftUI: "the given coordinate
+    /// space's bounds rectangle, converted to the local coordinate space"); nil when no such space is around
+    /// the view.
+    public func bounds(of space: NamedCoordinateSpace) -> CGRect? {
+        reads?.note()
+        guard let geometry, let bounds = geometry.frame(of: space.coordinateSpace) else { return nil }
+        return CGRect(
+            x: bounds.x - geometry.frame.x, y: bounds.y - geometry.frame.y, width: bounds.width, height: bounds.height)
+    }
 }
 
 /// The horizontal or vertical dimension of a layout.

@@ -1,8 +1,3 @@
-/// Where gesture locations are measured.
-public enum CoordinateSpace: Hashable, Sendable {
-    case global, local
-}
-
 /// Which gestures a view's gesture modifier enables.
 public struct GestureMask: OptionSet, Sendable {
     public let rawValue: UInt32

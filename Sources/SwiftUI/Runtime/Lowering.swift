@@ -266,7 +266,11 @@ extension GeometryReader: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         // The content is evaluated when the engine lays the reader out, in the transaction of now.
         graph.noteCallBack()
-        let box = MainThreadBox(value: (content, environment, graph.transaction))
+        // The content's proxy answers where the reader is from the last layout; once the content asks, a move
+        // of the reader evaluates it again.
+        let reads = GeometryReads()
+        let (anchor, geometry) = graph.watchGeometry(key: path + "/reader") { reads.wereAsked ? AnyHashable($0) : nil }
+        let box = MainThreadBox(value: (content, environment, graph.transaction, geometry))
         let nothing = graph.single([])
         // The content for the last size asked: this evaluation's layout and its layout at rest (what VoiceOver
         // reads while a content cross-fades) place the reader at one size, and its content is the same.
@@ -277,8 +281,9 @@ extension GeometryReader: @MainActor Lowerable {
                     GeometryContent { size in
                         graph.callBack(else: nothing) {
                             if let (made, node) = last.made, made == size { return node }
-                            let (content, environment, transaction) = box.value
-                            let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
+                            let (content, environment, transaction, geometry) = box.value
+                            let proxy = GeometryProxy(
+                                size: CGSize(width: size.width, height: size.height), geometry: geometry, reads: reads)
                             let node = graph.single(
                                 graph.evaluating(in: transaction) {
                                     graph.lowerContainer(content(proxy), path: path + "/reader", environment)
@@ -286,7 +291,8 @@ extension GeometryReader: @MainActor Lowerable {
                             last.made = (size, node)
                             return node
                         }
-                    }))
+                    })
+            ).modifier(.anchor(anchor))
         ]
     }
 }

@@ -129,10 +129,13 @@ package enum TouchTarget {
     var scrollIDs: [[AnyHashable: Int]] = []
     /// The axes of the scroll views being lowered, innermost last (with `scrollClips`).
     var scrollAxes: [(horizontal: Bool, vertical: Bool)] = []
-    /// How far out of its scroll view's viewport each scroll transition's view was at the last layout, by path;
-    /// the scroll transitions met in the evaluation under way.
-    var scrollTransitionValues: [String: Double] = [:]
-    var scrollTransitionsMet: [ScrollTransitionMark] = []
+    /// The coordinate spaces named around the views being lowered, innermost last, with their anchors.
+    var coordinateSpaces: [(name: AnyHashable, anchor: Int)] = []
+    /// Where each view whose code reads its geometry was at the last layout, by path; the ones met in the
+    /// evaluation under way; how many times layout sent the graph back to evaluation at one moment.
+    var laidOutGeometry: [String: LaidOutGeometry] = [:]
+    var geometryMarks: [GeometryMark] = []
+    var geometryRounds: (time: Double, count: Int) = (0, 0)
     /// The frames of the marked views in the last layout (set by the player after each layout).
     package var laidOutAnchors: (() -> [Int: Rect])?
     /// What the screens being lowered ask of their navigation bars, innermost last; the stacks they are in.
@@ -236,6 +239,8 @@ package enum TouchTarget {
         tabSettings = [:]
         presentations = []
         textInputs = []
+        geometryMarks = []
+        coordinateSpaces = []
         rootBackground = nil
         rootIgnoresSafeArea = false
         rootBackdrop = nil
@@ -346,7 +351,7 @@ package enum TouchTarget {
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
         scrollReaderStates = scrollReaderStates.filter { watchedSeen.contains($0.key) }
-        scrollTransitionValues = scrollTransitionValues.filter { watchedSeen.contains($0.key) }
+        laidOutGeometry = laidOutGeometry.filter { watchedSeen.contains($0.key) }
         dragOffsets = dragOffsets.filter { watchedSeen.contains($0.key) }
         navigationStateTable = navigationStateTable.filter { watchedSeen.contains($0.key) }
         tabStates = tabStates.filter { watchedSeen.contains($0.key) }

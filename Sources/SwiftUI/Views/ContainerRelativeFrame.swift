@@ -1,9 +1,10 @@
 import RevealCore
 import RevealLayout
+import RevealRaster
 
 extension View {
-    /// Sizes this view along `axes` to its container: on iPhone the screen less its safe area, the size
-    /// SwiftUI's documentation gives for the screen, a scroll view, a navigation stack or a tab filling it.
+    /// Sizes this view along `axes` to its container: the viewport of the scroll view it is in, else the
+    /// screen less its safe area (a navigation stack or a tab filling it), as SwiftUI's documentation gives.
     nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
         containerRelativeFrame(axes, alignment: alignment) { length, _ in length }
     }
@@ -39,13 +40,27 @@ nonisolated public struct _ContainerRelativeFrame<Content: View>: _PrimitiveView
 
 extension _ContainerRelativeFrame: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        let container = (
+        // SwiftUI's rule: the nearest container is a scrollable view (ScrollView, List) around the view, else
+        // the window's root, and the size is the container's less its safe area. Inside a scroll view that is
+        // its viewport as last laid out (our scroll views stop at the safe area); at the root, the screen less
+        // the safe area (a navigation stack or a tab view fills it).
+        let screen = Size(
             width: max(graph.screenSize.width - graph.safeArea.leading - graph.safeArea.trailing, 0),
-            height: max(graph.screenSize.height - graph.safeArea.top - graph.safeArea.bottom, 0)
-        )
-        let width = axes.contains(.horizontal) ? length(container.width, .horizontal) : nil
-        let height = axes.contains(.vertical) ? length(container.height, .vertical) : nil
+            height: max(graph.screenSize.height - graph.safeArea.top - graph.safeArea.bottom, 0))
+        let inScrollView = !graph.scrollClips.isEmpty
+        func container(_ geometry: LaidOutGeometry?) -> Size {
+            guard inScrollView, let viewport = geometry?.scrolls.last?.viewport else { return screen }
+            return Size(width: viewport.width, height: viewport.height)
+        }
+        let (anchor, geometry) = graph.watchGeometry(key: path + "/containerRelativeFrame") {
+            let size = container($0)
+            return AnyHashable([size.width, size.height])
+        }
+        let size = container(geometry)
+        let width = axes.contains(.horizontal) ? length(size.width, .horizontal) : nil
+        let height = axes.contains(.vertical) ? length(size.height, .vertical) : nil
         return graph.lower(
-            AnyView(content.frame(width: width, height: height, alignment: alignment)), path: path, environment)
+            AnyView(content.frame(width: width, height: height, alignment: alignment)), path: path, environment
+        ).map { $0.modifier(.anchor(anchor)) }
     }
 }

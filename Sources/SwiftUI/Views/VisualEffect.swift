@@ -4,7 +4,8 @@ import RevealLayout
 import RevealRaster
 
 /// Effects that change how a view is drawn, not where it is laid out, as SwiftUI's `VisualEffect`: what a
-/// `scrollTransition` closure returns, built from `EmptyVisualEffect` with the modifiers below.
+/// `visualEffect` or `scrollTransition` closure returns, built from `EmptyVisualEffect` with the modifiers
+/// below.
 public protocol VisualEffect: Sendable {}
 
 /// No effect: the start of every chain.
@@ -23,6 +24,7 @@ enum DrawingEffect: Sendable {
     case scale(width: Double, height: Double, anchor: UnitPoint)
     case offset(width: Double, height: Double)
     case rotation(degrees: Double, anchor: UnitPoint)
+    case rotation3D(degrees: Double, axis: [Double], anchor: UnitPoint, anchorZ: Double, perspective: Double)
     case blur(Double)
     case brightness(Double)
     case saturation(Double)
@@ -38,6 +40,9 @@ enum DrawingEffect: Sendable {
             return .scale(width: mix(aw, bw), height: mix(ah, bh), anchor: anchor)
         case (.offset(let aw, let ah), .offset(let bw, let bh)): return .offset(width: mix(aw, bw), height: mix(ah, bh))
         case (.rotation(let a, _), .rotation(let b, let anchor)): return .rotation(degrees: mix(a, b), anchor: anchor)
+        case (.rotation3D(let a, _, _, _, _), .rotation3D(let b, let axis, let anchor, let anchorZ, let perspective)):
+            return .rotation3D(
+                degrees: mix(a, b), axis: axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective)
         case (.blur(let a), .blur(let b)): return .blur(mix(a, b))
         case (.brightness(let a), .brightness(let b)): return .brightness(mix(a, b))
         case (.saturation(let a), .saturation(let b)): return .saturation(mix(a, b))
@@ -54,6 +59,11 @@ enum DrawingEffect: Sendable {
         case .scale(let w, let h, let anchor): AnyView(view.scaleEffect(x: w, y: h, anchor: anchor))
         case .offset(let w, let h): AnyView(view.offset(x: w, y: h))
         case .rotation(let d, let anchor): AnyView(view.rotationEffect(.degrees(d), anchor: anchor))
+        case .rotation3D(let d, let axis, let anchor, let anchorZ, let perspective):
+            AnyView(
+                view.rotation3DEffect(
+                    .degrees(d), axis: (axis[0], axis[1], axis[2]), anchor: anchor, anchorZ: anchorZ,
+                    perspective: perspective))
         case .blur(let r): AnyView(view.blur(radius: r))
         case .brightness(let a): AnyView(view.brightness(a))
         case .saturation(let a): AnyView(view.saturation(a))
@@ -86,6 +96,15 @@ extension VisualEffect {
     }
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> VisualEffectChain {
         adding(.rotation(degrees: angle.degrees, anchor: anchor))
+    }
+    public func rotation3DEffect(
+        _ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0,
+        perspective: CGFloat = 1
+    ) -> VisualEffectChain {
+        adding(
+            .rotation3D(
+                degrees: angle.degrees, axis: [Double(axis.x), Double(axis.y), Double(axis.z)], anchor: anchor,
+                anchorZ: Double(anchorZ), perspective: Double(perspective)))
     }
     public func blur(radius: CGFloat, opaque: Bool = false) -> VisualEffectChain { adding(.blur(Double(radius))) }
     public func brightness(_ amount: Double) -> VisualEffectChain { adding(.brightness(amount)) }
@@ -131,6 +150,39 @@ public struct ScrollTransitionConfiguration: Sendable {
 }
 
 extension View {
+    /// Draws this view with the effects `effect` makes of its geometry, as SwiftUI's `visualEffect(_:)`: the
+    /// proxy gives the view's size and its frame in any coordinate space as laid out, and the effects change
+    /// how it is drawn, not its layout. When the view moves (a scroll), the effects follow in the same frame.
+    nonisolated public func visualEffect(
+        _ effect: @escaping @Sendable (EmptyVisualEffect, GeometryProxy) -> some VisualEffect
+    ) -> some View {
+        VisualEffectView(content: self, effect: { effect($0, $1) })
+    }
+}
+
+/// A view drawn with the effects its geometry makes.
+nonisolated struct VisualEffectView<Content: View>: _PrimitiveView {
+    let content: Content
+    let effect: @Sendable (EmptyVisualEffect, GeometryProxy) -> any VisualEffect
+}
+
+extension VisualEffectView: @MainActor Lowerable {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        // Code that asks where the view is follows its every move; code that reads its size alone, its size.
+        let reads = GeometryReads()
+        let (anchor, geometry) = graph.watchGeometry(key: path + "/visualEffect") { geometry in
+            reads.wereAsked ? AnyHashable(geometry) : AnyHashable(geometry.map { [$0.frame.width, $0.frame.height] })
+        }
+        let size = geometry.map { CGSize(width: $0.frame.width, height: $0.frame.height) } ?? .zero
+        let proxy = GeometryProxy(size: size, geometry: geometry, reads: reads)
+        let effects = (effect(EmptyVisualEffect(), proxy) as? VisualEffectChain)?.effects ?? []
+        let view = effects.reduce(AnyView(content)) { $1.apply(to: $0) }
+        // The mark is outside the effects: the proxy describes the laid-out frame, not where the effects draw.
+        return graph.lower(view, path: path, environment).map { $0.modifier(.anchor(anchor)) }
+    }
+}
+
+extension View {
     /// Effects that follow this view as it crosses the edges of the scroll view it is in, as SwiftUI's
     /// `scrollTransition(_:axis:transition:)`: `transition` is given the phase, and the view is drawn with
     /// what it returns for its phase (interactive: mixed with the identity's by how far out the view is).
@@ -165,21 +217,14 @@ nonisolated struct ScrollTransitionView<Content: View>: _PrimitiveView {
     let transition: @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> any VisualEffect
 }
 
-/// A scroll transition met in an evaluation: where its view's frame and its scroll view's are found after
-/// layout, and the axis it follows.
-struct ScrollTransitionMark {
-    let key: String
-    let anchor: Int
-    let scroll: Int
-    let vertical: Bool
-}
-
 extension ScrollTransitionView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        let key = path + "/scrollTransition"
-        graph.watchedSeen.insert(key)
-        // How far out the view was at the last layout: -1 … 0 … 1.
-        let out = graph.scrollTransitionValues[key] ?? 0
+        // How far out the view was at the last layout: -1 … 0 … 1, along the axis asked (else its scroll
+        // view's own).
+        let (anchor, geometry) = graph.watchGeometry(key: path + "/scrollTransition") { geometry in
+            AnyHashable(ScrollTransitionView.out(geometry, axis: axis))
+        }
+        let out = Self.out(geometry, axis: axis)
         let phase: ScrollTransitionPhase = out < 0 ? .topLeading : out > 0 ? .bottomTrailing : .identity
         let configuration = out < 0 ? topLeading : bottomTrailing
         func effects(_ phase: ScrollTransitionPhase) -> [DrawingEffect] {
@@ -199,12 +244,6 @@ extension ScrollTransitionView: @MainActor Lowerable {
             drawn = effects(phase)
         }
         let view = drawn.reduce(AnyView(content)) { $1.apply(to: $0) }
-        let anchor = graph.anchor()
-        if let scroll = graph.scrollClips.last {
-            let vertical = axis.map { $0 == .vertical } ?? !(graph.scrollAxes.last?.horizontal ?? false)
-            graph.scrollTransitionsMet.append(
-                ScrollTransitionMark(key: key, anchor: anchor, scroll: scroll, vertical: vertical))
-        }
         let lowered: [ViewNode]
         if configuration.kind == .animated {
             lowered = graph.evaluating(in: EvaluationTransaction(animation: Animation.default.curve, start: graph.time))
@@ -220,34 +259,24 @@ extension ScrollTransitionView: @MainActor Lowerable {
     }
 }
 
-extension ViewGraph {
-    /// After a layout: how far out each scroll transition's view is; when that changed, the view is evaluated
-    /// again at once (its effects follow the frame just laid out). True when it is.
-    package func scrollTransitionsLaidOut(anchors: () -> [Int: Rect]) -> Bool {
-        let met = scrollTransitionsMet
-        scrollTransitionsMet = []
-        guard !met.isEmpty else { return false }
-        let frames = anchors()
-        var again = false
-        for mark in met {
-            guard let frame = frames[mark.anchor], let viewport = frames[mark.scroll] else { continue }
-            let (start, length, low, high) =
-                mark.vertical
-                ? (frame.y, frame.height, viewport.y, viewport.maxY) : (frame.x, frame.width, viewport.x, viewport.maxX)
-            guard length > 0 else { continue }
-            var out = 0.0
-            if start < low {
-                out = -min((low - start) / length, 1)
-            } else if start + length > high {
-                out = min((start + length - high) / length, 1)
-            }
-            out = (out * 1000).rounded() / 1000
-            if (scrollTransitionValues[mark.key] ?? 0) != out {
-                scrollTransitionValues[mark.key] = out
-                again = true
-            }
+extension ScrollTransitionView {
+    /// How far out of its innermost scroll view's viewport a view laid out in `geometry` is along `axis` (the
+    /// scroll view's own when nil), in thousandths of its length: -1 past the top or leading edge, 0 inside,
+    /// 1 past the bottom or trailing edge.
+    static func out(_ geometry: LaidOutGeometry?, axis: Axis?) -> Double {
+        guard let geometry, let scroll = geometry.scrolls.last else { return 0 }
+        let vertical = axis.map { $0 == .vertical } ?? !scroll.horizontal
+        let (frame, viewport) = (geometry.frame, scroll.viewport)
+        let (start, length, low, high) =
+            vertical
+            ? (frame.y, frame.height, viewport.y, viewport.maxY) : (frame.x, frame.width, viewport.x, viewport.maxX)
+        guard length > 0 else { return 0 }
+        var out = 0.0
+        if start < low {
+            out = -min((low - start) / length, 1)
+        } else if start + length > high {
+            out = min((start + length - high) / length, 1)
         }
-        if again { invalidate() }
-        return again
+        return (out * 1000).rounded() / 1000
     }
 }
