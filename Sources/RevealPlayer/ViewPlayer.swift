@@ -348,14 +348,9 @@ public struct ViewPlayer: FrameSequence {
                     ignoresSafeArea: graph.rootIgnoresSafeArea, scale: script.scale, fonts: fonts,
                     background: graph.rootBackground ?? (graph.environment.colorScheme == .dark ? .black : .white))
                 graph.endEvaluation()
-                // Matched geometry takes the frames just laid out (a follower's target, an inserted source's
-                // start), evaluating again at once when they move something.
-                _ = graph.matchedGeometryLaidOut { laid.anchors }
-                // Code that reads where its view is (scroll transitions, visual effects, a reader's frame, a
-                // container-relative frame) follows this layout.
-                _ = graph.geometryLaidOut { laid.anchors }
-                // A scroll view reader's proxy scrolls to a view's frame in this layout.
-                graph.laidOutAnchors = { laid.anchors }
+                // What the frames just laid out feed back (matched geometry, code reading its geometry, scroll
+                // positions) evaluates again at once when it changes something.
+                graph.laidOut { laid.anchors }
                 // A preferred color scheme is the whole screen's: evaluated again from the root in it.
                 let scheme = graph.preferredColorScheme ?? (script.appearance == .dark ? .dark : .light)
                 if scheme != graph.environment.colorScheme {

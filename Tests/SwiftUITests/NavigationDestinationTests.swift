@@ -165,3 +165,56 @@ final class ScrollViewReaderTests: XCTestCase {
         XCTAssertEqual(middle.y, (start.y + end.y) / 2, accuracy: 1)
     }
 }
+
+/// A scroll view whose position is bound to an id, shown in a header with a button that sets it.
+private struct BoundRows: SwiftUI.View {
+    @State private var shown: Int?
+    var body: some SwiftUI.View {
+        VStack(spacing: 0) {
+            HStack {
+                Text("Shown \(shown.map(String.init) ?? "none")")
+                Button("To 10") { shown = 10 }
+            }
+            .frame(height: 50)
+            ScrollView {
+                VStack(spacing: 0) {
+                    ForEach(0..<30, id: \.self) { i in Text("Row \(i)").frame(height: 50) }
+                }
+            }
+            .scrollPosition(id: $shown)
+        }
+    }
+}
+
+/// `scrollPosition(id:anchor:)` as SwiftUI documents it: setting the binding scrolls to its view, and as a
+/// finger scrolls, the binding takes the id of the top-most view.
+final class ScrollPositionTests: XCTestCase {
+    private let screen = ViewScript(width: 200, height: 400, scale: 1, fps: 30, safeArea: Insets())
+
+    private func laidOut(touches: [ViewScript.Touch] = [], taps: [ViewScript.Tap] = [], at time: Double) throws
+        -> [LaidOutView]
+    {
+        var script = screen
+        script.touches = touches
+        script.taps = taps
+        return try MainActor.assumeIsolated { try ViewPlayer(script: script) { BoundRows() }.layout(at: time) }
+    }
+
+    func testAFingersScrollWritesTheTopMostViewsID() throws {
+        // A slow drag up by 120 points (past the 10-point slop), held still: rows 0 and 1 (0…100) are out of
+        // sight, row 2 (100…150) is the top-most view the viewport shows.
+        let points = (0...10).map { TouchSample(x: 100, y: 350 - 130 * Double($0) / 10, t: 0.1 + 0.03 * Double($0)) }
+        let drag = ViewScript.Touch(points: points + [.init(x: 100, y: 220, t: 0.8)])
+        let laid = try laidOut(touches: [drag], at: 0.6)
+        XCTAssertTrue(laid.contains { $0.text == "Shown 2" }, "\(laid.compactMap(\.text).prefix(2))")
+        // Before the finger moved, nothing was written: the binding held nil.
+        XCTAssertTrue(try laidOut(touches: [drag], at: 0.05).contains { $0.text == "Shown none" })
+    }
+
+    func testSettingTheBindingScrollsItsViewToTheTop() throws {
+        let laid = try laidOut(taps: [ViewScript.Tap(t: 0.2, target: .label("To 10"))], at: 0.3)
+        let row = try XCTUnwrap(laid.first { $0.text == "Row 10" }).frame
+        XCTAssertEqual(row.y + row.height / 2 - 25, 50, accuracy: 0.5, "row 10 at the viewport's top")
+        XCTAssertTrue(laid.contains { $0.text == "Shown 10" })
+    }
+}

@@ -85,6 +85,24 @@ extension ViewGraph {
         return (anchor, laidOutGeometry[key])
     }
 
+    /// What a layout's frames feed back, by anchor: matched geometry's frames, the geometry code reads, the
+    /// frames a scroll view reader's proxy scrolls to, and scroll positions written back.
+    package func laidOut(anchors: @escaping () -> [Int: Rect]) {
+        // The frames are gathered from the layout once, when something asks.
+        var gathered: [Int: Rect]?
+        func frames() -> [Int: Rect] {
+            if let gathered { return gathered }
+            let frames = anchors()
+            gathered = frames
+            return frames
+        }
+        // Matched geometry takes the frames just laid out (a follower's target, an inserted source's start).
+        _ = matchedGeometryLaidOut(anchors: frames)
+        _ = geometryLaidOut(anchors: frames)
+        laidOutAnchors = anchors
+        if !scrollPositions.isEmpty { scrollPositionsLaidOut(frames()) }
+    }
+
     /// After a layout: each marked view's geometry in it. When what a view's code depends on changed, the
     /// graph is evaluated again at once, up to `maxGeometryRounds` times at one moment (code whose geometry
     /// moves each time it is evaluated then keeps the last). True when it is evaluated again.

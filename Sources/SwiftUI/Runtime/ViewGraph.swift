@@ -127,6 +127,8 @@ package enum TouchTarget {
     var dragOffsets: [String: DragOffsetState] = [:]
     var scrollReaders: [(reader: ScrollReaderState, scrolls: [ScrollTargets])] = []
     var scrollIDs: [[AnyHashable: Int]] = []
+    /// The scroll views with a `scrollPosition` binding met in this evaluation, with the anchor it reads at.
+    var scrollPositions: [(targets: ScrollTargets, binding: any ErasedHashableBinding, anchor: UnitPoint)] = []
     /// The axes of the scroll views being lowered, innermost last (with `scrollClips`).
     var scrollAxes: [(horizontal: Bool, vertical: Bool)] = []
     /// The coordinate spaces named around the views being lowered, innermost last, with their anchors.
@@ -241,6 +243,7 @@ package enum TouchTarget {
         textInputs = []
         geometryMarks = []
         coordinateSpaces = []
+        scrollPositions = []
         rootBackground = nil
         rootIgnoresSafeArea = false
         rootBackdrop = nil

@@ -85,8 +85,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var objects: [ObjectIdentifier: AnyObject] = [:]
     /// `.scrollTargetBehavior(.paging)`: scroll views inside come to rest on a page.
     var scrollPaging = false
-    /// The id a scroll view inside is to show, and where (`scrollPosition(id:anchor:)`).
-    var scrollPosition: (id: AnyHashable?, anchor: UnitPoint?)?
+    /// The binding to the id a scroll view inside shows, and where (`scrollPosition(id:anchor:)`).
+    var scrollPosition: (binding: any ErasedHashableBinding, anchor: UnitPoint?)?
     /// What a pull on a scroll view inside runs (`refreshable`).
     var refreshAction: (@isolated(any) @Sendable () async -> Void)?
     /// Which parts of a label iOS's label styles show, and a `LabelStyle` of the user's (`labelStyle`).

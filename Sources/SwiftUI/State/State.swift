@@ -133,3 +133,18 @@ final class StateBox<Value>: @unchecked Sendable {
 }
 
 extension Binding: DynamicProperty {}
+
+/// A binding to an optional hashable value, whatever its type: a list's selection, a scroll position's id.
+protocol ErasedHashableBinding {
+    /// The value now (nil when the binding holds nil).
+    var value: AnyHashable? { get }
+    /// Sets the value, when `value` is of the binding's type.
+    func write(_ value: AnyHashable)
+}
+
+/// A binding to an optional value of one type.
+struct OptionalHashableBinding<Value: Hashable>: ErasedHashableBinding {
+    let binding: Binding<Value?>
+    var value: AnyHashable? { binding.wrappedValue.map { AnyHashable($0) } }
+    func write(_ value: AnyHashable) { if let value = value.base as? Value { binding.wrappedValue = value } }
+}

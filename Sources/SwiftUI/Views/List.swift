@@ -6,7 +6,7 @@ import RevealRaster
 /// under a header and over a footer, and `listStyle` chooses the look (`.insetGrouped`, iOS's default).
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
-    var selection: (any ListSelection)? = nil
+    var selection: (any ErasedHashableBinding)? = nil
 
     /// A list of the rows `content` builds.
     public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {
@@ -17,7 +17,7 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
     /// a single row outside edit mode: a tap on a row (its `tag`, or its `ForEach` element's id) selects it.
     public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
         self.content = content()
-        if let selection { self.selection = SingleListSelection(binding: selection) }
+        if let selection { self.selection = OptionalHashableBinding(binding: selection) }
     }
 
     /// A list with a multiple selection (accepted: on iPhone several rows are selected in edit mode only,
@@ -32,7 +32,7 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         content = ForEach(data, content: rowContent)
-        if let selection { self.selection = SingleListSelection(binding: selection) }
+        if let selection { self.selection = OptionalHashableBinding(binding: selection) }
     }
 
     /// A row for each of `data`'s identifiable elements.
@@ -54,22 +54,6 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: _Primit
     where SelectionValue == Never, Content == ForEach<Range<Int>, Int, RowContent> {
         content = ForEach(data, content: rowContent)
     }
-}
-
-/// A list's single selection, whatever its value's type: the row selected, and what selects another.
-protocol ListSelection {
-    func selected() -> AnyHashable?
-    func select(_ tag: AnyHashable)
-}
-
-/// A binding to an optional value of one type.
-struct SingleListSelection<Value: Hashable>: ListSelection {
-    let binding: Binding<Value?>
-    func selected() -> AnyHashable? {
-        guard let value = binding.wrappedValue else { return nil }
-        return AnyHashable(value)
-    }
-    func select(_ tag: AnyHashable) { if let value = tag.base as? Value { binding.wrappedValue = value } }
 }
 
 /// Controls grouped for data entry, as SwiftUI's `Form`: on iOS, a list in the inset grouped style.
@@ -373,7 +357,7 @@ extension ViewGraph {
     /// A list's rows and sections as a scroll view: `content` lowered with sections collected.
     func lowerList(
         _ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook,
-        selection: (any ListSelection)? = nil
+        selection: (any ErasedHashableBinding)? = nil
     ) -> [ViewNode] {
         listSections.append([])
         // The rows' tags are collected as a picker's options are, at this list's level.
@@ -442,7 +426,8 @@ extension ViewGraph {
     }
 
     private func sectionViews(
-        _ section: ListSectionContent, look: ListLook, margin: Double, selection: (any ListSelection)?, path: String,
+        _ section: ListSectionContent, look: ListLook, margin: Double, selection: (any ErasedHashableBinding)?,
+        path: String,
         _ environment: EnvironmentValues
     ) -> [ViewNode] {
         let scheme = environment.colorScheme
@@ -479,7 +464,7 @@ extension ViewGraph {
                             maxWidth: .infinity, minHeight: ListMetrics.minimumRowHeight,
                             alignment: NodeAlignment(horizontal: 0, vertical: 0.5))))
             let selectionTag = selection == nil ? nil : row.settings.selectionTag
-            if let selectionTag, let selection, selection.selected() == selectionTag {
+            if let selectionTag, let selection, selection.value == selectionTag {
                 node = node.modifier(
                     .background(.color(ListMetrics.selectedBackground.resolved(scheme).value), alignment: .center))
             } else if let background = row.settings.background.flatMap({ $0 }) {
@@ -493,7 +478,7 @@ extension ViewGraph {
                 node = single(
                     lower(
                         _LoweredView(views: [node]).contentShape(Rectangle()).onTapGesture {
-                            box.value.select(selectionTag)
+                            box.value.write(selectionTag)
                         }, path: path + "/select#" + String(reflecting: selectionTag.base), environment))
             }
             if !row.settings.swipeActions.isEmpty { node = swipeRow(node, row.settings.swipeActions, environment) }

@@ -64,12 +64,11 @@ extension View {
     nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> some View { self }
 
     /// The id of the view a scroll view inside shows at its `anchor` (top by default), as SwiftUI's
-    /// `scrollPosition(id:anchor:)`: a change of the binding scrolls there (animated in `withAnimation`).
-    /// A drag does not write the binding back.
+    /// `scrollPosition(id:anchor:)`: a change of the binding scrolls there (animated in `withAnimation`), and
+    /// as a finger scrolls, the binding takes the id of the top-most (leading-most) view at the anchor.
     nonisolated public func scrollPosition<ID: Hashable>(id: Binding<ID?>, anchor: UnitPoint? = nil) -> some View {
-        var value: AnyHashable?
-        if let id = id.wrappedValue { value = AnyHashable(id) }
-        return environmentChange { [value] in $0.scrollPosition = (value, anchor) }
+        let binding: any ErasedHashableBinding = OptionalHashableBinding(binding: id)
+        return environmentChange { $0.scrollPosition = (binding, anchor) }
     }
 
     /// What a pull on the scroll view or list inside runs, as SwiftUI's `refreshable(action:)` with iOS's
@@ -194,8 +193,11 @@ enum RefreshMetrics {
     var paging = false {
         didSet { if paging != oldValue { applyGeometry() } }
     }
-    /// The `scrollPosition` id last scrolled to.
+    /// The `scrollPosition` id last scrolled to, or last written back.
     var positionShown: AnyHashable?
+    /// Whether a finger moved the content since code last did: what it shows is then written back to a
+    /// `scrollPosition` binding.
+    private(set) var scrolledByFinger = false
     /// What a pull runs (`refreshable`), and whether it is running.
     var refresh: (@isolated(any) @Sendable () async -> Void)?
     private(set) var refreshing = false
@@ -237,6 +239,7 @@ enum RefreshMetrics {
     /// at once when not. A finger on the content keeps it.
     func move(to offset: Point, curve: AnimationCurve?, at time: Double) {
         guard down == nil else { return }
+        scrolledByFinger = false
         if let curve {
             if axes.horizontal { horizontal.glide(to: offset.x, curve: curve, at: time) }
             if axes.vertical { vertical.glide(to: offset.y, curve: curve, at: time) }
@@ -304,6 +307,7 @@ enum RefreshMetrics {
             // It follows from where the finger crossed the slop's circle, however coarse the samples.
             followFrom = Point(x: down.x + dx / distance * Self.slop, y: down.y + dy / distance * Self.slop)
             restedAt = nil
+            scrolledByFinger = true
         }
         guard let from = followFrom else { return false }
         if axes.horizontal { horizontal.drag(by: from.x - point.x, at: time) }

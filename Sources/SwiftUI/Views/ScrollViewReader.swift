@@ -106,18 +106,54 @@ extension ViewGraph {
         guard began, let ids = scrollIDs.popLast() else { return nil }
         let targets = ScrollTargets(ids: ids, state: state, contentAnchor: anchor())
         if !scrollReaders.isEmpty { scrollReaders[scrollReaders.count - 1].scrolls.append(targets) }
-        if let position = environment.scrollPosition, position.id != state.positionShown {
-            // SwiftUI's scrollPosition(id:anchor:): a change of the binding scrolls to its view, in the
-            // transaction of the change.
-            state.positionShown = position.id
-            let curve = transaction.animation
-            if let id = position.id {
-                pendingActions.append { [weak self] in
-                    self?.scroll(targets, to: id, anchor: position.anchor ?? .top, curve: curve)
+        if let position = environment.scrollPosition {
+            let id = position.binding.value
+            if id != state.positionShown {
+                // SwiftUI's scrollPosition(id:anchor:): a change of the binding scrolls to its view, in the
+                // transaction of the change.
+                state.positionShown = id
+                let curve = transaction.animation
+                if let id {
+                    pendingActions.append { [weak self] in
+                        self?.scroll(targets, to: id, anchor: position.anchor ?? .top, curve: curve)
+                    }
                 }
             }
+            scrollPositions.append((targets, position.binding, position.anchor ?? .top))
         }
         return targets.contentAnchor
+    }
+
+    /// After a layout: each scroll view a finger moved writes to its `scrollPosition` binding the id of the
+    /// top-most (leading-most) view at its anchor, as SwiftUI documents ("as the scroll view scrolls, the
+    /// binding will be updated with the identity of the leading-most / top-most view"): of the views whose far
+    /// edge is past the anchor's line, the one that starts first (the first laid out on a tie).
+    func scrollPositionsLaidOut(_ frames: [Int: Rect]) {
+        let positions = scrollPositions
+        scrollPositions = []
+        for (targets, binding, anchor) in positions {
+            guard let state = targets.state, state.scrolledByFinger, let content = frames[targets.contentAnchor],
+                let viewport = state.geometry?.viewport
+            else { continue }
+            let vertical = state.axes.vertical
+            let offset = state.offset(at: time)
+            let line =
+                vertical
+                ? offset.y + Double(anchor.y) * viewport.height : offset.x + Double(anchor.x) * viewport.width
+            var found: (id: AnyHashable, start: Double, mark: Int)?
+            for (id, mark) in targets.ids {
+                guard let frame = frames[mark] else { continue }
+                let start = vertical ? frame.y - content.y : frame.x - content.x
+                let end = start + (vertical ? frame.height : frame.width)
+                guard end > line else { continue }
+                if let best = found, (best.start, best.mark) < (start, mark) { continue }
+                found = (id, start, mark)
+            }
+            if let id = found?.id, id != state.positionShown {
+                state.positionShown = id
+                binding.write(id)
+            }
+        }
     }
 
     /// `views`, the views of `id` (an `.id(_:)` or a `ForEach` element), marked so a reader's proxy finds
