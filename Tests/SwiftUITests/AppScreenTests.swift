@@ -164,6 +164,35 @@ final class SheetTests: XCTestCase {
         XCTAssertNil(gone.first { $0.text == "Sheet" && $0.frame.y < 844 })
         XCTAssertNotNil(gone.first { $0.text == "Open" })
     }
+
+    func testASheetDraggedUpRestsAtTheNearestDetentAndWritesItsSelection() throws {
+        struct Presenter: View {
+            @State private var shown = false
+            @State private var detent = PresentationDetent.medium
+            var body: some View {
+                Button("Open") { shown = true }
+                    .sheet(isPresented: $shown) {
+                        Text(detent == .large ? "large" : "medium")
+                            .presentationDetents([.medium, .large], selection: $detent)
+                    }
+            }
+        }
+        let open = ViewScript.Tap(t: 0.1, target: .label("Open"))
+        /// A finger from 600 points down, moving up `distance` points over 0.3 s from 1 s.
+        func push(_ distance: Double) -> ViewScript.Touch {
+            ViewScript.Touch(
+                points: (0...10).map { .init(x: 200, y: 600 - distance * Double($0) / 10, t: 1 + 0.03 * Double($0)) })
+        }
+        // 200 points up from medium (422): 622 high, nearer large (787) than medium. It rests at large, its
+        // text centred in the 787 - 34 points above the home indicator, and the binding holds large.
+        let large = try MainActor.assumeIsolated { try layout([open], touches: [push(200)], at: 2.5) { Presenter() } }
+        let text = try XCTUnwrap(large.first { $0.text == "large" })
+        XCTAssertEqual(text.frame.midY, 844 - 787 + (787.0 - 34) / 2, accuracy: 0.5)
+        // 100 points up: 522, nearer medium: back at medium.
+        let medium = try MainActor.assumeIsolated { try layout([open], touches: [push(100)], at: 2.5) { Presenter() } }
+        XCTAssertEqual(
+            try XCTUnwrap(medium.first { $0.text == "medium" }).frame.midY, 422 + (422.0 - 34) / 2, accuracy: 0.5)
+    }
 }
 
 /// An object made in the root view's expression, as a preview makes it.

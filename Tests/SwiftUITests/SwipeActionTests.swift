@@ -96,6 +96,19 @@ final class SwipeActionTests: XCTestCase {
         XCTAssertNotNil(laid.first { $0.text == "pinned opened" })
     }
 
+    func testATapOnAnotherRowClosesTheOpenOneAndDoesNothingElse() throws {
+        // Apple open, then a tap on the Notes row's Open button: Apple closes, as a table view closes its open
+        // row, and the button does not take the tap.
+        let drag = [(300.0, rowY), (290, rowY), (280, rowY), (270, rowY), (260, rowY), (250, rowY)]
+        let tap = ViewScript.Tap(t: 1.5, target: .label("Open"))
+        let laid = try views([drag], taps: [tap], at: 2.5)
+        XCTAssertEqual(try XCTUnwrap(laid.first { $0.text == "Apple" }).frame.x, 40, accuracy: 0.5, "closed")
+        XCTAssertNotNil(laid.first { $0.text == "pinned none" })
+        // With no row open, the same tap is the button's.
+        let opened = try views([], taps: [ViewScript.Tap(t: 1.5, target: .label("Open"))], at: 2.5)
+        XCTAssertNotNil(opened.first { $0.text == "pinned opened" })
+    }
+
     func testARowsOwnSwipeActionsReplaceTheDeleteOfOnDelete() throws {
         let kiwiY = rowY + 4 * 44
         let drag = [(300.0, kiwiY), (290, kiwiY), (280, kiwiY), (270, kiwiY), (260, kiwiY), (250, kiwiY)]

@@ -125,6 +125,8 @@ package enum TouchTarget {
     var scrollReaderStates: [String: ScrollReaderState] = [:]
     /// Each offset a finger drags (a list row's swipe, a sheet pulled down), by path.
     var dragOffsets: [String: DragOffsetState] = [:]
+    /// The list row whose swipe actions are open (the key of its drag offset), if one is.
+    var openSwipeRow: String?
     var scrollReaders: [(reader: ScrollReaderState, scrolls: [ScrollTargets])] = []
     var scrollIDs: [[AnyHashable: Int]] = []
     /// The scroll views with a `scrollPosition` binding met in this evaluation, with the anchor it reads at.

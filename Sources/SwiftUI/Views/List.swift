@@ -389,8 +389,9 @@ extension ViewGraph {
         for section in grouped {
             stack += sectionViews(section, look: look, margin: margin, selection: selection, path: path, environment)
         }
-        // A row's own touches (a link, a button) come before what wraps the row (its swipe, its selection).
-        keepTargetsOnTop(rowTargets..<rowTargetsEnd)
+        // A row's own touches (a link, a button) come before what wraps the row (its swipe, its selection),
+        // unless a row's swipe actions are open: then a touch on any other row only closes them.
+        if openSwipeRowState == nil { keepTargetsOnTop(rowTargets..<rowTargetsEnd) }
         if look != .plain {
             stack.append(ViewNode(.spacer(minLength: 0)).modifier(.frame(FrameSpec(height: ListMetrics.sectionGap))))
         }

@@ -89,10 +89,13 @@ extension View {
         _ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>
     ) -> some View {
         let chosen = selection.wrappedValue
+        // The settings are applied on the main actor, as the sheet's content is lowered.
+        let box = MainThreadBox(value: selection)
         return builtin(
             .presentationSettings {
                 $0.detents = detents
                 $0.chosenDetent = chosen
+                $0.detentSelection = box.value
             })
     }
 
@@ -171,6 +174,8 @@ struct PresentationRequest {
 @MainActor final class PresentationSettings {
     var detents: Set<PresentationDetent> = []
     var chosenDetent: PresentationDetent?
+    /// The binding a drag to another detent writes.
+    var detentSelection: Binding<PresentationDetent>?
     var dragIndicator = Visibility.automatic
     var cornerRadius: Double?
     var interactiveDismissDisabled = false
@@ -181,6 +186,8 @@ struct PresentationRequest {
 @MainActor final class PresentationState {
     var content: AnyView?
     var wasPresented = false
+    /// The detent a finger last dragged the sheet to.
+    var detent: PresentationDetent?
 }
 
 /// A presentation to draw over the screen this evaluation.
@@ -306,15 +313,18 @@ extension ViewGraph {
         let p = presentation.progress
         let scheme = presentation.environment.colorScheme
         let fullScreen = request.style == .fullScreen
+        // The sheet rests at the detent its selection names, else the one a finger dragged it to, else the
+        // smallest.
+        func heightOf(_ detent: PresentationDetent) -> Double {
+            SheetMetrics.height(detent, screen: size.height, safeArea: safeArea)
+        }
+        let detents = (settings.detents.isEmpty ? [.large] : settings.detents).sorted { heightOf($0) < heightOf($1) }
+        let state = presentationStates[presentation.path]
         let detent =
-            settings.chosenDetent.flatMap { settings.detents.contains($0) ? $0 : nil }
-            ?? settings.detents.min {
-                SheetMetrics.height($0, screen: size.height, safeArea: safeArea)
-                    < SheetMetrics.height($1, screen: size.height, safeArea: safeArea)
-            } ?? .large
-        let height =
-            fullScreen ? size.height : SheetMetrics.height(detent, screen: size.height, safeArea: safeArea)
-        let stepsBack = !fullScreen && detent == .large ? p : 0
+            [settings.chosenDetent, state?.detent].lazy.compactMap { $0 }.first { detents.contains($0) }
+            ?? detents[0]
+        let height = fullScreen ? size.height : heightOf(detent)
+        let tallest = fullScreen ? height : heightOf(detents[detents.count - 1])
         let radius = settings.cornerRadius ?? SheetMetrics.cornerRadius
         let showsIndicator =
             !fullScreen
@@ -323,16 +333,39 @@ extension ViewGraph {
         let behind = rootBackground ?? (scheme == .dark ? RGBAColor.black : RGBAColor.white)
         let dismissesOnTap = !fullScreen && !settings.interactiveDismissDisabled
         let dismiss = request.dismiss
-        // A sheet follows a finger pulling it down; let go past half its height, it is dismissed.
+        // A sheet follows a finger: down, and up as far as its tallest detent. Let go, it rests at the detent
+        // nearest its height, or is dismissed when under half its smallest (UISheetPresentationController's
+        // behaviour; the fraction is our estimate). The move to another detent continues from where the finger
+        // left it: the offset is set against the new detent, then springs to it.
         let dragKey = presentation.path + "/sheetDrag"
         let drag = kept(\.dragOffsets, at: dragKey) { DragOffsetState(graph: self) }
-        let pulled = max(shownOffset(drag, key: dragKey, animatedBy: request.style.animation), 0)
+        let pulled = shownOffset(drag, key: dragKey, animatedBy: request.style.animation)
+        let selection = settings.detentSelection
         let pull = DragGesture(minimumDistance: 10)
-            .onChanged { value in drag.drag(to: max(value.translation.height, 0)) }
-            .onEnded { value in
-                drag.settle(at: 0)
-                if value.translation.height > height * SheetMetrics.dismissFraction { dismiss() }
+            .onChanged { value in drag.drag(to: max(value.translation.height, height - tallest)) }
+            .onEnded { [weak self] value in
+                let shown = height - max(value.translation.height, height - tallest)
+                if dismissesOnTap, shown < heightOf(detents[0]) * (1 - SheetMetrics.dismissFraction) {
+                    drag.settle(at: 0)
+                    dismiss()
+                    return
+                }
+                let next = detents.min { abs(heightOf($0) - shown) < abs(heightOf($1) - shown) } ?? detent
+                guard next != detent else { return drag.settle(at: 0) }
+                state?.detent = next
+                selection?.wrappedValue = next
+                drag.drag(to: heightOf(next) - shown)
+                self?.pendingActions.append { drag.settle(at: 0) }
             }
+        // The screen behind steps back as the sheet nears the large detent: all the way at it, from the next
+        // detent down (or at once, when large is its only one).
+        let shownHeight = height - pulled
+        var stepsBack = 0.0
+        if !fullScreen, detents.contains(.large) {
+            let below = detents.last { $0 != .large }.map(heightOf) ?? 0
+            let large = heightOf(.large)
+            stepsBack = below > 0 && large > below ? p * min(max((shownHeight - below) / (large - below), 0), 1) : p
+        }
         let composed = ZStack(alignment: .top) {
             screenView(screen, insetBy: inset)
                 .background(Color(behind))
@@ -340,13 +373,13 @@ extension ViewGraph {
                 .scaleEffect(1 - (1 - SheetMetrics.steppedBackScale) * stepsBack, anchor: .top)
                 .offset(y: safeArea.top * stepsBack)
             if !fullScreen {
-                dimming(p * (1 - min(pulled / max(height, 1), 1))) { if dismissesOnTap { dismiss() } }
+                dimming(p * (1 - min(max(pulled, 0) / max(height, 1), 1))) { if dismissesOnTap { dismiss() } }
             }
             _LoweredView(views: [content])
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                 .padding(.top, fullScreen ? safeArea.top : 0)
                 .padding(.bottom, safeArea.bottom)
-                .frame(width: size.width, height: height)
+                .frame(width: size.width, height: max(height, shownHeight))
                 .background(fullScreen ? Color(behind) : SheetMetrics.background)
                 .overlay(alignment: .top) {
                     if showsIndicator {
@@ -360,9 +393,9 @@ extension ViewGraph {
                         topLeadingRadius: fullScreen ? 0 : radius, topTrailingRadius: fullScreen ? 0 : radius)
                 )
                 .contentShape(Rectangle())
-                .gesture(pull, isEnabled: dismissesOnTap)
+                .gesture(pull, isEnabled: dismissesOnTap || detents.count > 1)
                 .onTapGesture {}
-                .offset(y: size.height - height * p + pulled)
+                .offset(y: size.height - max(height, shownHeight) * p + max(pulled, 0))
         }
         .frame(width: size.width, height: size.height, alignment: .top)
         // Stepped back, the screen shows black around it.

@@ -109,6 +109,15 @@ extension ViewGraph {
             return first.action
         }
         let shown = shownOffset(state, key: key + "/offset", animatedBy: SwipeMetrics.motion)
+        // One row is open at a time, as in a UITableView: the row settles, and the list remembers which is open.
+        let settle = { @MainActor [weak self] (rest: Double) in
+            state.settle(at: rest)
+            if rest != 0 {
+                self?.openSwipeRow = key
+            } else if self?.openSwipeRow == key {
+                self?.openSwipeRow = nil
+            }
+        }
         let scheme = environment.colorScheme
         func strip(_ edge: HorizontalEdge, width: Double) -> some View {
             // The edge's first button sits at the edge; each takes its share of the room the row uncovered.
@@ -119,7 +128,7 @@ extension ViewGraph {
                     let fill: Color =
                         action.role == .destructive ? .red : action.tint ?? Color.gray
                     Button {
-                        state.settle(at: 0)
+                        settle(0)
                         action.action()
                     } label: {
                         // A label shows its icon alone, as iOS's swipe buttons do.
@@ -144,28 +153,45 @@ extension ViewGraph {
                 DragGesture(minimumDistance: 10)
                     .onChanged { value in state.drag(to: reachable(state.rest + value.translation.width)) }
                     .onEnded { value in
-                        state.settle(
-                            at: SwipeRest.after(
+                        settle(
+                            SwipeRest.after(
                                 reachable(state.rest + value.translation.width),
                                 velocity: value.velocity.width, leading: leading, trailing: trailing,
                                 rowWidth: rowWidth, full: (fullAction(.leading), fullAction(.trailing))))
                     }
             )
-        // An open row closes when tapped, as iOS closes it.
-        let tappable = (open ? AnyView(row.onTapGesture { state.settle(at: 0) }) : AnyView(row)).offset(x: shown)
+        // An open row closes when tapped, as iOS closes it; while another row is open, a tap on this one closes
+        // that row and does nothing else (this row's own buttons and links do not take it).
+        var tappable = open ? AnyView(row.onTapGesture { settle(0) }) : AnyView(row)
+        if openSwipeRow != key, let otherState = openSwipeRowState {
+            tappable = AnyView(
+                tappable.overlay(
+                    Color.clear.contentShape(Rectangle())
+                        .onTapGesture { [weak self] in
+                            otherState.settle(at: 0)
+                            self?.openSwipeRow = nil
+                        }))
+        }
+        let shownRow = tappable.offset(x: shown)
         let view = ZStack {
             HStack(spacing: 0) {
                 if shown > 0 { strip(.leading, width: shown) }
                 Spacer(minLength: 0)
                 if shown < 0 { strip(.trailing, width: -shown) }
             }
-            tappable
+            shownRow
         }
         return single(lower(view, path: key, environment)).modifier(.clipShape(.rectangle))
     }
 }
 
 extension ViewGraph {
+    /// The drag offset of the list row whose swipe actions are open, if one is.
+    var openSwipeRowState: DragOffsetState? {
+        guard let key = openSwipeRow, let state = dragOffsets[key], state.rest != 0 else { return nil }
+        return state
+    }
+
     /// A `ForEach` element's row in a list with `onDelete`: iOS's Delete behind its trailing edge.
     func deletableRow(
         _ views: [ViewNode], key: String, _ environment: EnvironmentValues, delete: @escaping @MainActor () -> Void
