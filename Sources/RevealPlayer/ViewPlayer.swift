@@ -414,8 +414,9 @@ public struct ViewPlayer: FrameSequence {
     private func touchDown(_ finger: Int, at point: Point, in screen: ViewScreen) {
         let anchors = screen.anchors
         var taken = false
-        // A scroll view takes a touch along with the buttons and taps inside it (the innermost scroll view,
-        // and only when no gesture inside took it): it keeps the touch if the finger moves far enough.
+        // Scroll views take a touch along with the buttons and taps inside them (when no gesture inside took
+        // it): the one that first follows the finger along its axes keeps it, the innermost first, as UIKit's
+        // nested scroll views share a pan (a horizontal strip in a vertical feed).
         var scrollMayTake = true
         var touches: [ActiveTouch] = []
         for (anchor, target, simultaneous, clips) in graph.targets.reversed() {
@@ -424,7 +425,6 @@ public struct ViewPlayer: FrameSequence {
             guard clips.allSatisfy({ anchors[$0]?.contains(point) ?? true }) else { continue }
             if case .scroll(let state) = target {
                 guard scrollMayTake else { continue }
-                scrollMayTake = false
                 state.touchDown(at: point, time: graph.time)
                 touches.append(
                     ActiveTouch(anchor: anchor, target: target, frame: frame, start: point, began: false, last: point))
@@ -466,6 +466,7 @@ public struct ViewPlayer: FrameSequence {
 
     private func touchMoved(_ finger: Int, to point: Point) {
         guard var touches = fingers[finger] else { return }
+        var scrolling = touches.firstIndex { if case .scroll = $0.target { $0.began } else { false } }
         for index in touches.indices {
             touches[index].last = point
             let touch = touches[index]
@@ -478,18 +479,27 @@ public struct ViewPlayer: FrameSequence {
             case .longPress(let recognizer):
                 recognizer.touchMoved(distance: distance)
             case .scroll(let state):
-                if state.touchMoved(to: point, time: graph.time) { touches[index].began = true }
+                guard scrolling == nil || scrolling == index else { continue }
+                if state.touchMoved(to: point, time: graph.time) {
+                    touches[index].began = true
+                    scrolling = index
+                }
             case .button, .tap:
                 break
             }
         }
-        // Once a scroll view follows the finger, the buttons and taps under it let go (a long press has
-        // already given up: the finger moved too far).
-        if touches.contains(where: { if case .scroll = $0.target { $0.began } else { false } }) {
+        // Once a scroll view follows the finger, the buttons and taps under it and the other scroll views let go
+        // (a long press has already given up: the finger moved too far).
+        if let scrolling {
+            let kept = touches[scrolling].anchor
             touches.removeAll {
                 switch $0.target {
                 case .button, .tap: return true
-                case .gesture, .scroll, .longPress: return false
+                case .scroll(let state):
+                    guard $0.anchor != kept else { return false }
+                    state.touchUp(at: point, time: graph.time)
+                    return true
+                case .gesture, .longPress: return false
                 }
             }
         }

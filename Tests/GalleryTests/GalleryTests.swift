@@ -167,6 +167,11 @@ private let gallery: [GalleryEntry] = [
     ) {
         InboxActions_Previews.previews
     },
+    // A strip of tiles mid-drag (turning and fading by their place in the strip) and at rest; the cover rising
+    // and up.
+    GalleryEntry(name: "PhotoJournal", times: [0.5, 1.0, 1.45, 2.0], darkTimes: [1.0, 2.0]) {
+        PhotoJournal_Previews.previews
+    },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

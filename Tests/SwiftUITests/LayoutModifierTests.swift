@@ -91,6 +91,30 @@ final class LayoutModifierTests: XCTestCase {
         }
     }
 
+    func testASafeAreaInsetTakesItsRoomAlongItsEdgeAndInsetsTheView() throws {
+        // SwiftUI: "the modified view is inset by the height of content": on the 200-point screen, a 50-point
+        // bar at the bottom 10 points below a view that fills the 140 points left above it; at the leading edge,
+        // a 30-point column.
+        let bottom = try MainActor.assumeIsolated {
+            try laidOut("shape") {
+                Rectangle().fill(.red)
+                    .safeAreaInset(edge: .bottom, spacing: 10) { Rectangle().fill(.blue).frame(height: 50) }
+            }
+        }
+        XCTAssertEqual(
+            bottom.map(\.frame),
+            [Rect(x: 0, y: 0, width: 200, height: 140), Rect(x: 0, y: 150, width: 200, height: 50)])
+        let leading = try MainActor.assumeIsolated {
+            try laidOut("shape") {
+                Rectangle().fill(.red)
+                    .safeAreaInset(edge: .leading, spacing: 0) { Rectangle().fill(.blue).frame(width: 30) }
+            }
+        }
+        XCTAssertEqual(
+            leading.map(\.frame),
+            [Rect(x: 0, y: 0, width: 30, height: 200), Rect(x: 30, y: 0, width: 170, height: 200)])
+    }
+
     func testAHigherZIndexIsDrawnOverItsLaterSiblings() throws {
         try MainActor.assumeIsolated {
             let plain = try pixels {

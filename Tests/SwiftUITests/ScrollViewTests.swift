@@ -23,6 +23,26 @@ private struct ScrollingList: SwiftUI.View {
     }
 }
 
+/// A horizontal strip of numbered 60-point tiles at the top of a vertical feed of rows.
+private struct StripInFeed: SwiftUI.View {
+    var body: some SwiftUI.View {
+        ScrollView {
+            VStack(spacing: 0) {
+                strip
+                ForEach(0..<20, id: \.self) { Text("Row \($0)").frame(width: 200, height: 40) }
+            }
+        }
+    }
+}
+
+private var strip: some SwiftUI.View {
+    ScrollView(.horizontal) {
+        HStack(spacing: 0) {
+            ForEach(0..<10, id: \.self) { Text("Tile \($0)").frame(width: 60, height: 50) }
+        }
+    }
+}
+
 /// Scrolling as UIKit scrolls: the deceleration rate, the rubber band and the bounce (`ScrollAxisMotion`), and
 /// how a scroll view shares a touch with the buttons inside it.
 final class ScrollViewTests: XCTestCase {
@@ -114,6 +134,30 @@ final class ScrollViewTests: XCTestCase {
         let rest = try button(try views([], at: 0)).frame.y
         XCTAssertEqual(during.frame.y, rest - 130, accuracy: 1e-9)
         XCTAssertEqual(try button(try views([held], at: 0.7)).text, "Tapped 0")
+    }
+
+    func testInAStripInAFeedEachScrollViewTakesTheDragAlongItsOwnAxis() throws {
+        /// A slow drag from (150, 25) by (`dx`, `dy`) in ten steps, held still before it lifts.
+        func drag(_ dx: Double, _ dy: Double) -> [TouchSample] {
+            var samples: [TouchSample] = []
+            for step in 0...10 {
+                let f = Double(step) / 10
+                samples.append(TouchSample(x: 150 + dx * f, y: 25 + dy * f, t: 0.1 + 0.2 * f))
+            }
+            return samples + [TouchSample(x: 150 + dx, y: 25 + dy, t: 0.6)]
+        }
+        // Sideways on the strip: the strip scrolls by the drag less the 10-point slop (tile 0's middle from 30
+        // to -40), the feed stays (row 0's middle at 50 + 20).
+        let sideways = try views([drag(-80, 0)], at: 0.5) { StripInFeed() }
+        XCTAssertEqual(try XCTUnwrap(sideways.first { $0.text == "Tile 0" }).frame.midX, -40, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(sideways.first { $0.text == "Row 0" }).frame.midY, 70, accuracy: 0.5)
+        // Up from the strip: the feed scrolls by 140, the strip stays.
+        let up = try views([drag(0, -150)], at: 0.5) { StripInFeed() }
+        XCTAssertEqual(try XCTUnwrap(up.first { $0.text == "Tile 0" }).frame.midX, 30, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(up.first { $0.text == "Row 0" }).frame.midY, 70 - 140, accuracy: 0.5)
+        // A strip that is a vertical scroll view's whole content keeps its own scrolling.
+        let alone = try views([drag(-80, 0)], at: 0.5) { ScrollView { strip } }
+        XCTAssertEqual(try XCTUnwrap(alone.first { $0.text == "Tile 0" }).frame.midX, -40, accuracy: 0.5)
     }
 
     func testADragBackToWhereItStartedStillDoesNotPressTheButton() throws {

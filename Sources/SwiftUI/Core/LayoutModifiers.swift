@@ -113,6 +113,36 @@ extension View {
         builtin(.ignoresSafeArea)
     }
 
+    /// Puts `content` along `edge` of this view and insets the view by its height, as SwiftUI's
+    /// `safeAreaInset(edge:alignment:spacing:content:)` ("the modified view is inset by the height of
+    /// content"): the two share the room offered, `spacing` apart (nil: a stack's default). Here the view is
+    /// laid out beside the content, so a scroll view's content stops at it rather than passing under it.
+    nonisolated public func safeAreaInset<V: View>(
+        edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> V
+    ) -> some View {
+        let inset = content()
+        return VStack(alignment: alignment, spacing: spacing) {
+            if edge == .top { inset }
+            frame(maxWidth: .infinity, maxHeight: .infinity)
+            if edge == .bottom { inset }
+        }
+    }
+
+    /// Puts `content` along `edge` of this view and insets the view by its width (the leading or trailing
+    /// form of `safeAreaInset`).
+    nonisolated public func safeAreaInset<V: View>(
+        edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> V
+    ) -> some View {
+        let inset = content()
+        return HStack(alignment: alignment, spacing: spacing) {
+            if edge == .leading { inset }
+            frame(maxWidth: .infinity, maxHeight: .infinity)
+            if edge == .trailing { inset }
+        }
+    }
+
     /// The spelling before iOS 14 (deprecated, still compiles on Apple platforms): as `ignoresSafeArea`.
     @available(*, deprecated, message: "Use ignoresSafeArea(_:edges:) instead.")
     nonisolated public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { builtin(.ignoresSafeArea) }

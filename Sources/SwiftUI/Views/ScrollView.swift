@@ -100,7 +100,9 @@ extension ScrollView: @MainActor Lowerable {
         var inside = environment
         inside.scrollPosition = nil
         inside.refreshAction = nil
-        let views = graph.lowerContainer(content, path: path, inside)
+        // The content has a path of its own: a scroll view that is the whole content of another keeps its own
+        // state apart from the outer one's.
+        let views = graph.lowerContainer(content, path: path + "/content", inside)
         graph.scrollClips.removeLast()
         graph.scrollAxes.removeLast()
         let contentAnchor = graph.endScrollTargets(targets, state: state, environment)
