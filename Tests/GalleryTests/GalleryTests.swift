@@ -172,6 +172,9 @@ private let gallery: [GalleryEntry] = [
     GalleryEntry(name: "PhotoJournal", times: [0.5, 1.0, 1.45, 2.0], darkTimes: [1.0, 2.0]) {
         PhotoJournal_Previews.previews
     },
+    // A plain list: a row chosen by a tap, then scrolled to its last book by a reader's proxy, mid-glide (rows
+    // fading at the edges) and at rest.
+    GalleryEntry(name: "ReadingList", times: [0.5, 1.0, 1.8], darkTimes: [1.8]) { ReadingList_Previews.previews },
 ]
 
 private let galleryFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

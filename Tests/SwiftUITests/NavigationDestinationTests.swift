@@ -150,6 +150,28 @@ final class ScrollViewReaderTests: XCTestCase {
         XCTAssertEqual(shown.y + shown.height / 2 - 25, top, accuracy: 0.5)
     }
 
+    func testUnderALargeTitleTheListScrollsItsLastRowToTheBottom() throws {
+        // The large title heads the list's content; offsets are measured from the content's top above it, so
+        // the last row's view meets the viewport's bottom, the safe area's (844 − 34). (The view of the id is
+        // the row's text here; iOS aligns the row's cell, 11.5 points lower.)
+        struct Titled: SwiftUI.View {
+            var body: some SwiftUI.View {
+                NavigationStack {
+                    ScrollViewReader { proxy in
+                        List { ForEach(0..<30, id: \.self) { Text("Row \($0)") } }
+                            .navigationTitle("Rows")
+                            .toolbar { Button("Last") { proxy.scrollTo(29, anchor: .bottom) } }
+                    }
+                }
+            }
+        }
+        var script = phone
+        script.taps = [ViewScript.Tap(t: 0.2, target: .label("Last"))]
+        let laid = try MainActor.assumeIsolated { try ViewPlayer(script: script) { Titled() }.layout(at: 0.5) }
+        let last = try XCTUnwrap(laid.first { $0.text == "Row 29" }).frame
+        XCTAssertEqual(last.maxY, 844 - 34, accuracy: 0.5)
+    }
+
     func testATopAnchorPutsTheViewsTopAtTheViewportsTop() throws {
         let laid = try row("Row 5", [ViewScript.Tap(t: 0.2, target: .label("Top"))], at: 0.3)
         XCTAssertEqual(laid.y + laid.height / 2 - 25, top, accuracy: 0.5)

@@ -359,6 +359,29 @@ extension ViewGraph {
         _ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook,
         selection: (any ErasedHashableBinding)? = nil
     ) -> [ViewNode] {
+        let scheme = environment.colorScheme
+        // The rows are lowered inside the list's scroll view, so they know its viewport.
+        let scroll = lowerScrollView(
+            horizontal: false, vertical: true, showsIndicators: true, path: path + "/scroll", environment
+        ) { scrolling in
+            [listColumn(content, path: path, scrolling, look: look, selection: selection)]
+        }
+        let background = look == .plain ? ListMetrics.plainBackground : ListMetrics.groupedBackground
+        // The screen behind takes the list's background (the first list met), as a list fills an iPhone's
+        // screen under its bars.
+        if environment.listDrawsBackground, rootBackground == nil {
+            rootBackground = background.resolved(scheme).value
+        }
+        guard environment.listDrawsBackground else { return [scroll] }
+        let fill = ViewNode.color(background.resolved(scheme).value)
+        return [scroll.modifier(.background(fill, alignment: .center))]
+    }
+
+    /// A list's rows and sections, one under another: `content` lowered with sections collected.
+    private func listColumn(
+        _ content: any View, path: String, _ environment: EnvironmentValues, look: ListLook,
+        selection: (any ErasedHashableBinding)?
+    ) -> ViewNode {
         listSections.append([])
         // The rows' tags are collected as a picker's options are, at this list's level.
         listSelectionLevels.append(selection == nil ? -1 : pickerOptions.count)
@@ -395,21 +418,10 @@ extension ViewGraph {
         if look != .plain {
             stack.append(ViewNode(.spacer(minLength: 0)).modifier(.frame(FrameSpec(height: ListMetrics.sectionGap))))
         }
-        let column = ViewNode(
+        return ViewNode(
             .stack(.vertical, spacing: 0, alignment: NodeAlignment(horizontal: 0, vertical: 0), children: stack)
         )
         .modifier(.frame(FrameSpec(maxWidth: .infinity, alignment: NodeAlignment(horizontal: 0, vertical: 0))))
-        let background = look == .plain ? ListMetrics.plainBackground : ListMetrics.groupedBackground
-        // The screen behind takes the list's background (the first list met), as a list fills an iPhone's
-        // screen under its bars.
-        if environment.listDrawsBackground, rootBackground == nil {
-            rootBackground = background.resolved(scheme).value
-        }
-        let scroll = ScrollView(.vertical) { _LoweredView(views: [column]) }
-        let scrolled = lower(scroll, path: path + "/scroll", environment)
-        guard environment.listDrawsBackground else { return scrolled }
-        let fill = ViewNode.color(background.resolved(scheme).value)
-        return scrolled.map { $0.modifier(.background(fill, alignment: .center)) }
     }
 
     /// A row's view with what its list-row modifiers asked, taken off it (other marks on the outside of the

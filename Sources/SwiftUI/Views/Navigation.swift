@@ -738,11 +738,15 @@ enum NavigationLowering {
     /// top of its content; nil when there is none.
     static func firstScroll(in node: inout ViewNode, prepending header: ViewNode?) -> Double? {
         switch node.kind {
-        case .scroll(let spec, let content):
+        case .scroll(let spec, var content):
             if let header {
+                // The mark a reader measures offsets from (the content's top) moves up to the header's top.
+                var mark: [NodeModifier] = []
+                if case .anchor? = content.modifiers.last { mark.append(content.modifiers.removeLast()) }
                 node.kind = .scroll(
                     spec,
-                    content: ViewNode(.stack(.vertical, spacing: 0, alignment: .center, children: [header, content])))
+                    content: ViewNode(
+                        .stack(.vertical, spacing: 0, alignment: .center, children: [header, content]), mark))
             }
             return spec.offset.y
         case .stack(let axis, let spacing, let alignment, var children):

@@ -89,28 +89,42 @@ extension View {
 extension ScrollView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let horizontal = axes.contains(.horizontal)
-        let vertical = axes.contains(.vertical) || !horizontal
-        let state = graph.scrollState(at: path + "/scroll")
+        // The content has a path of its own: a scroll view that is the whole content of another keeps its own
+        // state apart from the outer one's.
+        return [
+            graph.lowerScrollView(
+                horizontal: horizontal, vertical: axes.contains(.vertical) || !horizontal,
+                showsIndicators: showsIndicators, path: path, environment
+            ) { graph.lowerContainer(content, path: path + "/content", $0) }
+        ]
+    }
+}
+
+extension ViewGraph {
+    /// A scroll view at `path` over what `content` lowers in the environment it is given (the scroll view's
+    /// position and refresh taken off it): the views inside know the scroll view they are in while they are
+    /// lowered (a scroll transition's viewport, a touch's clip, a reader's ids).
+    func lowerScrollView(
+        horizontal: Bool, vertical: Bool, showsIndicators: Bool, path: String, _ environment: EnvironmentValues,
+        content: (EnvironmentValues) -> [ViewNode]
+    ) -> ViewNode {
+        let state = scrollState(at: path + "/scroll")
         state.paging = environment.scrollPaging
-        let anchor = graph.anchor()
-        graph.scrollClips.append(anchor)
-        graph.scrollAxes.append((horizontal, vertical))
-        let targets = graph.beginScrollTargets(environment)
+        let anchor = anchor()
+        scrollClips.append(anchor)
+        scrollAxes.append((horizontal, vertical))
+        let targets = beginScrollTargets(environment)
         state.refresh = vertical ? environment.refreshAction : nil
         var inside = environment
         inside.scrollPosition = nil
         inside.refreshAction = nil
-        // The content has a path of its own: a scroll view that is the whole content of another keeps its own
-        // state apart from the outer one's.
-        let views = graph.lowerContainer(content, path: path + "/content", inside)
-        graph.scrollClips.removeLast()
-        graph.scrollAxes.removeLast()
-        let contentAnchor = graph.endScrollTargets(targets, state: state, environment)
-        return [
-            graph.scrollNode(
-                state, horizontal: horizontal, vertical: vertical, showsIndicators: showsIndicators, environment,
-                content: views, anchor: anchor, contentAnchor: contentAnchor, path: path)
-        ]
+        let views = content(inside)
+        scrollClips.removeLast()
+        scrollAxes.removeLast()
+        let contentAnchor = endScrollTargets(targets, state: state, environment)
+        return scrollNode(
+            state, horizontal: horizontal, vertical: vertical, showsIndicators: showsIndicators, environment,
+            content: views, anchor: anchor, contentAnchor: contentAnchor, path: path)
     }
 }
 
