@@ -405,8 +405,6 @@ extension ViewGraph {
             }
         }
         if !loose.isEmpty { grouped.append(ListSectionContent(header: [], rows: loose, footer: [])) }
-
-        let scheme = environment.colorScheme
         let margin = look == .insetGrouped ? ListMetrics.margin(screenWidth: screenSize.width) : 0
         var stack: [ViewNode] = []
         for section in grouped {
