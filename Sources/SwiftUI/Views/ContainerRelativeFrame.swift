@@ -47,9 +47,8 @@ extension _ContainerRelativeFrame: @MainActor Lowerable {
         let screen = Size(
             width: max(graph.screenSize.width - graph.safeArea.leading - graph.safeArea.trailing, 0),
             height: max(graph.screenSize.height - graph.safeArea.top - graph.safeArea.bottom, 0))
-        let inScrollView = !graph.scrollClips.isEmpty
         func container(_ geometry: LaidOutGeometry?) -> Size {
-            guard inScrollView, let viewport = geometry?.scrolls.last?.viewport else { return screen }
+            guard let viewport = geometry?.scrolls.last?.viewport else { return screen }
             return Size(width: viewport.width, height: viewport.height)
         }
         let (anchor, geometry) = graph.watchGeometry(key: path + "/containerRelativeFrame") {

@@ -109,15 +109,7 @@ extension ViewGraph {
             return first.action
         }
         let shown = shownOffset(state, key: key + "/offset", animatedBy: SwipeMetrics.motion)
-        // One row is open at a time, as in a UITableView: the row settles, and the list remembers which is open.
-        let settle = { @MainActor [weak self] (rest: Double) in
-            state.settle(at: rest)
-            if rest != 0 {
-                self?.openSwipeRow = key
-            } else if self?.openSwipeRow == key {
-                self?.openSwipeRow = nil
-            }
-        }
+        let settle = { @MainActor [weak self] (rest: Double) in self?.settleSwipeRow(key, state, at: rest) }
         let scheme = environment.colorScheme
         func strip(_ edge: HorizontalEdge, width: Double) -> some View {
             // The edge's first button sits at the edge; each takes its share of the room the row uncovered.
@@ -163,14 +155,11 @@ extension ViewGraph {
         // An open row closes when tapped, as iOS closes it; while another row is open, a tap on this one closes
         // that row and does nothing else (this row's own buttons and links do not take it).
         var tappable = open ? AnyView(row.onTapGesture { settle(0) }) : AnyView(row)
-        if openSwipeRow != key, let otherState = openSwipeRowState {
+        if let other = openSwipeRow, other != key, let otherState = openSwipeRowState {
             tappable = AnyView(
                 tappable.overlay(
                     Color.clear.contentShape(Rectangle())
-                        .onTapGesture { [weak self] in
-                            otherState.settle(at: 0)
-                            self?.openSwipeRow = nil
-                        }))
+                        .onTapGesture { [weak self] in self?.settleSwipeRow(other, otherState, at: 0) }))
         }
         let shownRow = tappable.offset(x: shown)
         let view = ZStack {
@@ -190,6 +179,17 @@ extension ViewGraph {
     var openSwipeRowState: DragOffsetState? {
         guard let key = openSwipeRow, let state = dragOffsets[key], state.rest != 0 else { return nil }
         return state
+    }
+
+    /// Settles the swiped row at `key` at `rest`. One row is open at a time, as in a UITableView: the list
+    /// remembers which one is.
+    func settleSwipeRow(_ key: String, _ state: DragOffsetState, at rest: Double) {
+        state.settle(at: rest)
+        if rest != 0 {
+            openSwipeRow = key
+        } else if openSwipeRow == key {
+            openSwipeRow = nil
+        }
     }
 
     /// A `ForEach` element's row in a list with `onDelete`: iOS's Delete behind its trailing edge.
