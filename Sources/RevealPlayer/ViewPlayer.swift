@@ -153,8 +153,6 @@ public struct ViewPlayer: FrameSequence {
     private(set) var renderer = ScreenRenderer()
     /// What each finger down touches: the target that took it, and the simultaneous ones along with it.
     private var fingers: [Int: [ActiveTouch]] = [:]
-    /// Two-finger gestures under way, by the anchor of their view.
-    private var pairs: [Int: ActivePair] = [:]
     var onActivity: ((PlayerActivity) -> Void)?
     /// The jobs run so far for the frame at `jobsFrame` (the first frame at or after their time).
     private var jobsRun = 0
@@ -168,25 +166,6 @@ public struct ViewPlayer: FrameSequence {
         var start: Point
         var began: Bool
         var last: Point
-    }
-
-    /// Two fingers on a magnify or rotate gesture's view: the first down, the second, and where they are.
-    private struct ActivePair {
-        var recognizer: GestureRecognizer
-        var frame: Rect
-        var fingers: (first: Int, second: Int)
-        var points: FingerPair
-        var began: Bool
-        /// The magnification and rotation last reported: SwiftUI's onChanged runs "when the gesture's value
-        /// changes", not for a move that changes nothing.
-        var reported: (CGFloat, Double)?
-    }
-
-    /// The anchors of the two-finger gestures `finger` is one of the fingers of, in order.
-    private func pairAnchors(of finger: Int) -> [Int] {
-        pairs.keys.sorted().filter {
-            pairs[$0].map { $0.fingers.first == finger || $0.fingers.second == finger } == true
-        }
     }
 
     init(script: ViewScript, fonts: FontFiles, view: @escaping @MainActor () -> any SwiftUI.View) {
@@ -433,27 +412,12 @@ public struct ViewPlayer: FrameSequence {
             guard simultaneous || !taken else { continue }
             if case .gesture = target { scrollMayTake = false }
             taken = taken || !simultaneous
-            var touch = ActiveTouch(
+            let touch = ActiveTouch(
                 anchor: anchor, target: target, frame: frame, start: point, began: false, last: point)
             switch target {
-            case .gesture(let recognizer):
-                switch recognizer.kind {
-                case .drag(let minimumDistance) where minimumDistance <= 0:
-                    // DragGesture(minimumDistance: 0) starts at touch-down: onChanged with location == startLocation.
-                    touch.began = true
-                    recognizer.change(dragValue(touch, at: point))
-                case .magnify, .rotate:
-                    // The second finger on the view makes the pair; the gesture starts once they move enough.
-                    let other = fingers.sorted { $0.key < $1.key }.first { $0.value.contains { $0.anchor == anchor } }
-                    if pairs[anchor] == nil, let other, let first = other.value.first(where: { $0.anchor == anchor }) {
-                        pairs[anchor] = ActivePair(
-                            recognizer: recognizer, frame: frame, fingers: (other.key, finger),
-                            points: FingerPair(start: (local(first.last, in: frame), local(point, in: frame))),
-                            began: false)
-                    }
-                case .drag:
-                    break
-                }
+            case .gesture(let machine):
+                // A second finger on the view reaches the same gesture: a magnify or rotate makes its pair.
+                machine.hear(.down(gestureTouch(finger, at: point, in: frame)))
             case .longPress(let recognizer):
                 recognizer.touchDown(in: graph)
             case .button, .tap, .scroll:
@@ -472,10 +436,8 @@ public struct ViewPlayer: FrameSequence {
             let touch = touches[index]
             let distance = hypot(point.x - touch.start.x, point.y - touch.start.y)
             switch touch.target {
-            case .gesture(let recognizer):
-                guard case .drag(let minimumDistance) = recognizer.kind else { continue }
-                if !touch.began, distance >= minimumDistance { touches[index].began = true }
-                if touches[index].began { recognizer.change(dragValue(touch, at: point)) }
+            case .gesture(let machine):
+                machine.hear(.moved(gestureTouch(finger, at: point, in: touch.frame)))
             case .longPress(let recognizer):
                 recognizer.touchMoved(distance: distance)
             case .scroll(let state):
@@ -504,33 +466,14 @@ public struct ViewPlayer: FrameSequence {
             }
         }
         fingers[finger] = touches
-        for anchor in pairAnchors(of: finger) {
-            guard var pair = pairs[anchor] else { continue }
-            if pair.fingers.first == finger {
-                pair.points.now.0 = local(point, in: pair.frame)
-            } else {
-                pair.points.now.1 = local(point, in: pair.frame)
-            }
-            if !pair.began, pair.points.reaches(pair.recognizer.kind) { pair.began = true }
-            let now = (pair.points.magnification, pair.points.rotation.radians)
-            let changed = pair.began && (pair.reported.map { $0 != now } ?? true)
-            if changed { pair.reported = now }
-            pairs[anchor] = pair
-            if changed { pair.recognizer.change(pairValue(pair)) }
-        }
     }
 
     private func touchUp(_ finger: Int, at point: Point) {
         guard let touches = fingers.removeValue(forKey: finger) else { return }
-        // A two-finger gesture ends when either finger lifts.
-        for anchor in pairAnchors(of: finger) {
-            guard let pair = pairs.removeValue(forKey: anchor) else { continue }
-            if pair.began { pair.recognizer.end(pairValue(pair)) }
-        }
         for touch in touches {
             switch touch.target {
-            case .gesture(let recognizer):
-                if case .drag = recognizer.kind, touch.began { recognizer.end(dragValue(touch, at: point)) }
+            case .gesture(let machine):
+                machine.hear(.up(gestureTouch(finger, at: point, in: touch.frame)))
             case .button(let action):
                 // A button acts on touch-up inside its frame.
                 if touch.frame.contains(point) { action() }
@@ -546,24 +489,11 @@ public struct ViewPlayer: FrameSequence {
         }
     }
 
-    /// `point` in the coordinates of a view at `frame`.
-    private func local(_ point: Point, in frame: Rect) -> CGPoint {
-        CGPoint(x: point.x - frame.x, y: point.y - frame.y)
-    }
-
-    /// A two-finger gesture's value now.
-    private func pairValue(_ pair: ActivePair) -> Any {
-        pair.points.value(
-            for: pair.recognizer.kind, in: CGSize(width: pair.frame.width, height: pair.frame.height),
-            at: SceneClock.date(at: graph.time))
-    }
-
-    /// A drag's value in the gesture view's own coordinates; times on the script's clock from a fixed epoch.
-    private func dragValue(_ touch: ActiveTouch, at point: Point) -> DragGesture.Value {
-        DragGesture.Value(
-            time: SceneClock.date(at: graph.time), location: local(point, in: touch.frame),
-            startLocation: local(touch.start, in: touch.frame),
-            velocity: .zero, predictedEndLocation: local(point, in: touch.frame))
+    /// Finger `finger` at `point` on a gesture's view at `frame`, as the gesture hears it.
+    private func gestureTouch(_ finger: Int, at point: Point, in frame: Rect) -> GestureTouch {
+        GestureTouch(
+            finger: finger, point: CGPoint(x: point.x, y: point.y),
+            frame: CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
     }
 
     /// The labels of `elements`, for an error that names one that is not there: `the labels there are "Add",

@@ -83,6 +83,35 @@ extension View {
         builtin(.accessibilityHidden(hidden))
     }
 
+    /// The spellings before iOS 14, which Apple deprecated and still compile: `accessibility(hidden:)`,
+    /// `accessibility(label:)`, `accessibility(hint:)`, `accessibility(value:)`, `accessibility(addTraits:)`.
+    @available(*, deprecated, renamed: "accessibilityHidden(_:)")
+    nonisolated public func accessibility(hidden: Bool) -> ModifiedContent<Self, _BuiltinModifier> {
+        accessibilityHidden(hidden)
+    }
+    /// The label VoiceOver reads, in the spelling before iOS 14.
+    @available(*, deprecated, renamed: "accessibilityLabel(_:)")
+    nonisolated public func accessibility(label: Text) -> ModifiedContent<Self, _BuiltinModifier> {
+        accessibilityLabel(label)
+    }
+    /// The hint VoiceOver reads, in the spelling before iOS 14.
+    @available(*, deprecated, renamed: "accessibilityHint(_:)")
+    nonisolated public func accessibility(hint: Text) -> ModifiedContent<Self, _BuiltinModifier> {
+        accessibilityHint(hint)
+    }
+    /// The value VoiceOver reads, in the spelling before iOS 14.
+    @available(*, deprecated, renamed: "accessibilityValue(_:)")
+    nonisolated public func accessibility(value: Text) -> ModifiedContent<Self, _BuiltinModifier> {
+        accessibilityValue(value)
+    }
+    /// The traits VoiceOver reads, in the spelling before iOS 14.
+    @available(*, deprecated, renamed: "accessibilityAddTraits(_:)")
+    nonisolated public func accessibility(addTraits traits: AccessibilityTraits) -> ModifiedContent<
+        Self, _BuiltinModifier
+    > {
+        accessibilityAddTraits(traits)
+    }
+
     /// Makes the view one element of its children.
     nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         builtin(.accessibilityElement(children))

@@ -43,6 +43,8 @@ public struct Animation: Equatable, Sendable {
     {
         Animation(spec: .spring(SpringParameters(response: response, dampingFraction: dampingFraction)))
     }
+    /// Disfavoured, as in Apple's SDK, so that `.spring()` is the response/damping spring it always was.
+    @_disfavoredOverload
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0)
         -> Animation
     {
@@ -67,7 +69,8 @@ public struct Animation: Equatable, Sendable {
     ) -> Animation {
         .spring(response: response, dampingFraction: dampingFraction)
     }
-    /// SwiftUI's `interactiveSpring` in duration and bounce.
+    /// SwiftUI's `interactiveSpring` in duration and bounce (disfavoured, as `spring(duration:bounce:)`).
+    @_disfavoredOverload
     public static func interactiveSpring(
         duration: TimeInterval = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25
     )
@@ -76,6 +79,35 @@ public struct Animation: Equatable, Sendable {
         .spring(duration: duration, bounce: 0.15 + extraBounce)
     }
     public static let interactiveSpring = Animation.spring(response: 0.15, dampingFraction: 0.86)
+
+    /// A spring of `spring`'s motion.
+    public static func spring(_ spring: Spring, blendDuration: TimeInterval = 0) -> Animation {
+        Animation(spec: .spring(spring.engine))
+    }
+
+    /// A damped mass on a spring, as SwiftUI's `interpolatingSpring(mass:stiffness:damping:initialVelocity:)`
+    /// (response 2π·√(mass/stiffness), damping fraction damping / (2·√(stiffness·mass)), see `Spring`).
+    public static func interpolatingSpring(
+        mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0
+    ) -> Animation {
+        .spring(Spring(mass: mass, stiffness: stiffness, damping: damping))
+    }
+
+    /// An interpolating spring of a perceptual `duration` and `bounce`.
+    public static func interpolatingSpring(
+        duration: TimeInterval = 0.5, bounce: Double = 0, initialVelocity: Double = 0
+    ) -> Animation {
+        .spring(Spring(duration: duration, bounce: bounce))
+    }
+
+    /// An interpolating spring of `spring`'s motion.
+    public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0) -> Animation {
+        .spring(spring)
+    }
+
+    /// SwiftUI's `interpolatingSpring`: the spring of mass 1, stiffness 170 and damping 15 that its
+    /// documentation gives as the default.
+    public static let interpolatingSpring = Animation.interpolatingSpring(stiffness: 170, damping: 15)
 
     /// This animation starting `delay` seconds later ("Delays the start of the animation by the specified
     /// number of seconds").

@@ -19,6 +19,17 @@ public struct Spring: Hashable, Sendable {
         engine = SpringParameters(response: response.finite(or: 0.5), dampingFraction: dampingRatio.finite(or: 1))
     }
 
+    /// A mass on a spring with viscous damping, as SwiftUI's `Spring(mass:stiffness:damping:)`: its natural
+    /// period 2π·√(mass/stiffness) is the response, and damping / (2·√(stiffness·mass)) the damping ratio.
+    public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
+        let mass = mass.finite(or: 1) > 0 ? mass : 1
+        let stiffness = stiffness.finite(or: 100) > 0 ? stiffness : 100
+        let ratio = damping.finite(or: 10) / (2 * (stiffness * mass).squareRoot())
+        engine = SpringParameters(
+            response: 2 * Double.pi * (mass / stiffness).squareRoot(),
+            dampingFraction: allowOverDamping ? max(ratio, 0) : min(max(ratio, 0), 1))
+    }
+
     /// SwiftUI's presets: 0.5 s with bounce 0, 0.15 and 0.3.
     public static let smooth = Spring(duration: 0.5, bounce: 0)
     public static let snappy = Spring(duration: 0.5, bounce: 0.15)

@@ -44,7 +44,7 @@ extension Transition {
 nonisolated public struct PlaceholderContentView<Value>: _PrimitiveView {}
 
 /// Fades the view in and out.
-public struct OpacityTransition: Transition {
+nonisolated public struct OpacityTransition: Transition {
     public init() {}
     public func body(content: Content, phase: TransitionPhase) -> some View {
         content.opacity(phase.isIdentity ? 1 : 0)
@@ -53,7 +53,7 @@ public struct OpacityTransition: Transition {
 }
 
 /// No change on insertion or removal.
-public struct IdentityTransition: Transition {
+nonisolated public struct IdentityTransition: Transition {
     public init() {}
     public func body(content: Content, phase: TransitionPhase) -> some View { content }
     public static var properties: TransitionProperties { TransitionProperties(hasMotion: false) }
@@ -78,42 +78,49 @@ public struct AnyTransition: @unchecked Sendable {
 
     init(steps: [Step]) { self.steps = steps }
     /// `transition`, type-erased.
-    public init<T: Transition>(_ transition: T) { steps = [.one(transition)] }
+    public init<T: Transition>(_ transition: T) {
+        steps = (transition as? CombinedTransition)?.combined.steps ?? [.one(transition)]
+    }
 
-    @MainActor public static var opacity: AnyTransition { AnyTransition(OpacityTransition()) }
-    @MainActor public static var identity: AnyTransition { AnyTransition(IdentityTransition()) }
+    public static var opacity: AnyTransition { AnyTransition(OpacityTransition()) }
+    public static var identity: AnyTransition { AnyTransition(IdentityTransition()) }
     /// Scales the view from nothing on insertion and to nothing on removal, about its centre.
-    @MainActor public static var scale: AnyTransition { AnyTransition(ScaleTransition(0)) }
+    public static var scale: AnyTransition { AnyTransition(ScaleTransition(0)) }
     /// Blurred, scaled and faded in and out (`BlurReplaceTransition`).
-    @MainActor public static var blurReplace: AnyTransition { AnyTransition(BlurReplaceTransition.blurReplace) }
+    public static var blurReplace: AnyTransition { AnyTransition(BlurReplaceTransition(configuration: .downUp)) }
     /// Blurred, scaled and faded in and out, scaling as `configuration` says.
-    @MainActor public static func blurReplace(_ configuration: BlurReplaceTransition.Configuration = .downUp)
+    public static func blurReplace(_ configuration: BlurReplaceTransition.Configuration = .downUp)
         -> AnyTransition
     {
         AnyTransition(BlurReplaceTransition(configuration: configuration))
     }
     /// Scales the view from `scale` on insertion and to it on removal, about `anchor`.
-    @MainActor public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
         AnyTransition(ScaleTransition(scale, anchor: anchor))
     }
     /// Moves the view in from `offset` and out to it.
-    @MainActor public static func offset(_ offset: CGSize) -> AnyTransition { AnyTransition(OffsetTransition(offset)) }
+    public static func offset(_ offset: CGSize) -> AnyTransition { AnyTransition(OffsetTransition(offset)) }
     /// Moves the view in from (`x`, `y`) and out to it.
-    @MainActor public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
+    public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
         offset(CGSize(width: x, height: y))
     }
     /// Moves the view in from `edge` and out to it, by its own size.
-    @MainActor public static func move(edge: Edge) -> AnyTransition { AnyTransition(MoveTransition(edge: edge)) }
+    public static func move(edge: Edge) -> AnyTransition { AnyTransition(MoveTransition(edge: edge)) }
     /// Moves the view in from the leading edge and out to the trailing one.
-    @MainActor public static var slide: AnyTransition {
+    public static var slide: AnyTransition {
         .asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing))
     }
     /// Moves the view in from `edge` and out to the opposite edge, fading as it goes (SwiftUI's `push(from:)`).
-    @MainActor public static func push(from edge: Edge) -> AnyTransition {
+    public static func push(from edge: Edge) -> AnyTransition {
         let opposite: [Edge: Edge] = [.top: .bottom, .bottom: .top, .leading: .trailing, .trailing: .leading]
         return .asymmetric(
             insertion: AnyTransition.move(edge: edge).combined(with: .opacity),
             removal: AnyTransition.move(edge: opposite[edge] ?? edge).combined(with: .opacity))
+    }
+    /// The view under `active` while inserted or removed, and under `identity` at rest (SwiftUI's
+    /// `modifier(active:identity:)`); the two are one modifier type, so what they set animates between them.
+    public static func modifier<E: ViewModifier>(active: E, identity: E) -> AnyTransition {
+        AnyTransition(ModifierTransition(active: active, identity: identity))
     }
     /// `insertion` when the view is inserted, `removal` when it is removed.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
@@ -123,8 +130,17 @@ public struct AnyTransition: @unchecked Sendable {
     public func combined(with other: AnyTransition) -> AnyTransition { AnyTransition(steps: steps + other.steps) }
 }
 
+/// A transition of two states of one modifier: `active` away from rest, `identity` at rest.
+nonisolated struct ModifierTransition<E: ViewModifier>: Transition {
+    let active: E
+    let identity: E
+    func body(content: Content, phase: TransitionPhase) -> some View {
+        content.modifier(phase.isIdentity ? identity : active)
+    }
+}
+
 /// Scales the view about an anchor (SwiftUI's `ScaleTransition`).
-public struct ScaleTransition: Transition {
+nonisolated public struct ScaleTransition: Transition {
     public var scale: Double
     public var anchor: UnitPoint
     public init(_ scale: Double, anchor: UnitPoint = .center) {
@@ -137,7 +153,7 @@ public struct ScaleTransition: Transition {
 }
 
 /// Moves the view by a fixed offset (SwiftUI's `OffsetTransition`).
-public struct OffsetTransition: Transition {
+nonisolated public struct OffsetTransition: Transition {
     public var offset: CGSize
     public init(_ offset: CGSize) { self.offset = offset }
     public func body(content: Content, phase: TransitionPhase) -> some View {
@@ -146,7 +162,7 @@ public struct OffsetTransition: Transition {
 }
 
 /// Moves the view by its own size toward an edge (SwiftUI's `MoveTransition`).
-public struct MoveTransition: Transition {
+nonisolated public struct MoveTransition: Transition {
     public var edge: Edge
     public init(edge: Edge) { self.edge = edge }
     public func body(content: Content, phase: TransitionPhase) -> some View {
@@ -188,7 +204,7 @@ extension View {
 /// Blurs, scales and fades the view in and out, as SwiftUI's `BlurReplaceTransition`: away from identity it is
 /// transparent, blurred with a radius of 7 points and scaled to 0.9 (on removal, to 1.1 with `.upUp`): the
 /// values OpenSwiftUI reads from SwiftUI's implementation.
-public struct BlurReplaceTransition: Transition {
+nonisolated public struct BlurReplaceTransition: Transition {
     /// Which way the view scales as it leaves.
     public struct Configuration: Equatable, Sendable {
         let grows: Bool
@@ -218,4 +234,18 @@ extension Transition where Self == BlurReplaceTransition {
     {
         BlurReplaceTransition(configuration: configuration)
     }
+}
+
+extension Transition {
+    /// This transition and `other` at once (SwiftUI's `Transition.combined(with:)`).
+    public func combined<T: Transition>(with other: T) -> some Transition {
+        CombinedTransition(combined: AnyTransition(self).combined(with: AnyTransition(other)))
+    }
+}
+
+/// Two transitions at once: the runtime applies its steps as `AnyTransition.combined(with:)`'s.
+nonisolated struct CombinedTransition: Transition {
+    let combined: AnyTransition
+    /// Not used: `AnyTransition(_:)` takes the steps instead.
+    func body(content: Content, phase: TransitionPhase) -> some View { content }
 }

@@ -195,6 +195,20 @@ extension View {
         builtin(.mask(mask(), alignment))
     }
 
+    /// `style` filling `shape` behind the view, in its frame (SwiftUI's `background(_:in:fillStyle:)`).
+    nonisolated public func background<S: ShapeStyle, T: Shape>(
+        _ style: S, in shape: T, fillStyle: FillStyle = FillStyle()
+    ) -> some View {
+        background { shape.fill(style, style: fillStyle) }
+    }
+
+    /// Shows this view only where `mask` has alpha: the spelling Apple deprecated in iOS 15, which still
+    /// compiles (SwiftUI's `mask(_:)`).
+    @available(*, deprecated, message: "Use overload where mask accepts a @ViewBuilder instead.")
+    nonisolated public func mask<Mask: View>(_ mask: Mask) -> some View {
+        builtin(.mask(mask, .center))
+    }
+
     /// Clips the view, drawn as a group, to `shape` in its frame.
     nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
         builtin(.clipShape(shape, style))

@@ -14,6 +14,11 @@ import RevealText
     typealias Content = _ViewModifier_Content<Self>
 }
 
+/// A modifier whose `animatableData` animates, as SwiftUI's `AnimatableModifier` (deprecated for conforming
+/// to `Animatable` and `ViewModifier`, which does the same). Like `Shape`, a conforming type has no inferred
+/// isolation, so its `animatableData` meets `Animatable` unisolated.
+public protocol AnimatableModifier: Animatable, ViewModifier, _RemoveGlobalActorIsolation {}
+
 /// Stands for the view a `ViewModifier` is applied to, inside its `body(content:)`.
 nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: _PrimitiveView {}
 

@@ -13,14 +13,26 @@ public struct GestureMask: OptionSet, Sendable {
     associatedtype Value
     associatedtype Body: Gesture
     var body: Body { get }
+    /// Lets a gesture with a body take its body's value type without naming it, as with Apple's SDK (whose
+    /// protocol infers `Value` the same way, through a default that holds where `Value == Body.Value`).
+    nonisolated static func _value(fromBody value: Body.Value) -> Value?
+}
+
+extension Gesture where Value == Body.Value {
+    nonisolated public static func _value(fromBody value: Body.Value) -> Value? { value }
 }
 
 extension Never: Gesture {
     public typealias Value = Never
+    nonisolated public static func _value(fromBody value: Never) -> Never? {}
 }
 
 /// A built-in gesture the runtime recognizes itself.
 public protocol _PrimitiveGesture: Gesture where Body == Never {}
+
+extension _PrimitiveGesture {
+    nonisolated public static func _value(fromBody value: Never) -> Value? {}
+}
 
 extension _PrimitiveGesture {
     public var body: Never { fatalError("\(Self.self) is a primitive gesture and has no body") }
@@ -90,63 +102,84 @@ extension Gesture {
     }
 }
 
-/// What the runtime recognizes for a gesture, and how far the fingers go before it starts.
-package enum GestureKind {
-    /// One finger moving `minimumDistance` points.
-    case drag(minimumDistance: CGFloat)
-    /// Two fingers moving apart or together by `minimumScaleDelta` of their distance.
-    case magnify(minimumScaleDelta: CGFloat)
-    /// Two fingers turning about each other by `minimumAngleDelta`.
-    case rotate(minimumAngleDelta: Angle)
-}
-
-/// A gesture's recognizer: what it recognizes, and the actions gathered from the modifiers around it. The
-/// player hands it `DragGesture.Value`, `MagnifyGesture.Value` or `RotateGesture.Value`; `project` makes the
-/// gesture's own value of it (a deprecated gesture's plain number or angle).
-package struct GestureRecognizer {
-    package var kind: GestureKind
-    var project: (Any) -> Any = { $0 }
-    var changed: [(Any) -> Void] = []
-    var ended: [(Any) -> Void] = []
-
-    /// Runs the changed actions with `value`.
-    package func change(_ value: Any) {
-        let value = project(value)
-        for action in changed { action(value) }
-    }
-
-    /// Runs the ended actions with `value`.
-    package func end(_ value: Any) {
-        let value = project(value)
-        for action in ended { action(value) }
+extension DragGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        DragNode(minimumDistance: Double(minimumDistance), space: coordinateSpace)
     }
 }
 
-/// A gesture the runtime can recognize: its recognizer, with its actions.
-protocol GestureRecognizing {
-    var recognizer: GestureRecognizer? { get }
-}
-
-extension DragGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? { GestureRecognizer(kind: .drag(minimumDistance: minimumDistance)) }
-}
-
-extension _ChangedGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? {
-        guard var recognizer = (content as? any GestureRecognizing)?.recognizer else { return nil }
+extension _ChangedGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        guard let inner = GestureMachine.node(for: content) else { return nil }
         let action = action
-        recognizer.changed.append { value in (value as? Content.Value).map(action) }
-        return recognizer
+        return ActionNode(inner) { outcome in
+            if case .changed(let value) = outcome, let value = value as? Content.Value { action(value) }
+            return outcome
+        }
     }
 }
 
-extension _EndedGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? {
-        guard var recognizer = (content as? any GestureRecognizing)?.recognizer else { return nil }
+extension _EndedGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        guard let inner = GestureMachine.node(for: content) else { return nil }
         let action = action
-        recognizer.ended.append { value in (value as? Content.Value).map(action) }
-        return recognizer
+        return ActionNode(inner) { outcome in
+            if case .ended(let value) = outcome, let value = value as? Content.Value { action(value) }
+            return outcome
+        }
     }
+}
+
+/// A gesture whose values are made by a function of its content's (SwiftUI's `Gesture.map(_:)`).
+nonisolated public struct _MapGesture<Content: Gesture, Output>: _PrimitiveGesture {
+    // Named, not left to inference: a generic parameter called `Value` lost to `_value(fromBody:)`'s default.
+    public typealias Value = Output
+    let content: Content
+    let transform: (Content.Value) -> Output
+}
+
+extension _MapGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        guard let inner = GestureMachine.node(for: content) else { return nil }
+        let transform = transform
+        return ActionNode(inner) { outcome in
+            switch outcome {
+            case .changed(let value): return (value as? Content.Value).map { .changed(transform($0)) } ?? .none
+            case .ended(let value): return (value as? Content.Value).map { .ended(transform($0)) } ?? .failed
+            case .none, .failed: return outcome
+            }
+        }
+    }
+}
+
+extension Gesture {
+    /// This gesture, its values made by `body` of its own.
+    nonisolated public func map<T>(_ body: @escaping (Value) -> T) -> _MapGesture<Self, T> {
+        _MapGesture(content: self, transform: body)
+    }
+}
+
+/// No gesture, or one (SwiftUI: `Optional: Gesture where Wrapped: Gesture`), for `gesture(enabled ? drag : nil)`.
+extension Optional: Gesture where Wrapped: Gesture {
+    public typealias Value = Wrapped.Value
+    public var body: Never { fatalError("Optional is a primitive gesture and has no body") }
+    nonisolated public static func _value(fromBody value: Never) -> Wrapped.Value? {}
+}
+
+extension Optional: GestureNodeMaking where Wrapped: Gesture {
+    @MainActor func makeNode() -> GestureNode? { map { GestureMachine.node(for: $0) } ?? nil }
+}
+
+/// A type-erased gesture, as SwiftUI's `AnyGesture`.
+nonisolated public struct AnyGesture<Output>: _PrimitiveGesture {
+    public typealias Value = Output
+    let gesture: any Gesture
+    /// `gesture`, type-erased.
+    public init<T: Gesture>(_ gesture: T) where T.Value == Output { self.gesture = gesture }
+}
+
+extension AnyGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? { GestureMachine.node(for: gesture) }
 }
 
 extension View {

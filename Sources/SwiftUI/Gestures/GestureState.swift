@@ -49,28 +49,25 @@ extension Gesture {
     }
 }
 
-extension GestureStateGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? {
-        guard var recognizer = (base as? any GestureRecognizing)?.recognizer else { return nil }
-        // The recognizer calls these on the main thread, as it handles the script's touches.
-        let captured = MainThreadBox(value: (state: state, body: body))
-        recognizer.changed.append { value in
-            guard let cast = value as? Base.Value else { return }
-            nonisolated(unsafe) let value = cast  // handed over on the main thread
-            MainActor.assumeIsolated {
-                let (state, body) = captured.value
+extension GestureStateGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        guard let inner = GestureMachine.node(for: base) else { return nil }
+        let (state, body) = (state, body)
+        return ActionNode(inner) { outcome in
+            switch outcome {
+            case .changed(let value):
+                guard let value = value as? Base.Value else { break }
                 var updated = state.cell.value
                 var transaction = Transaction.current
                 body(value, &updated, &transaction)
                 withTransaction(transaction) { state.cell.set(updated) }
-            }
-        }
-        recognizer.ended.append { _ in
-            MainActor.assumeIsolated {
-                let state = captured.value.state
+            case .ended, .failed:
+                // "SwiftUI resets the gesture state when the gesture ends or is cancelled."
                 withTransaction(state.resetTransaction) { state.cell.set(state.initial) }
+            case .none:
+                break
             }
+            return outcome
         }
-        return recognizer
     }
 }

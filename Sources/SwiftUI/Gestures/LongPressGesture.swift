@@ -84,3 +84,24 @@ extension ViewGraph {
         return recognizer
     }
 }
+
+/// A touch held still, as SwiftUI's `LongPressGesture`: its value is true from the moment the finger goes
+/// down, and it ends (true) once held `minimumDuration` seconds without moving more than `maximumDistance`
+/// points; lifting or moving before that fails it.
+nonisolated public struct LongPressGesture: _PrimitiveGesture {
+    public typealias Value = Bool
+    public var minimumDuration: Double
+    public var maximumDistance: CGFloat
+
+    public init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10) {
+        self.minimumDuration = minimumDuration
+        self.maximumDistance = maximumDistance
+    }
+}
+
+extension LongPressGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        LongPressNode(
+            minimumDuration: minimumDuration.isNaN ? 0.5 : minimumDuration, maximumDistance: Double(maximumDistance))
+    }
+}

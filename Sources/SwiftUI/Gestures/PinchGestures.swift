@@ -80,29 +80,25 @@ nonisolated public struct RotationGesture: _PrimitiveGesture {
     public init(minimumAngleDelta: Angle = .degrees(1)) { self.minimumAngleDelta = minimumAngleDelta }
 }
 
-extension MagnifyGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? { GestureRecognizer(kind: .magnify(minimumScaleDelta: minimumScaleDelta)) }
+extension MagnifyGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? { PairNode(rotates: false, minimum: Double(minimumScaleDelta)) }
 }
 
-extension RotateGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? { GestureRecognizer(kind: .rotate(minimumAngleDelta: minimumAngleDelta)) }
+extension RotateGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? { PairNode(rotates: true, minimum: abs(minimumAngleDelta.radians)) }
 }
 
 @available(*, deprecated)
-extension MagnificationGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? {
-        GestureRecognizer(
-            kind: .magnify(minimumScaleDelta: minimumScaleDelta),
-            project: { ($0 as? MagnifyGesture.Value)?.magnification ?? 1 })
+extension MagnificationGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        _MapGesture(content: MagnifyGesture(minimumScaleDelta: minimumScaleDelta)) { $0.magnification }.makeNode()
     }
 }
 
 @available(*, deprecated)
-extension RotationGesture: GestureRecognizing {
-    var recognizer: GestureRecognizer? {
-        GestureRecognizer(
-            kind: .rotate(minimumAngleDelta: minimumAngleDelta),
-            project: { ($0 as? RotateGesture.Value)?.rotation ?? .zero })
+extension RotationGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        _MapGesture(content: RotateGesture(minimumAngleDelta: minimumAngleDelta)) { $0.rotation }.makeNode()
     }
 }
 
@@ -134,21 +130,12 @@ package struct FingerPair {
         return .radians(Double(turn))
     }
 
-    /// Whether the fingers have moved far enough for `kind` to start.
-    package func reaches(_ kind: GestureKind) -> Bool {
-        switch kind {
-        case .drag: return false
-        case .magnify(let minimum): return abs(magnification - 1) >= minimum
-        case .rotate(let minimum): return abs(rotation.radians) >= abs(minimum.radians)
-        }
-    }
-
-    /// The gesture's value for `kind`, in a view of `size`, at `time`.
-    package func value(for kind: GestureKind, in size: CGSize, at time: Date) -> Any {
+    /// A rotate gesture's value (`rotates`), else a magnify gesture's, in a view of `size`, at `time`.
+    func value(rotates: Bool, in size: CGSize, at time: Date) -> Any {
         let middle = CGPoint(x: (start.0.x + start.1.x) / 2, y: (start.0.y + start.1.y) / 2)
         let anchor = UnitPoint(
             x: size.width > 0 ? middle.x / size.width : 0, y: size.height > 0 ? middle.y / size.height : 0)
-        if case .rotate = kind {
+        if rotates {
             return RotateGesture.Value(
                 time: time, rotation: rotation, velocity: .zero, startAnchor: anchor, startLocation: middle)
         }

@@ -56,3 +56,41 @@ extension ViewGraph {
         return recognizer
     }
 }
+
+/// `count` taps, as SwiftUI's `TapGesture`: it ends at the last of them (a tap as `onTapGesture` counts one).
+nonisolated public struct TapGesture: _PrimitiveGesture {
+    public typealias Value = Void
+    public var count: Int
+    public init(count: Int = 1) { self.count = count }
+}
+
+/// `count` taps, with where the last one lifted (SwiftUI's `SpatialTapGesture`).
+nonisolated public struct SpatialTapGesture: _PrimitiveGesture {
+    public struct Value: Equatable, Sendable {
+        public var location: CGPoint
+    }
+    public var count: Int
+    public var coordinateSpace: CoordinateSpace
+    public init(count: Int = 1, coordinateSpace: CoordinateSpace = .local) {
+        self.count = count
+        self.coordinateSpace = coordinateSpace
+    }
+}
+
+extension TapGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        ActionNode(TapNode(count: count, space: .local)) { outcome in
+            if case .ended = outcome { return .ended(()) }
+            return outcome
+        }
+    }
+}
+
+extension SpatialTapGesture: GestureNodeMaking {
+    @MainActor func makeNode() -> GestureNode? {
+        ActionNode(TapNode(count: count, space: coordinateSpace)) { outcome in
+            if case .ended(let location as CGPoint) = outcome { return .ended(Value(location: location)) }
+            return outcome
+        }
+    }
+}

@@ -88,11 +88,20 @@ extension ViewGraph {
         return slot.presented(at: time)
     }
 
-    /// `shape` with its `animatableData` as shown now (`present`), so a shape's change animates.
-    func animated<S: Shape>(_ shape: S, key: String) -> S {
-        var shown = shape
-        shown.animatableData = present(shape.animatableData, key: key)
+    /// `value` (a shape, or a view or modifier that is `Animatable`) with its `animatableData` as shown now
+    /// (`present`), so that its change animates: SwiftUI interpolates the `animatableData` of any `Animatable`
+    /// view, modifier or shape.
+    func animated<A: Animatable>(_ value: A, key: String) -> A {
+        guard A.AnimatableData.self != EmptyAnimatableData.self else { return value }
+        var shown = value
+        shown.animatableData = present(value.animatableData, key: key)
         return shown
+    }
+
+    /// `value` animated as `animated(_:key:)` does when it is `Animatable`, else as it is.
+    func animatedIfAnimatable<T>(_ value: T, key: String) -> T {
+        guard let animatable = value as? any Animatable else { return value }
+        return animated(animatable, key: key) as? T ?? value
     }
 
     /// When every running animation has ended (minus infinity if none runs).

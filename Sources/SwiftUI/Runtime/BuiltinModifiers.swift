@@ -179,8 +179,9 @@ extension _BuiltinModifier {
             return passing()
         case .gesture(let gesture, let simultaneous, let enabled):
             let anchor = graph.anchor()
-            if enabled, let recognizer = (gesture as? any GestureRecognizing)?.recognizer {
-                graph.addTarget(.gesture(recognizer), anchor: anchor, environment, simultaneous: simultaneous)
+            if enabled {
+                let machine = graph.gestureMachine(at: path + "/gesture", gesture: gesture)
+                graph.addTarget(.gesture(machine), anchor: anchor, environment, simultaneous: simultaneous)
             }
             return each(.anchor(anchor))
         case .accessibilityHidden(let hidden):

@@ -378,6 +378,7 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
         let key = path + "/" + ViewGraph.typeName(Modifier.self)
         graph.link(modifier, to: graph.node(key, environment))
         let content = content
+        let modifier = graph.animatedIfAnimatable(modifier, key: key + "/animatableData")
         return graph.withContent(
             { graph.lower(content, path: path, environment) },
             around: {

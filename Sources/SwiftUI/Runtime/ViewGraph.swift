@@ -34,8 +34,8 @@ import RevealText
 package enum TouchTarget {
     /// A button: its action runs when a touch that went down on it lifts inside it.
     case button(@MainActor () -> Void)
-    /// A drag, magnify or rotate gesture.
-    case gesture(GestureRecognizer)
+    /// A gesture attached with `gesture(_:)`: it hears every finger that lands on its view.
+    case gesture(GestureMachine)
     /// A tap gesture: counts touch-ups inside that did not move far.
     case tap(TapRecognizer)
     /// A long press: acts when a touch is held long enough without moving far.
@@ -118,6 +118,7 @@ package enum TouchTarget {
     /// Tap recognizers by path: their count of taps lives across evaluations.
     var tapRecognizers: [String: TapRecognizer] = [:]
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
+    var gestureMachines: [String: GestureMachine] = [:]
     /// Each scroll view's offset and motion, by path.
     var scrollStates: [String: ScrollState] = [:]
     /// Each `ScrollViewReader`'s scroll views, by path; the readers being lowered, innermost last, with the
@@ -354,6 +355,7 @@ package enum TouchTarget {
         timelineUpdates = timelineUpdates.filter { watchedSeen.contains($0.key) }
         tapRecognizers = tapRecognizers.filter { watchedSeen.contains($0.key) }
         longPressRecognizers = longPressRecognizers.filter { watchedSeen.contains($0.key) }
+        gestureMachines = gestureMachines.filter { watchedSeen.contains($0.key) }
         scrollStates = scrollStates.filter { watchedSeen.contains($0.key) }
         scrollReaderStates = scrollReaderStates.filter { watchedSeen.contains($0.key) }
         laidOutGeometry = laidOutGeometry.filter { watchedSeen.contains($0.key) }
@@ -491,7 +493,9 @@ package enum TouchTarget {
             node.pending = nil
         }
         defer { transaction = outer }
-        return lower(trackedBody(of: view, node: node), path: key, environment)
+        // A shape animates where it is drawn (`_ShapeView`), not twice.
+        let shown = view is any Shape ? view : animatedIfAnimatable(view, key: key + "/animatableData")
+        return lower(trackedBody(of: shown, node: node), path: key, environment)
     }
 
     /// The children of a container: a transition inside belongs to their own slots, not to one outside.

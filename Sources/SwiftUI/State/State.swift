@@ -134,6 +134,28 @@ final class StateBox<Value>: @unchecked Sendable {
 
 extension Binding: DynamicProperty {}
 
+extension Binding {
+    /// This binding, its writes carried by a transaction with `animation` (SwiftUI's `Binding.animation(_:)`:
+    /// a toggle bound through it animates what its value changes).
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        transaction(Transaction(animation: animation))
+    }
+
+    /// This binding, its writes carried by `transaction` (SwiftUI's `Binding.transaction(_:)`).
+    public func transaction(_ transaction: Transaction) -> Binding<Value> {
+        let setter = setter
+        return Binding(
+            get: getter,
+            set: { value in
+                // Controls and gestures write on the main queue; a write from elsewhere happens unanimated
+                // rather than trapping.
+                guard MainQueue.isCurrent else { return setter(value) }
+                nonisolated(unsafe) let (setter, value) = (setter, value)
+                MainActor.assumeIsolated { withTransaction(transaction) { setter(value) } }
+            })
+    }
+}
+
 /// A binding to an optional hashable value, whatever its type: a list's selection, a scroll position's id.
 protocol ErasedHashableBinding {
     /// The value now (nil when the binding holds nil).

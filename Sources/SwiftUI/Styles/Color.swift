@@ -166,6 +166,8 @@ extension ShapeStyle {
             return Paint(gradient.kind)
         case let material as ResolvedMaterial:
             return material.backdrop
+        case let erased as AnyShapeStyle:
+            return erased.base.paint
         default:
             return nil
         }

@@ -56,6 +56,7 @@ extension ShapeStyle {
     /// and colors (gradients' too) take their value for the environment's color scheme.
     nonisolated func resolved(in environment: EnvironmentValues) -> any ShapeStyle {
         let scheme = environment.colorScheme
+        if let erased = self as? AnyShapeStyle { return erased.base.resolved(in: environment) }
         guard let level = (self as? HierarchicalShapeStyle)?.level else {
             if let color = self as? Color { return color.resolved(scheme) }
             if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }
@@ -80,6 +81,13 @@ extension ShapeStyle {
         default: return label
         }
     }
+}
+
+/// A type-erased shape style, as SwiftUI's `AnyShapeStyle`: drawn as the style it wraps.
+public struct AnyShapeStyle: ShapeStyle {
+    let base: any ShapeStyle
+    /// `style`, type-erased.
+    public init<S: ShapeStyle>(_ style: S) { base = (style as? AnyShapeStyle)?.base ?? style }
 }
 
 /// A translucent material, as SwiftUI's `Material`: what lies behind blurred, under the material's tint. The
