@@ -233,3 +233,101 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         return subscribers.add(receiveValue, receiveCompletion)
     }
 }
+
+/// A publisher that starts publishing when it is connected, as Combine's `ConnectablePublisher`.
+public protocol ConnectablePublisher: Publisher {
+    /// Starts publishing, until the result is cancelled.
+    func connect() -> Cancellable
+}
+
+extension ConnectablePublisher {
+    /// This publisher, connected when the first subscriber arrives and disconnected when the last leaves.
+    public func autoconnect() -> Publishers.Autoconnect<Self> { Publishers.Autoconnect(upstream: self) }
+}
+
+extension Publishers {
+    /// A connectable publisher that connects itself for its subscribers, as Combine's `Autoconnect`.
+    public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        private var connection: Cancellable?
+        private var subscribers = 0
+
+        public init(upstream: Upstream) { self.upstream = upstream }
+
+        public func subscribe(
+            receiveValue: @escaping (Output) -> Void,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+        ) -> AnyCancellable {
+            let subscription = upstream.subscribe(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            subscribers += 1
+            if connection == nil { connection = upstream.connect() }
+            return AnyCancellable { [weak self] in
+                subscription.cancel()
+                guard let self else { return }
+                self.subscribers -= 1
+                if self.subscribers == 0 {
+                    self.connection?.cancel()
+                    self.connection = nil
+                }
+            }
+        }
+    }
+}
+
+/// The clock a `Timer.publish` publisher ticks on, set by a host that keeps time of its own (reveal-render's
+/// player, whose scene clock stands still between frames): `every` calls `tick` with the date of each tick,
+/// at `start` + k·`interval` from the first such time after now, until cancelled. Without one, a timer
+/// publisher ticks never.
+public protocol _TimerClock: AnyObject, Sendable {
+    /// The date now on this clock.
+    var now: Date { get }
+    /// Ticks every `interval` seconds after `start`.
+    func every(_ interval: TimeInterval, from start: Date, _ tick: @escaping (Date) -> Void) -> AnyCancellable
+}
+
+/// Where hosts install their clock.
+public enum _TimerClocks {
+    nonisolated(unsafe) public static var current: (any _TimerClock)?
+}
+
+extension Timer {
+    /// A publisher of the date every `interval` seconds once connected, as Foundation's `Timer.publish` with
+    /// Combine: here on the host's clock (`_TimerClocks`); the run loop and mode are accepted and not used.
+    public static func publish(
+        every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode
+    ) -> TimerPublisher {
+        TimerPublisher(interval: interval)
+    }
+
+    /// The publisher `Timer.publish` makes, as Combine's `Timer.TimerPublisher`.
+    public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+        public typealias Output = Date
+        public typealias Failure = Never
+        public let interval: TimeInterval
+        private let subscribers = SubscriberList<Date, Never>()
+        /// When it was first connected: a reconnection (a view's subscription made again as its body is
+        /// evaluated again) keeps the ticks where they were, as a subscription kept by SwiftUI would.
+        private var started: Date?
+
+        init(interval: TimeInterval) { self.interval = interval }
+
+        public func subscribe(
+            receiveValue: @escaping (Date) -> Void, receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
+        ) -> AnyCancellable {
+            subscribers.add(receiveValue, receiveCompletion)
+        }
+
+        /// Starts ticking on the host's clock. An interval of 0.1 ms or less ticks every 0.1 ms, as Foundation's
+        /// `Timer` chooses "the nonnegative value of 0.0001 seconds instead"; one that is not a number never ticks.
+        public func connect() -> Cancellable {
+            guard !interval.isNaN, interval < .infinity, let clock = _TimerClocks.current else {
+                return AnyCancellable {}
+            }
+            let start = started ?? clock.now
+            started = start
+            return clock.every(max(interval, 0.0001), from: start) { [weak self] date in self?.subscribers.send(date) }
+        }
+    }
+}

@@ -59,6 +59,8 @@ package final class LayoutNode {
         case trait(Trait)
         /// A lazy grid: the children fill its tracks across, line after line along it.
         case lazyGrid(LazyGridSpec)
+        /// A layout of a front end's own, sizing and placing its children through proxies.
+        case custom(CustomLayout)
         /// A scroll view: children[0] is its content, offered nothing along the scrolled axes, placed from the
         /// spec's offset and seen through this view's frame.
         case scroll(ScrollSpec)
@@ -99,7 +101,7 @@ package final class LayoutNode {
         switch role {
         case .secondary(behind: true, _) where children.count == 2:
             return [1, 0]
-        case .stack, .grid, .lazyGrid:
+        case .stack, .grid, .lazyGrid, .custom:
             let z = children.map { $0.trait { if case .zIndex(let z) = $0 { return z } else { return nil } } ?? 0 }
             guard z.contains(where: { $0 != 0 }) else { return Array(children.indices) }
             return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
@@ -246,6 +248,8 @@ package final class LayoutNode {
         case .grid(let spec):
             let tracks = gridTracks(spec, p)
             return Size(width: tracks.width, height: tracks.height)
+        case .custom(let layout):
+            return layout.size(for: p, children)
         case .lazyGrid(let spec):
             return lazyGridLayout(spec, p).size
         }
@@ -562,7 +566,7 @@ package final class LayoutNode {
     }
 
     /// The view's dimensions at its size for `p`, as a guide's value is computed from them.
-    private func dimensions(_ p: ProposedSize) -> GuideDimensions {
+    package func dimensions(_ p: ProposedSize) -> GuideDimensions {
         let s = size(for: p)
         return GuideDimensions(width: s.width, height: s.height) { [self] guide, horizontal in
             explicitGuide(guide, horizontal: horizontal, p)
@@ -605,7 +609,7 @@ package final class LayoutNode {
         case .offset, .transform, .group, .mask, .anchor, .secondary:
             // Moving or turning what is drawn leaves layout, and so guides, alone; a secondary view adds none.
             return children[0].explicitGuide(guide, horizontal: horizontal, p)
-        case .stack, .padding, .frame, .position, .crossfade, .grid, .fixedSize, .aspectRatio, .trait:
+        case .stack, .padding, .frame, .position, .crossfade, .grid, .fixedSize, .aspectRatio, .trait, .custom:
             let values = zip(children, arrangement(size(for: p), p)).compactMap { child, placed in
                 child.explicitGuide(guide, horizontal: horizontal, placed.proposal).map {
                     $0 + (horizontal ? placed.rect.x : placed.rect.y)
@@ -661,7 +665,7 @@ package final class LayoutNode {
     /// Where each child goes in this view at `size`, laid out for `proposal`: its rectangle from the view's
     /// top-left corner and the proposal it is placed with. Empty for a leaf, a spacer, a reader and a
     /// `ViewThatFits`, whose children are made or chosen as they are placed.
-    private func arrangement(_ size: Size, _ proposal: ProposedSize) -> [(rect: Rect, proposal: ProposedSize)] {
+    package func arrangement(_ size: Size, _ proposal: ProposedSize) -> [(rect: Rect, proposal: ProposedSize)] {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let offered = ProposedSize(width: size.width, height: size.height)
         switch role {
@@ -722,6 +726,8 @@ package final class LayoutNode {
             return children.map { aligned($0, in: size, proposal, .center) }
         case .lazyGrid(let spec):
             return lazyGridLayout(spec, proposal).cells
+        case .custom(let layout):
+            return layout.arrangement(size, proposal, children)
         case .grid(let spec):
             let (rows, spans, _) = gridRows(spec)
             let tracks = gridTracks(spec, proposal)

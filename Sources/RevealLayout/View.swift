@@ -92,6 +92,8 @@ package indirect enum ViewKind: Equatable, Sendable {
     /// Content laid out unbounded along the scrolled axes and seen through the view's frame, as SwiftUI's
     /// `ScrollView`.
     case scroll(ScrollSpec, content: ViewNode)
+    /// A layout of a front end's own (SwiftUI's `Layout`) around its children.
+    case customLayout(CustomLayout, children: [ViewNode])
 }
 
 /// How a scroll view shows its content: the axes it scrolls on, how far it is scrolled, and its indicators.

@@ -273,6 +273,10 @@ package struct ViewTreeBuilder {
                 }), name: "geometryReader")
         case .scroll(let spec, let content):
             return LayoutNode(.scroll(spec), name: "scrollView", children: [try build(content, env)])
+        case .customLayout(let layout, let children):
+            var nodes: [LayoutNode] = []
+            for child in children { nodes.append(try build(child, env)) }
+            return LayoutNode(.custom(layout), name: "layout", children: nodes)
         case .environmentReader(let reader):
             // Listed under the reader's name, around the view it made.
             let content = try build(reader.view(for: values), env)

@@ -139,6 +139,8 @@ package struct ViewRules {
         case .stack(let axis, let spacing, _, let children):
             if let spacing { try SceneRules.check(spacing, in: -limit...limit, "spacing", at: path.key("spacing")) }
             try checkChildren(children, at: path.key(axis.rawValue), depth: depth, insideGroup: insideGroup)
+        case .customLayout(_, let children):
+            try checkChildren(children, at: path.key("layout"), depth: depth, insideGroup: insideGroup)
         case .firstFitting(_, _, let children):
             try checkChildren(children, at: path.key("viewThatFits"), depth: depth, insideGroup: insideGroup)
         case .grid(_, let horizontalSpacing, let verticalSpacing, let rows):

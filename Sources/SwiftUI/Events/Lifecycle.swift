@@ -158,6 +158,9 @@ struct PublisherReceiver {
     /// Whether a subscription is being made now: values then are the ones given at once.
     var subscribing = false
     var givenAtOnce: [Any] = []
+    /// When a timer publisher subscribed here first ticked from: its ticks keep their times when the view is
+    /// evaluated again and subscribes anew (to a timer made anew with the view's value).
+    var timerOrigin: Double?
 }
 
 extension ViewGraph {
@@ -167,6 +170,8 @@ extension ViewGraph {
         let state = kept(\.receiverStates, at: key) { ReceiverState() }
         state.subscription?.cancel()
         state.subscribing = true
+        receiving = state
+        defer { receiving = nil }
         state.givenAtOnce = []
         let perform = receiver.perform
         state.subscription = receiver.subscribe { [weak self, weak state] value in

@@ -119,6 +119,8 @@ package enum TouchTarget {
     var tapRecognizers: [String: TapRecognizer] = [:]
     var longPressRecognizers: [String: LongPressRecognizer] = [:]
     var gestureMachines: [String: GestureMachine] = [:]
+    /// The `onReceive` subscribing now, for a timer to keep its ticks' times across evaluations.
+    var receiving: ReceiverState?
     /// Each scroll view's offset and motion, by path.
     var scrollStates: [String: ScrollState] = [:]
     /// Each `ScrollViewReader`'s scroll views, by path; the readers being lowered, innermost last, with the
@@ -204,6 +206,8 @@ package enum TouchTarget {
     package init(environment: EnvironmentValues = EnvironmentValues(), root: @escaping @MainActor () -> any View) {
         self.environment = environment
         self.root = root
+        // Combine's timers tick on the scene clock of the graph being evaluated.
+        _TimerClocks.current = SceneTimerClock.shared
     }
 
     /// Whether any lowering in this graph made a view the engine calls back (a reader, a canvas, a guide).
