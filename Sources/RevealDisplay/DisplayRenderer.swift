@@ -726,7 +726,7 @@ extension Paint.Kind {
     /// Whether the paint is a gradient, defined over the whole plane from its frame.
     package var isGradient: Bool {
         switch self {
-        case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient: return true
+        case .linearGradient, .radialGradient, .ellipticalGradient, .angularGradient, .meshGradient: return true
         case .color, .image, .backdrop: return false
         }
     }

@@ -394,7 +394,7 @@ extension Paint {
     package func validate(_ limits: SceneLimits, at path: ScenePath) throws(SceneError) {
         try SceneRules.check(opacity, in: 0...1, "opacity", at: path.key("opacity"))
         switch kind {
-        case .color:
+        case .color, .meshGradient:  // a mesh is checked when it is made (`MeshGradientPaint.init`)
             break
         case .linearGradient(let stops, let startPoint, let endPoint):
             let gradient = path.key("linearGradient")

@@ -36,9 +36,73 @@ enum PreviewMacro {
         // the `#`, as the CLI finds it.
         let hashLine = line + text[..<index].filter { $0 == 0x0A }.count
         let label = previewLabel(file: fileID, line: String(hashLine))
+        let header = attributes + "@MainActor func __revealPreview(\(label): Void = ()) -> any SwiftUI.View {\n"
+        if let previewable = previewableSplit(Array(arguments.utf8)) {
+            // `@Previewable` declarations become the stored properties of a view made for the preview (so
+            // `@State` keeps its value), its body the rest of the closure, as Xcode's `#Preview` does.
+            return header + "struct __RevealPreviewable: SwiftUI.View {\n" + previewable.declarations
+                + "\n@SwiftUI.ViewBuilder var body: some SwiftUI.View {\n" + previewable.body + "\n}\n}\n"
+                + "return SwiftUI._previewContent\(previewable.call) { __RevealPreviewable() }\n}"
+        }
         // The closing brace on a line of its own: the arguments may end in a `//` comment.
-        return attributes + "@MainActor func __revealPreview(\(label): Void = ()) -> any SwiftUI.View {\n"
-            + "SwiftUI._previewContent\(arguments)\n}"
+        return header + "SwiftUI._previewContent\(arguments)\n}"
+    }
+
+    /// The macro's arguments split around `@Previewable` declarations at the top of its trailing closure: the
+    /// declarations without the attribute, the rest of the closure, and the arguments before the closure;
+    /// nil when the closure declares none.
+    static func previewableSplit(_ text: [UInt8]) -> (declarations: String, body: String, call: String)? {
+        var index = SwiftText.skipTrivia(text, from: 0)
+        var call = ""
+        if index < text.count, text[index] == UInt8(ascii: "("), let close = SwiftText.matching(text, open: index) {
+            call = String(decoding: text[index...close], as: UTF8.self)
+            index = SwiftText.skipTrivia(text, from: close + 1)
+        }
+        guard index < text.count, text[index] == UInt8(ascii: "{"),
+            let end = SwiftText.matching(text, open: index, close: UInt8(ascii: "}"))
+        else { return nil }
+        let marker = Array("@Previewable".utf8)
+        var declarations: [String] = []
+        var body: [UInt8] = []
+        var position = index + 1
+        while position < end {
+            let start = SwiftText.skipTrivia(text, from: position)
+            // A statement runs to the end of its line, or further while a bracket it opened is open.
+            var stop = start
+            var depth = 0
+            while stop < end {
+                let after = SwiftText.skipString(text, from: stop)
+                if after != stop {
+                    stop = after
+                    continue
+                }
+                let byte = text[stop]
+                if byte == UInt8(ascii: "/"), stop + 1 < end, text[stop + 1] == UInt8(ascii: "/") {
+                    while stop < end, text[stop] != 0x0A { stop += 1 }
+                    continue
+                }
+                if byte == UInt8(ascii: "/"), stop + 1 < end, text[stop + 1] == UInt8(ascii: "*") {
+                    stop = SwiftText.skipTrivia(text, from: stop)
+                    continue
+                }
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
+                if byte == 0x0A, depth <= 0 { break }
+                stop += 1
+            }
+            let statement = Array(text[start..<min(stop, end)])
+            if statement.starts(with: marker),
+                statement.count == marker.count || !SwiftText.isIdentifierByte(statement[marker.count])
+            {
+                declarations.append(String(decoding: statement[marker.count...], as: UTF8.self))
+            } else {
+                body += text[position..<min(stop, end)]
+                body.append(0x0A)
+            }
+            position = stop + 1
+        }
+        guard !declarations.isEmpty else { return nil }
+        return (declarations.joined(separator: "\n"), String(decoding: body, as: UTF8.self), call)
     }
 
     /// `preview_ScratchToReveal_swift_172` for line 172 of `Module/ScratchToReveal.swift`: the file's name with
@@ -93,43 +157,47 @@ enum SwiftText {
     /// The index after the identifier (letters, digits, `_` and any non-ASCII byte) at `index`.
     static func skipIdentifier(_ text: [UInt8], from index: Int) -> Int {
         var index = index
-        while index < text.count {
-            let byte = text[index]
-            let isWord =
-                byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
-                || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-            guard isWord else { break }
-            index += 1
-        }
+        while index < text.count, isIdentifierByte(text[index]) { index += 1 }
         return index
     }
 
-    /// The index of the `)` that closes the `(` at `open`, skipping string literals and comments; nil when
-    /// the text ends first.
-    static func matching(_ text: [UInt8], open: Int) -> Int? {
+    /// The index of the bracket that closes the one at `open` (`)` by default), skipping string literals and
+    /// comments; nil when the text ends first.
+    static func matching(_ text: [UInt8], open: Int, close: UInt8 = UInt8(ascii: ")")) -> Int? {
+        let opening = text[open]
         var depth = 0
         var index = open
         while index < text.count {
-            let after = skipTrivia(text, from: index)
+            let after = skipString(text, from: skipTrivia(text, from: index))
             if after != index {
                 index = after
                 continue
             }
-            switch text[index] {
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"):
+            if text[index] == opening {
+                depth += 1
+            } else if text[index] == close {
                 depth -= 1
                 if depth == 0 { return index }
-            case UInt8(ascii: "\""):
-                index += 1
-                while index < text.count, text[index] != UInt8(ascii: "\"") {
-                    index += text[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-            default: break
             }
             index += 1
         }
         return nil
+    }
+
+    /// The index after the string literal at `index` (or `index` when none starts there).
+    static func skipString(_ text: [UInt8], from index: Int) -> Int {
+        guard index < text.count, text[index] == UInt8(ascii: "\"") else { return index }
+        var index = index + 1
+        while index < text.count, text[index] != UInt8(ascii: "\"") {
+            index += text[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return min(index + 1, text.count)
+    }
+
+    /// Whether `byte` can continue an identifier.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
+            || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
     private static func starts(_ text: [UInt8], _ index: Int, _ prefix: String) -> Bool {
@@ -154,10 +222,13 @@ enum PluginConnection {
         var location: Location
     }
     struct Expansion: Codable { var syntax: Syntax }
+    struct AttachedExpansion: Decodable {}
     /// The messages this plugin answers; any other is answered with an error diagnostic.
     struct Request: Decodable {
         var getCapability: [String: Capability?]?
         var expandFreestandingMacro: Expansion?
+        /// `@Previewable`'s: it adds nothing beside its declaration (the `#Preview` around it moves it).
+        var expandAttachedMacro: AttachedExpansion?
         var loadPluginLibrary: [String: String]?
     }
     struct Position: Codable {
@@ -190,6 +261,8 @@ enum PluginConnection {
             reply = try? encoder.encode(["getCapabilityResult": ["capability": Capability(protocolVersion: 7)]])
         } else if request?.loadPluginLibrary != nil {
             reply = try? encoder.encode(["loadPluginLibraryResult": Loaded(loaded: false, diagnostics: [])])
+        } else if request?.expandAttachedMacro != nil {
+            reply = try? encoder.encode(["expandMacroResult": Result(expandedSource: "", diagnostics: [])])
         } else if let expansion = request?.expandFreestandingMacro {
             let syntax = expansion.syntax
             let expanded = PreviewMacro.expansion(

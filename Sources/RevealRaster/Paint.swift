@@ -88,6 +88,8 @@ public struct Paint: Equatable, Sendable {
         /// What lies behind, blurred with standard deviation `sigma` points, under `tint`, as SwiftUI's
         /// `Material`. Where nothing behind can be read (a canvas of its own), the tint alone.
         case backdrop(sigma: Double, tint: RGBAColor)
+        /// Colors over a grid of points that bends with them, as SwiftUI's `MeshGradient`.
+        case meshGradient(MeshGradientPaint)
     }
 
     /// What the paint draws: a color, a gradient or an image.
@@ -139,6 +141,8 @@ public struct Paint: Equatable, Sendable {
             return pixmap
         case .backdrop(_, let tint):
             return try Pixmap(width: region.width, height: region.height, fill: tint.opacity(opacity).premultiplied)
+        case .meshGradient(let mesh):
+            return try mesh.picture(viewWidth: width, viewHeight: height, region: region, opacity: opacity)
         }
     }
 
@@ -263,7 +267,7 @@ package struct GradientField: Hashable, Sendable {
         case .angularGradient(let stops, let center, let startAngle, let endAngle):
             self.stops = stops
             geometry = .angular(cx: center.x * w, cy: center.y * h, start: startAngle, span: endAngle - startAngle)
-        case .color, .image, .backdrop:
+        case .color, .image, .backdrop, .meshGradient:
             return nil
         }
     }

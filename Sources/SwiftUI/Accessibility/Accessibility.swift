@@ -112,6 +112,10 @@ extension View {
         accessibilityAddTraits(traits)
     }
 
+    /// Gives the view (a canvas, usually) accessibility elements of its own made from `children`, which are
+    /// not drawn. Here the view stays the one element its label makes; the children are not read yet.
+    nonisolated public func accessibilityChildren<V: View>(@ViewBuilder children: () -> V) -> some View { self }
+
     /// Makes the view one element of its children.
     nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         builtin(.accessibilityElement(children))

@@ -5,6 +5,10 @@
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
     #externalMacro(module: "RevealPreviewMacros", type: "PreviewMacro")
 
+/// Marks a declaration at the top of a `#Preview`'s body as a property of the preview's view, as SwiftUI's
+/// `@Previewable`: `@Previewable @State var isOn = true` keeps its state while the preview runs.
+@attached(peer) public macro Previewable() = #externalMacro(module: "RevealPreviewMacros", type: "PreviewableMacro")
+
 /// What a `#Preview`'s expansion calls with the macro's own arguments: the view its body builds.
 @MainActor public func _previewContent(_ name: String? = nil, @ViewBuilder body: @MainActor () -> any View) -> any View
 {

@@ -270,7 +270,8 @@ extension GeometryReader: @MainActor Lowerable {
         // of the reader evaluates it again.
         let reads = GeometryReads()
         let (anchor, geometry) = graph.watchGeometry(key: path + "/reader") { reads.wereAsked ? AnyHashable($0) : nil }
-        let box = MainThreadBox(value: (content, environment, graph.transaction, geometry))
+        // A `ViewModifier`'s `content` inside the reader stands for what it stood for here.
+        let box = MainThreadBox(value: (content, environment, graph.transaction, geometry, graph.placeholders))
         let nothing = graph.single([])
         // The content for the last size asked: this evaluation's layout and its layout at rest (what VoiceOver
         // reads while a content cross-fades) place the reader at one size, and its content is the same.
@@ -281,12 +282,14 @@ extension GeometryReader: @MainActor Lowerable {
                     GeometryContent { size in
                         graph.callBack(else: nothing) {
                             if let (made, node) = last.made, made == size { return node }
-                            let (content, environment, transaction, geometry) = box.value
+                            let (content, environment, transaction, geometry, placeholders) = box.value
                             let proxy = GeometryProxy(
                                 size: CGSize(width: size.width, height: size.height), geometry: geometry, reads: reads)
                             let node = graph.single(
-                                graph.evaluating(in: transaction) {
-                                    graph.lowerContainer(content(proxy), path: path + "/reader", environment)
+                                graph.withPlaceholders(placeholders) {
+                                    graph.evaluating(in: transaction) {
+                                        graph.lowerContainer(content(proxy), path: path + "/reader", environment)
+                                    }
                                 })
                             last.made = (size, node)
                             return node
@@ -307,18 +310,47 @@ extension Canvas: @MainActor Lowerable {
         graph.noteCallBack()
         let box = MainThreadBox(value: renderer)
         let canvasEnvironment = MainThreadBox(value: environment)
-        return [
-            ViewNode(
-                .canvas(
-                    CanvasContent { size in
-                        graph.callBack(else: []) {
-                            var context = GraphicsContext()
-                            context.environment = canvasEnvironment.value
-                            box.value(&context, CGSize(width: size.width, height: size.height))
-                            return context.commands
-                        }
-                    }))
-        ]
+        let canvas = ViewNode(
+            .canvas(
+                CanvasContent { size in
+                    graph.callBack(else: []) {
+                        var context = GraphicsContext()
+                        context.environment = canvasEnvironment.value
+                        box.value(&context, CGSize(width: size.width, height: size.height))
+                        return context.commands
+                    }
+                }))
+        // Views drawn into the canvas (`draw(Text)`) are laid out as views over it, at the size the canvas is
+        // given; a renderer that draws none (found by running it once at the screen's size) is the canvas alone.
+        var probe = GraphicsContext()
+        probe.environment = environment
+        renderer(&probe, CGSize(width: graph.screenSize.width, height: graph.screenSize.height))
+        guard !probe.views.isEmpty else { return [canvas] }
+        let renderer = renderer
+        let drawn = GeometryReader { proxy in
+            let views = {
+                var context = GraphicsContext()
+                context.environment = environment
+                renderer(&context, proxy.size)
+                return context.views
+            }()
+            ZStack(alignment: .topLeading) {
+                Color.clear
+                ForEach(views.indices, id: \.self) { index in
+                    let item = views[index]
+                    if let rect = item.rect {
+                        item.view.frame(width: rect.width, height: rect.height, alignment: .topLeading)
+                            .offset(x: rect.minX, y: rect.minY).opacity(item.opacity)
+                    } else {
+                        // A zero-size frame centred on the point, the view's anchor on the frame's.
+                        item.view.fixedSize().frame(width: 0, height: 0, alignment: Alignment.nearest(to: item.anchor))
+                            .position(x: item.point.x, y: item.point.y).opacity(item.opacity)
+                    }
+                }
+            }
+        }
+        let overlay = graph.single(graph.lower(drawn, path: path + "/drawn", environment))
+        return [canvas.modifier(.overlay(overlay, alignment: Alignment.center.engine))]
     }
 }
 
@@ -338,6 +370,7 @@ extension LinearGradient: @MainActor Lowerable {}
 extension RadialGradient: @MainActor Lowerable {}
 extension EllipticalGradient: @MainActor Lowerable {}
 extension AngularGradient: @MainActor Lowerable {}
+extension MeshGradient: @MainActor Lowerable {}
 
 extension _StyleView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
@@ -347,12 +380,12 @@ extension _StyleView: @MainActor Lowerable {
 
 extension _ShapeView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        [
-            ViewNode(
-                .shape(
-                    graph.animated(shape, key: path + "/shape").engineShape(fillStyle),
-                    fill: style?.resolved(in: environment).paint))
-        ]
+        let resolved = style?.resolved(in: environment)
+        let node = ViewNode(
+            .shape(graph.animated(shape, key: path + "/shape").engineShape(fillStyle), fill: resolved?.paint))
+        // A style with a shadow of its own (`.shadow(.drop(…))`) casts it from the filled shape.
+        guard let shadow = (resolved as? ResolvedPaintStyle)?.shadow else { return [node] }
+        return [node.modifier(.shadow(shadow))]
     }
 }
 
@@ -389,6 +422,13 @@ extension ModifiedContent: @MainActor Lowerable where Content: View, Modifier: V
 }
 
 extension Alignment {
+    /// The alignment of the nine (leading, centre, trailing by top, centre, bottom) nearest `point`.
+    nonisolated static func nearest(to point: UnitPoint) -> Alignment {
+        let horizontal: HorizontalAlignment = point.x < 0.25 ? .leading : point.x > 0.75 ? .trailing : .center
+        let vertical: VerticalAlignment = point.y < 0.25 ? .top : point.y > 0.75 ? .bottom : .center
+        return Alignment(horizontal: horizontal, vertical: vertical)
+    }
+
     nonisolated var engine: NodeAlignment {
         NodeAlignment(horizontal: horizontal.guide, vertical: vertical.guide)
     }

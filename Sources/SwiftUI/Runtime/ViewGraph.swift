@@ -201,6 +201,11 @@ package enum TouchTarget {
     var gridRows: [[GridRowContent]?] = []
     /// Actions to run once the evaluation is over (`onAppear`, `onDisappear`, `onChange`), in order.
     var pendingActions: [@MainActor () -> Void] = []
+    /// The preferences views set in this evaluation, in the order they were met, and who watches them.
+    var preferenceRecords: [PreferenceRecord] = []
+    var preferenceObservers: [PreferenceObserver] = []
+    /// The value each watcher (by path) was last given.
+    var deliveredPreferences: [String: Any] = [:]
 
     /// A graph for the view `root` builds, in `environment`.
     package init(environment: EnvironmentValues = EnvironmentValues(), root: @escaping @MainActor () -> any View) {
@@ -249,6 +254,8 @@ package enum TouchTarget {
         presentations = []
         textInputs = []
         geometryMarks = []
+        preferenceRecords = []
+        preferenceObservers = []
         coordinateSpaces = []
         scrollPositions = []
         rootBackground = nil
@@ -369,6 +376,8 @@ package enum TouchTarget {
         presentationStates = presentationStates.filter { watchedSeen.contains($0.key) }
         receiverStates = receiverStates.filter { watchedSeen.contains($0.key) }
         disclosureStates = disclosureStates.filter { watchedSeen.contains($0.key) }
+        // Views inside readers set theirs while laid out, which is over now.
+        deliverPreferences()
         // SwiftUI's onDisappear: "the action to perform after this view disappears".
         for (path, disappear) in appeared.sorted(by: { $0.key < $1.key }) where appearedSeen[path] == nil {
             if let disappear { pendingActions.append(disappear) }
@@ -563,6 +572,17 @@ package enum TouchTarget {
     ) -> R {
         contentStack.append(lower)
         defer { contentStack.removeLast() }
+        return body()
+    }
+
+    /// The placeholders in scope now, for content lowered later (a reader's, when it is laid out).
+    var placeholders: [@MainActor () -> [ViewNode]] { contentStack }
+
+    /// Runs `body` with `placeholders` in scope, as they were where a later content was written.
+    func withPlaceholders<R>(_ placeholders: [@MainActor () -> [ViewNode]], _ body: () -> R) -> R {
+        let saved = contentStack
+        contentStack = placeholders
+        defer { contentStack = saved }
         return body()
     }
 

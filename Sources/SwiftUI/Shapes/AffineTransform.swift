@@ -234,3 +234,24 @@ extension Shape {
         TransformedShape(shape: self, transform: transform)
     }
 }
+
+/// A two-dimensional vector, as Core Graphics' `CGVector` (which Foundation on Linux lacks).
+public struct CGVector: Hashable, Sendable, Codable {
+    /// The horizontal component.
+    public var dx: CGFloat
+    /// The vertical component.
+    public var dy: CGFloat
+    /// The vector (`dx`, `dy`).
+    public init(dx: CGFloat, dy: CGFloat) {
+        self.dx = dx
+        self.dy = dy
+    }
+    /// The vector (`dx`, `dy`).
+    public init(dx: Double, dy: Double) { self.init(dx: CGFloat(dx), dy: CGFloat(dy)) }
+    /// The vector (`dx`, `dy`).
+    public init(dx: Int, dy: Int) { self.init(dx: CGFloat(dx), dy: CGFloat(dy)) }
+    /// The vector (0, 0).
+    public init() { self.init(dx: CGFloat(0), dy: CGFloat(0)) }
+    /// The vector (0, 0).
+    public static let zero = CGVector()
+}

@@ -96,6 +96,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     var toggleStyle: (any ToggleStyle)?
     /// The `ProgressViewStyle` set (nil: the default, a bar with a value and a spinner without).
     var progressViewStyle: (any ProgressViewStyle)?
+    /// The `GaugeStyle` set (nil: the default, the linear capacity bar).
+    var gaugeStyle: (any GaugeStyle)?
 
     /// The default environment.
     public init() {}

@@ -129,7 +129,7 @@ public struct Gradient: Equatable, Sendable, ShapeStyle {
 
 /// A gradient along the line from `startPoint` to `endPoint` in the view's unit square, as SwiftUI's
 /// `LinearGradient`: a view that fills what it is offered, and a `ShapeStyle`.
-nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+nonisolated public struct LinearGradient: ShapeStyle, _PrimitiveView, StopsGradientStyle {
     var gradient: Gradient
     let startPoint: UnitPoint
     let endPoint: UnitPoint
@@ -166,6 +166,8 @@ extension ShapeStyle {
             return Paint(gradient.kind)
         case let material as ResolvedMaterial:
             return material.backdrop
+        case let resolved as ResolvedPaintStyle:
+            return resolved.enginePaint
         case let erased as AnyShapeStyle:
             return erased.base.paint
         default:

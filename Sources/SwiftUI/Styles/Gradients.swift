@@ -7,11 +7,17 @@ import RevealText
 protocol GradientStyle: ShapeStyle {
     /// The engine's paint for the gradient.
     var kind: Paint.Kind { get }
+    /// The gradient with each color as drawn in `scheme`.
+    nonisolated func resolved(_ scheme: ColorScheme) -> Self
+}
+
+/// A gradient of color stops along one direction (linear, radial, elliptical, angular).
+protocol StopsGradientStyle: GradientStyle {
     /// Its colors and where they sit.
     var gradient: Gradient { get set }
 }
 
-extension GradientStyle {
+extension StopsGradientStyle {
     /// The gradient with each color as drawn in `scheme`.
     nonisolated func resolved(_ scheme: ColorScheme) -> Self {
         var resolved = self
@@ -36,7 +42,7 @@ extension Gradient {
 
 /// Circles about `center` (a unit point of the view) from `startRadius` to `endRadius` points, as SwiftUI's
 /// `RadialGradient`: the first color inside the start circle, the last outside the end circle.
-nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, StopsGradientStyle {
     var gradient: Gradient
     let center: UnitPoint
     let startRadius: CGFloat
@@ -64,7 +70,7 @@ nonisolated public struct RadialGradient: ShapeStyle, _PrimitiveView, GradientSt
 
 /// Ellipses about `center` stretched with the view, as SwiftUI's `EllipticalGradient`: radii are fractions
 /// of the view's size, so the default end of 0.5 reaches its edges from the middle.
-nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, StopsGradientStyle {
     var gradient: Gradient
     let center: UnitPoint
     let startRadiusFraction: CGFloat
@@ -107,7 +113,7 @@ nonisolated public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Gradie
 /// SwiftUI's `AngularGradient` ("conic"). Its documented rules: past a whole turn only the last turn is
 /// drawn; short of one, the gap shows the end color up to its middle and the start color after. Equal
 /// angles (the defaults) sweep one whole turn from them, as `AngularGradient(gradient:center:)` draws.
-nonisolated public struct AngularGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+nonisolated public struct AngularGradient: ShapeStyle, _PrimitiveView, StopsGradientStyle {
     var gradient: Gradient
     let center: UnitPoint
     let startAngle: Angle
@@ -210,7 +216,7 @@ extension ShapeStyle where Self == AngularGradient {
 
 /// A gradient as a style with no direction of its own, as SwiftUI's `AnyGradient`: "when used as a
 /// `ShapeStyle`, this type draws a linear gradient with start-point [0.5, 0] and end-point [0.5, 1]" (Apple).
-nonisolated public struct AnyGradient: ShapeStyle, GradientStyle, Equatable {
+nonisolated public struct AnyGradient: ShapeStyle, StopsGradientStyle, Equatable {
     var gradient: Gradient
 
     public init(_ gradient: Gradient) { self.gradient = gradient }
@@ -265,5 +271,58 @@ extension RGBAColor {
         let l = min(lightness + lift, 1)
         let v = l + saturation * min(l, 1 - l)
         return SwiftUI.Color(hue: hue / 6, saturation: v > 0 ? 2 * (1 - l / v) : 0, brightness: v, opacity: alpha).value
+    }
+}
+
+/// Colors over a grid of points, as SwiftUI's `MeshGradient`: `width`×`height` points in unit coordinates of the
+/// view, row by row, each with its color; the surface bends smoothly through them (the engine's
+/// `MeshGradientPaint`). Counts that do not match draw only the background.
+nonisolated public struct MeshGradient: ShapeStyle, _PrimitiveView, GradientStyle {
+    let width: Int
+    let height: Int
+    let points: [SIMD2<Float>]
+    var colors: [Color]
+    var background: Color
+    let smoothsColors: Bool
+
+    /// A mesh of `width`×`height` `points` (fractions of the view, row-major) and their `colors`.
+    public init(
+        width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear,
+        smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device
+    ) {
+        self.width = width
+        self.height = height
+        self.points = points
+        self.colors = colors
+        self.background = background
+        self.smoothsColors = smoothsColors
+    }
+
+    nonisolated func resolved(_ scheme: ColorScheme) -> MeshGradient {
+        var resolved = self
+        resolved.colors = colors.map { $0.resolved(scheme) }
+        resolved.background = background.resolved(scheme)
+        return resolved
+    }
+
+    var kind: Paint.Kind {
+        guard
+            let mesh = MeshGradientPaint(
+                width: width, height: height, points: points.map { RelativePoint(x: Double($0.x), y: Double($0.y)) },
+                colors: colors.map(\.value), smoothsColors: smoothsColors, background: background.value)
+        else { return .color(background.value) }
+        return .meshGradient(mesh)
+    }
+}
+
+extension Gradient {
+    /// The space a gradient's colors are interpolated in, as SwiftUI's `Gradient.ColorSpace`. Ours interpolate
+    /// gamma-encoded sRGB components (`.device`), whichever is asked for.
+    public struct ColorSpace: Hashable, Sendable {
+        let name: String
+        /// The device's own color space: gamma-encoded sRGB here.
+        public static let device = ColorSpace(name: "device")
+        /// A perceptually even space (Oklab in SwiftUI); drawn as `.device` here.
+        public static let perceptual = ColorSpace(name: "perceptual")
     }
 }

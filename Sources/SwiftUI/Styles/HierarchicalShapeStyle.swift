@@ -57,6 +57,8 @@ extension ShapeStyle {
     nonisolated func resolved(in environment: EnvironmentValues) -> any ShapeStyle {
         let scheme = environment.colorScheme
         if let erased = self as? AnyShapeStyle { return erased.base.resolved(in: environment) }
+        if let modified = self as? any ModifiedShapeStyle { return modified.resolvedPaint(in: environment) ?? self }
+        if self is FillShapeStyle { return Color.systemFill.resolved(scheme) }
         guard let level = (self as? HierarchicalShapeStyle)?.level else {
             if let color = self as? Color { return color.resolved(scheme) }
             if let gradient = self as? any GradientStyle { return gradient.resolved(scheme) }

@@ -75,33 +75,11 @@ public struct RenameButton: View {
     public init(wrappedValue: Value, _ key: String) { self.wrappedValue = wrappedValue }
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw ScaledMetric yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-@propertyWrapper public struct ScaledMetric<Value> {
-    /// Unavailable.
-    public var wrappedValue: Value
-    /// Unavailable.
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw PreferenceKey yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-public protocol PreferenceKey {
-    /// Unavailable.
-    associatedtype Value
-    /// Unavailable.
-    static var defaultValue: Value { get }
-    /// Unavailable.
-    static func reduce(value: inout Value, nextValue: () -> Value)
-}
-
 extension View {
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw inspector yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func inspector(isPresented: Binding<Bool>, @ViewBuilder content: () -> some View) -> Self { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw badge yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func badge(_ count: Int) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw preference yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> Self { self }
-    @available(*, unavailable, message: "reveal-render's SwiftUI does not draw onPreferenceChange yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-    nonisolated public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> Self where K.Value: Equatable { self }
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw defaultScrollAnchor yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func defaultScrollAnchor(_ anchor: UnitPoint?) -> Self { self }
 }

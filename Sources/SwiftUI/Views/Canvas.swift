@@ -170,10 +170,22 @@ public struct GraphicsContext {
     /// Where the drawings of a context and its copies go.
     private final class Recorder {
         var commands: [CanvasCommand] = []
+        var views: [CanvasView] = []
+    }
+
+    /// A view drawn into the canvas (text, an image), where it is placed.
+    struct CanvasView {
+        let view: AnyView
+        /// The canvas point its anchor goes to, and the anchor; or the rectangle it fills.
+        let point: CGPoint
+        let anchor: UnitPoint
+        let rect: CGRect?
+        let opacity: Double
     }
 
     private let recorder = Recorder()
     var commands: [CanvasCommand] { recorder.commands }
+    var views: [CanvasView] { recorder.views }
 
     /// How the next drawings combine with the canvas.
     public var blendMode: BlendMode = .normal
@@ -246,6 +258,37 @@ public struct GraphicsContext {
     /// Strokes `path` `lineWidth` points wide.
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// Draws `text` with its `anchor` (the centre by default) at `point`, over the canvas's other drawings.
+    /// The context's translation and opacity apply to it; a rotation, scale, clip, blend mode or filter does
+    /// not (warned).
+    public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
+        drawView(AnyView(text), at: point, anchor: anchor, rect: nil)
+    }
+
+    /// Draws `text` in `rect`, wrapped to its width, over the canvas's other drawings.
+    public func draw(_ text: Text, in rect: CGRect) {
+        drawView(AnyView(text), at: rect.origin, anchor: .topLeading, rect: rect)
+    }
+
+    /// Draws `image` at its size with its `anchor` at `point`, over the canvas's other drawings.
+    public func draw(_ image: Image, at point: CGPoint, anchor: UnitPoint = .center) {
+        drawView(AnyView(image), at: point, anchor: anchor, rect: nil)
+    }
+
+    /// Draws `image` resized to fill `rect`, over the canvas's other drawings.
+    public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
+        drawView(AnyView(image.resizable()), at: rect.origin, anchor: .topLeading, rect: rect)
+    }
+
+    private func drawView(_ view: AnyView, at point: CGPoint, anchor: UnitPoint, rect: CGRect?) {
+        let t = transform
+        let placed = CGPoint(x: t.a * point.x + t.c * point.y + t.tx, y: t.b * point.x + t.d * point.y + t.ty)
+        recorder.views.append(
+            CanvasView(
+                view: view, point: placed, anchor: anchor,
+                rect: rect.map { CGRect(origin: placed, size: $0.size) }, opacity: opacity))
     }
 
     /// Records one drawing of `outline` (canvas points) with the context's state.

@@ -65,6 +65,13 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
 
     /// The text for a localized key (the key itself: no string tables here).
     public init(_ key: LocalizedStringKey) { runs = [Run(key.key)] }
+    /// The text for a localized key in `tableName` of `bundle`, with a comment for translators: the key itself,
+    /// as there are no string tables here.
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
+    ) {
+        runs = [Run(key.key)]
+    }
     /// `content` as it is. Ranked below the key initialiser, as in SwiftUI, so a literal is a key.
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { runs = [Run(String(content))] }
     /// `content` as it is, never localized.
