@@ -623,6 +623,17 @@ protocol Lowerable {
     func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode]
 }
 
+/// A view of the user's handed over type-erased (a style configuration's label): lowered as that view.
+protocol ErasedContent {
+    var content: AnyView { get }
+}
+
+extension Lowerable where Self: ErasedContent {
+    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        graph.lower(content, path: path, environment)
+    }
+}
+
 /// A value moved into a `@Sendable` closure that the engine calls back on the main thread, during layout
 /// or drawing of the same frame.
 struct MainThreadBox<Value>: @unchecked Sendable {

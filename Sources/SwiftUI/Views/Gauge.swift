@@ -127,23 +127,11 @@ extension View {
     }
 }
 
-extension GaugeStyleConfiguration.Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension GaugeStyleConfiguration.Label: @MainActor Lowerable, ErasedContent {}
 
-extension GaugeStyleConfiguration.CurrentValueLabel: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension GaugeStyleConfiguration.CurrentValueLabel: @MainActor Lowerable, ErasedContent {}
 
-extension GaugeStyleConfiguration.MarkedValueLabel: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension GaugeStyleConfiguration.MarkedValueLabel: @MainActor Lowerable, ErasedContent {}
 
 extension Gauge: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {

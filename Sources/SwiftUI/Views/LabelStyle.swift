@@ -92,14 +92,6 @@ extension View {
     }
 }
 
-extension LabelStyleConfiguration.Title: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension LabelStyleConfiguration.Title: @MainActor Lowerable, ErasedContent {}
 
-extension LabelStyleConfiguration.Icon: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension LabelStyleConfiguration.Icon: @MainActor Lowerable, ErasedContent {}

@@ -128,11 +128,7 @@ extension View {
     }
 }
 
-extension ProgressViewStyleConfiguration.Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension ProgressViewStyleConfiguration.Label: @MainActor Lowerable, ErasedContent {}
 
 /// UIActivityIndicatorView's medium spinner: 8 spokes in a 20-point square, the leading one darkest and
 /// each one behind it fainter, the lead moving one spoke on eight times a second. Apple publishes no

@@ -5,23 +5,45 @@ import RevealText
 
 /// A key for a localized string; here the key is the text (there are no string tables on Linux).
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    /// The text, interpolations written in.
     let key: String
+    /// The same with the interpolated values' Markdown characters escaped: what `Text` reads as Markdown.
+    let markdown: String
 
     /// The key `value`.
-    public init(_ value: String) { key = value }
-    public init(stringLiteral value: String) { key = value }
-    public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.text }
+    public init(_ value: String) {
+        key = value
+        markdown = value
+    }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.text
+        markdown = stringInterpolation.markdown
+    }
 
     /// Interpolations as `String(describing:)` writes them, or a value in a `FormatStyle`.
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
+        var markdown = ""
         public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { text += literal }
-        public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
+        public mutating func appendLiteral(_ literal: String) {
+            text += literal
+            markdown += literal
+        }
+        public mutating func appendInterpolation<T>(_ value: T) { appendVerbatim(String(describing: value)) }
         /// `value` as `format` writes it in the scene's locale (`Text.locale`), as `"\(score, format: .number)"`.
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F)
         where F.FormatOutput == String {
-            text += format.locale(Text.locale).format(value)
+            appendVerbatim(format.locale(Text.locale).format(value))
+        }
+
+        /// An interpolated value: part of the text, never of its Markdown.
+        mutating func appendVerbatim(_ value: String) {
+            text += value
+            for c in value {
+                if "\\`*_~[]()".contains(c) { markdown.append("\\") }
+                markdown.append(c)
+            }
         }
     }
 }
@@ -64,13 +86,13 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
     public static let locale = Locale(identifier: "en_US")
 
     /// The text for a localized key (the key itself: no string tables here).
-    public init(_ key: LocalizedStringKey) { runs = [Run(key.key)] }
+    public init(_ key: LocalizedStringKey) { runs = InlineMarkdown.runs(key.markdown) }
     /// The text for a localized key in `tableName` of `bundle`, with a comment for translators: the key itself,
     /// as there are no string tables here.
     public init(
         _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
     ) {
-        runs = [Run(key.key)]
+        runs = InlineMarkdown.runs(key.markdown)
     }
     /// `content` as it is. Ranked below the key initialiser, as in SwiftUI, so a literal is a key.
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { runs = [Run(String(content))] }

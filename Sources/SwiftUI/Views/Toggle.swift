@@ -85,11 +85,7 @@ extension View {
     }
 }
 
-extension ToggleStyleConfiguration.Label: @MainActor Lowerable {
-    @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        graph.lower(content, path: path, environment)
-    }
-}
+extension ToggleStyleConfiguration.Label: @MainActor Lowerable, ErasedContent {}
 
 /// UISwitch's measures (UIKit documents the switch's size as 51×31 points; the thumb is 27 points, 2 points
 /// in from the track's edge).
