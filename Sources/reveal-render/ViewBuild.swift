@@ -160,7 +160,8 @@ struct ViewBuild {
             }
             sources.append((file, Array(data)))
         }
-        let main = try mainSource(sources)
+        let app = ViewBuild.mainType(sources)
+        let main = try mainSource(sources, app: app)
         var key: [UInt8] = Array((version + "\n" + toolchain.version + "\n" + main).utf8)
         for stamp in kit.stamps {
             let attributes = try? FileManager.default.attributesOfItem(atPath: stamp)
@@ -174,7 +175,8 @@ struct ViewBuild {
         let plugin = try previewPlugin()
         let work = try cache.workFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let mainPath = work + "/main.swift"
+        // A module with an `@main` type has no top-level code, so the host is then a file like any other.
+        let mainPath = work + (app == nil ? "/main.swift" : "/host.swift")
         try Data(main.utf8).write(to: URL(fileURLWithPath: mainPath))
         let harfbuzz =
             (try? ToolRun.run("/usr/bin/pkg-config", ["--cflags-only-I", "harfbuzz"]))?.output
@@ -190,7 +192,7 @@ struct ViewBuild {
         for flag in harfbuzz { arguments += ["-Xcc", flag] }
         arguments += files + [mainPath]
         let run = try compile(arguments)
-        guard run.succeeded else { throw compileFailure(run, main: mainPath) }
+        guard run.succeeded else { throw compileFailure(run, main: mainPath, app: app) }
         return try cache.keep(work + "/view", "views", key: digest, name: "view")
     }
 
@@ -202,8 +204,9 @@ struct ViewBuild {
         return run
     }
 
-    /// `main.swift`: the view, by type or by its file's first `#Preview`, handed to the player.
-    private func mainSource(_ sources: [(path: String, bytes: [UInt8])]) throws -> String {
+    /// The host's source: the view, by type, by an `@main` app's window or by its file's first `#Preview`,
+    /// handed to the player; the program's top-level code, or the `@main` type's `main` when there is one.
+    private func mainSource(_ sources: [(path: String, bytes: [UInt8])], app: String?) throws -> String {
         let view: String
         if let viewType {
             guard viewType.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !viewType.isEmpty
@@ -212,11 +215,14 @@ struct ViewBuild {
                     description: "reveal-render: --view \(quoted(viewType)) is not a type name", code: 2)
             }
             view = "\(viewType)()"
+        } else if let app {
+            view = "__revealAppRoot(\(app)())"
         } else {
             guard let preview = ViewBuild.firstPreview(sources) else {
                 let names = files.map { displayPath($0) }.joined(separator: ", ")
                 throw CommandFailure(
-                    description: "\(names): no #Preview or PreviewProvider to render; name the view with --view TYPE",
+                    description:
+                        "\(names): no #Preview, PreviewProvider or @main App to render; name the view with --view TYPE",
                     code: 2)
             }
             switch preview {
@@ -227,7 +233,34 @@ struct ViewBuild {
         guard let template = FileManager.default.contents(atPath: kit.hostTemplate) else {
             throw CommandFailure(description: "\(displayPath(kit.hostTemplate)): cannot read the file", code: 1)
         }
-        return String(decoding: template, as: UTF8.self).replacingOccurrences(of: "__revealView", with: view)
+        var source = String(decoding: template, as: UTF8.self).replacingOccurrences(of: "__revealView", with: view)
+        if let app, let start = source.range(of: "\n__revealPlay()", options: .backwards) {
+            source.replaceSubrange(
+                start, with: "\nextension \(app) {\n    static func main() { __revealPlay() }\n}")
+        }
+        return source
+    }
+
+    /// The type the files mark `@main` (`@main struct Demo: App {`, the attribute on its own line or not).
+    static func mainType(_ sources: [(path: String, bytes: [UInt8])]) -> String? {
+        for source in sources {
+            let lines = String(decoding: source.bytes, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                let code = line.drop(while: { $0 == " " || $0 == "\t" })
+                guard code.hasPrefix("@main"), code.dropFirst(5).first.map({ $0 == " " || $0 == "\t" }) ?? true
+                else { continue }
+                let rest = code.dropFirst(5).drop(while: { $0 == " " || $0 == "\t" })
+                let declaration = rest.isEmpty && index + 1 < lines.count ? lines[index + 1] : rest
+                let words = declaration.split(whereSeparator: { " \t:,{<".contains($0) })
+                guard let keyword = words.firstIndex(where: { ["struct", "enum", "class"].contains($0) }),
+                    keyword + 1 < words.count,
+                    words[keyword + 1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                else { continue }
+                return String(words[keyword + 1])
+            }
+        }
+        return nil
     }
 
     /// Where a file says which view it previews.
@@ -294,7 +327,7 @@ struct ViewBuild {
 
     /// The compiler's first errors, as `file:line:col: error: …` lines; an error in the generated main
     /// file is said in terms of `--view` or `#Preview`.
-    private func compileFailure(_ run: ToolRun, main: String) -> CommandFailure {
+    private func compileFailure(_ run: ToolRun, main: String, app: String?) -> CommandFailure {
         if case .signaled(let signal) = run.status {
             return CommandFailure(
                 description: "reveal-render: the compiler was killed (signal \(signal)) while it built the view",
@@ -305,7 +338,7 @@ struct ViewBuild {
         if let first = errors.first, first.hasPrefix(main) {
             let what =
                 viewType.map { "--view \($0): no view of that name in the files, or it needs arguments" }
-                ?? "the #Preview could not be called"
+                ?? (app != nil ? "the @main app's window could not be made" : "the #Preview could not be called")
             return CommandFailure(
                 description: "reveal-render: \(what) (\(first.components(separatedBy: ": error: ").last ?? first))",
                 code: 2)

@@ -238,4 +238,25 @@ final class PreferenceAndStyleTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs((centre.minX + centre.maxX) - 99), 2, "\(centre)")
         }
     }
+
+    func testACanvasRendererRunsOnceAFrameWithTheViewsItDrawsAndWithout() throws {
+        // The overlay of drawn views and the drawing share one run of the renderer at the canvas's size.
+        try MainActor.assumeIsolated {
+            for drawsText in [false, true] {
+                let runs = Seen()
+                // With an end given, the player makes no dry run: one frame is one evaluation and layout.
+                var script = screen
+                script.until = 0
+                var player = ViewPlayer(script: script) {
+                    Canvas { context, size in
+                        runs.values.append(size)
+                        context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.white))
+                        if drawsText { context.draw(Text("M"), at: CGPoint(x: 50, y: 50)) }
+                    }
+                }
+                _ = try player.render(frame: 0)
+                XCTAssertEqual(runs.values.count, 1, (drawsText ? "with text " : "without text ") + "\(runs.values)")
+            }
+        }
+    }
 }

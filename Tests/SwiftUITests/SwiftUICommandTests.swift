@@ -143,6 +143,56 @@ final class SwiftUICommandTests: WorkFolderTestCase {
         XCTAssertEqual(try PNG.decode(contentsOf: still.path), golden)
     }
 
+    func testAnAppsWindowIsTheViewWhenNoneIsNamedAndANamedViewStillBuildsBesideIt() throws {
+        // The window's root sees the app's scene modifier (an environment object); a named view is drawn
+        // instead when asked for, though the file has its `@main` type.
+        let source = try file(
+            "PaintApp.swift",
+            """
+            import SwiftUI
+
+            final class Palette: ObservableObject {
+                @Published var color = Color(red: 1, green: 0, blue: 0)
+            }
+
+            @main
+            struct PaintApp: App {
+                @StateObject private var palette = Palette()
+                var body: some Scene {
+                    WindowGroup("Paint") {
+                        Swatch()
+                            .environmentObject(palette)
+                    }
+                }
+            }
+
+            struct Swatch: View {
+                @EnvironmentObject var palette: Palette
+                var body: some View { palette.color.ignoresSafeArea() }
+            }
+
+            struct Other: View {
+                var body: some View { Color(red: 0, green: 0, blue: 1).ignoresSafeArea() }
+            }
+
+            #Preview { Other() }
+            """)
+        let script = try file("still.json", #"{"width": 40, "height": 40, "scale": 1, "safeArea": "none"}"#)
+        let window = work.appendingPathComponent("window.png")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--script", script, "--frame", "0", "--out", window.path],
+            expecting: 0)
+        XCTAssertEqual(
+            try PNG.decode(contentsOf: window.path).pixel(x: 20, y: 20), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        let other = work.appendingPathComponent("other.png")
+        try ReleaseBinary.run(
+            try ReleaseBinary.url(),
+            ["swiftui", source, "--view", "Other", "--script", script, "--frame", "0", "--out", other.path],
+            expecting: 0)
+        XCTAssertEqual(
+            try PNG.decode(contentsOf: other.path).pixel(x: 20, y: 20), PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+    }
+
     func testTheWallClockInTheViewsProcessIsTheSceneClock() throws {
         // `Date()` kept in @State when the view appears, a periodic timeline from `.now`, and `Date()` read
         // in the body: all on the scene clock (09:41 UTC on 1 January 2026 at t = 0), on every run.

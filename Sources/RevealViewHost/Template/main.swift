@@ -1,6 +1,8 @@
 // The `main.swift` of the program `reveal-render swiftui` builds from a user's files, which it compiles with them
 // and links with libRevealSwiftUIKit. reveal-render puts the view in `ViewHost.main { … }`: the type given
-// with `--view` (`Card()`), or the files' first `#Preview` or `PreviewProvider`.
+// with `--view` (`Card()`), an `@main` app's window, or the files' first `#Preview` or `PreviewProvider`.
+// When the files have an `@main` type, the last line becomes that type's `main` and the file is not the
+// program's `main.swift` (a module with `@main` has no top-level code).
 import CSceneHooks
 import Glibc
 import RevealViewHost
@@ -25,6 +27,11 @@ public func revealSceneDispatchAsync(_ queue: UnsafeMutableRawPointer?, _ block:
     scene_dispatch_async(queue, block)
 }
 
-// What the view prints reaches the terminal a line at a time, so that a crash loses none of it.
-setvbuf(stdout, nil, _IOLBF, 0)
-MainActor.assumeIsolated { ViewHost.main { __revealView } }
+/// Plays the view. What it prints reaches the terminal a line at a time, so that a crash loses none of it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+func __revealPlay() -> Never {
+    setvbuf(stdout, nil, _IOLBF, 0)
+    MainActor.assumeIsolated { ViewHost.main { __revealView } }
+}
+
+__revealPlay()

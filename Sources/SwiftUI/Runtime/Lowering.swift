@@ -305,37 +305,45 @@ extension GeometryReader: @MainActor Lowerable {
     var made: (Size, ViewNode)?
 }
 
+/// A canvas's renderer, run once for each size the canvas is laid out at: the views it draws (laid out over
+/// the canvas) and its drawings come from the same run.
+@MainActor private final class CanvasRun: Sendable {
+    private let renderer: (inout GraphicsContext, CGSize) -> Void
+    private let environment: EnvironmentValues
+    private var last: (size: CGSize, context: GraphicsContext)?
+
+    init(_ renderer: @escaping (inout GraphicsContext, CGSize) -> Void, _ environment: EnvironmentValues) {
+        self.renderer = renderer
+        self.environment = environment
+    }
+
+    /// The context the renderer drew into at `size`.
+    func context(at size: CGSize) -> GraphicsContext {
+        if let last, last.size == size { return last.context }
+        var context = GraphicsContext()
+        context.environment = environment
+        renderer(&context, size)
+        last = (size, context)
+        return context
+    }
+}
+
 extension Canvas: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.noteCallBack()
-        let box = MainThreadBox(value: renderer)
-        let canvasEnvironment = MainThreadBox(value: environment)
+        let run = CanvasRun(renderer, environment)
         let canvas = ViewNode(
             .canvas(
                 CanvasContent { size in
                     graph.callBack(else: []) {
-                        var context = GraphicsContext()
-                        context.environment = canvasEnvironment.value
-                        box.value(&context, CGSize(width: size.width, height: size.height))
-                        return context.commands
+                        run.context(at: CGSize(width: size.width, height: size.height)).commands
                     }
                 }))
         // Views drawn into the canvas (`draw(Text)`) are laid out as views over it, at the size the canvas is
-        // given; a renderer that draws none (found by running it once at the screen's size) is the canvas alone.
-        var probe = GraphicsContext()
-        probe.environment = environment
-        renderer(&probe, CGSize(width: graph.screenSize.width, height: graph.screenSize.height))
-        guard !probe.views.isEmpty else { return [canvas] }
-        let renderer = renderer
+        // given, from the run its drawing reuses.
         let drawn = GeometryReader { proxy in
-            let views = {
-                var context = GraphicsContext()
-                context.environment = environment
-                renderer(&context, proxy.size)
-                return context.views
-            }()
+            let views = run.context(at: proxy.size).views
             ZStack(alignment: .topLeading) {
-                Color.clear
                 ForEach(views.indices, id: \.self) { index in
                     let item = views[index]
                     if let rect = item.rect {
