@@ -37,7 +37,9 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
-        .target(name: "CText", dependencies: ["CHarfBuzz"]),
+        // FriBidi as the system provides it: the Unicode bidirectional algorithm's levels, for right-to-left text.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "CText", dependencies: ["CHarfBuzz", "CFriBidi"]),
         .target(name: "CMalloc"),
         // Starts the programs `reveal-render swiftui` runs (the compiler, the view's program) with a process group
         // of their own and a death signal, which Foundation's Process cannot set.

@@ -24,6 +24,11 @@ ensure_packages() {
     # JPEG images in an app's asset catalog.
     [ -e /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
     [ -e /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || missing+=(fonts-inter-variable)
+    # The fallback fonts for scripts Inter lacks (CJK; Arabic, Hebrew, Devanagari, Thai), and FriBidi, which
+    # orders right-to-left text.
+    [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
+    [ -e /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] || missing+=(fonts-noto-core)
+    pkg-config --exists fribidi 2>/dev/null || missing+=(libfribidi-dev)
     # The GIF, WebP and video outputs: libimagequant and giflib, libwebp, FFmpeg's libraries.
     pkg-config --exists imagequant 2>/dev/null || missing+=(libimagequant-dev)
     [ -e /usr/include/gif_lib.h ] || missing+=(libgif-dev)
@@ -48,6 +53,10 @@ ensure_test_packages() {
     if ! python3 -c "import PIL.WebPImagePlugin" >/dev/null 2>&1; then
         echo "Installing Pillow (the test suite reads APNG and WebP files back with it)…" >&2
         python3 -m pip install -q pillow >&2
+    fi
+    if ! python3 -c "import bidi" >/dev/null 2>&1; then
+        echo "Installing python-bidi (the test suite checks our right-to-left order against it)…" >&2
+        python3 -m pip install -q python-bidi >&2
     fi
 }
 

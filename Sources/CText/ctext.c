@@ -1,6 +1,7 @@
 /* ctext: every HarfBuzz call of reveal-render. See include/ctext.h for the contract. */
 #include "ctext.h"
 
+#include <fribidi.h>
 #include <hb.h>
 #include <hb-ot.h>
 
@@ -234,6 +235,12 @@ int ctext_shape(ctext_font *font, const char *utf8, int length, ctext_glyph *out
 int ctext_shape_features(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
                          const uint32_t *feature_values, unsigned feature_count, ctext_glyph *out,
                          int capacity) {
+    return ctext_shape_directed(font, utf8, length, feature_tags, feature_values, feature_count, 0, out, capacity);
+}
+
+int ctext_shape_directed(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
+                         const uint32_t *feature_values, unsigned feature_count, int rtl, ctext_glyph *out,
+                         int capacity) {
     if (feature_tags == NULL || feature_values == NULL) feature_count = 0;
     if (feature_count > 16) feature_count = 16;
     hb_feature_t features[16];
@@ -255,7 +262,7 @@ int ctext_shape_features(ctext_font *font, const char *utf8, int length, const u
     }
     hb_buffer_set_flags(buffer, (hb_buffer_flags_t)(HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT));
     hb_buffer_add_utf8(buffer, utf8, length, 0, length);
-    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     /* The language is fixed, not the process locale's, so that shaping is the same everywhere. */
     hb_buffer_set_language(buffer, hb_language_from_string("en", -1));
     hb_buffer_guess_segment_properties(buffer); /* script and direction from the text */
@@ -280,6 +287,33 @@ int ctext_shape_features(ctext_font *font, const char *utf8, int length, const u
     }
     hb_buffer_destroy(buffer);
     return (int)count;
+}
+
+int ctext_font_has_glyph(ctext_font *font, uint32_t codepoint) {
+    hb_codepoint_t glyph = 0;
+    return font != NULL && hb_font_get_nominal_glyph(font->font, codepoint, &glyph) && glyph != 0;
+}
+
+int ctext_bidi_levels(const uint32_t *text, int count, uint8_t *levels) {
+    if (text == NULL || levels == NULL || count <= 0) return count == 0 ? 0 : -1;
+    FriBidiCharType *types = malloc((size_t)count * sizeof *types);
+    FriBidiBracketType *brackets = malloc((size_t)count * sizeof *brackets);
+    FriBidiLevel *found = malloc((size_t)count * sizeof *found);
+    int result = -1;
+    if (types != NULL && brackets != NULL && found != NULL) {
+        fribidi_get_bidi_types(text, count, types);
+        fribidi_get_bracket_types(text, count, types, brackets);
+        FriBidiParType base = FRIBIDI_PAR_ON;
+        FriBidiLevel max = fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, found);
+        if (max > 0) {
+            for (int i = 0; i < count; i++) levels[i] = (uint8_t)found[i];
+            result = (int)max - 1; /* FriBidi answers the highest level plus one */
+        }
+    }
+    free(types);
+    free(brackets);
+    free(found);
+    return result;
 }
 
 int ctext_glyph_outline(ctext_font *font, uint32_t glyph, uint8_t *verbs, int verb_capacity,

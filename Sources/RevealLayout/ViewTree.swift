@@ -328,10 +328,9 @@ package struct ViewTreeBuilder {
     private mutating func text(_ runs: [TextRun], _ env: ViewEnvironment) throws(FontError) -> LayoutNode {
         var set: [TextBlock.SetRun] = []
         for run in runs {
-            let font = env.font.applying(run.font)
-            let instance = try FontLibrary.shared.instance(for: font, files: fonts)
-            fontFiles.insert(instance.path)
-            set.append(TextBlock.SetRun(run: run, font: font, instance: instance, slanted: fonts.slants(font)))
+            let parts = try fonts.setRuns(run, font: env.font.applying(run.font))
+            for part in parts { fontFiles.insert(part.instance.path) }
+            set += parts
         }
         let block = TextBlock(
             runs: set, lineLimit: env.lineLimit,

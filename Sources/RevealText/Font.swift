@@ -71,10 +71,11 @@ package final class FontInstance: @unchecked Sendable {
     private let lock = NSLock()
     private var shaped: [ShapingKey: [ShapedGlyph]] = [:]
 
-    /// A string and the features it was shaped with.
+    /// A string, the features and the direction it was shaped with.
     private struct ShapingKey: Hashable {
         var text: String
         var features: [OpenTypeFeature]
+        var rightToLeft: Bool
     }
     private var outlines: [UInt32: GlyphOutline] = [:]
 
@@ -111,11 +112,16 @@ package final class FontInstance: @unchecked Sendable {
         text.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// `text` shaped as one line, left to right, with the font's default features and `features` over them.
-    package func shape(_ text: String, features: [OpenTypeFeature] = []) -> [ShapedGlyph] {
+    /// Whether the font has a glyph of its own for `scalar` (its cmap maps it).
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool { ctext_font_has_glyph(handle, scalar.value) == 1 }
+
+    /// `text` shaped as one line with the font's default features and `features` over them, left to right or,
+    /// for a right-to-left run, right to left; either way the glyphs are given in the text's order (an
+    /// Arabic word's first letter first), for lines to be broken before they are put in visual order.
+    package func shape(_ text: String, features: [OpenTypeFeature] = [], rightToLeft: Bool = false) -> [ShapedGlyph] {
         lock.lock()
         defer { lock.unlock() }
-        let key = ShapingKey(text: text, features: features)
+        let key = ShapingKey(text: text, features: features, rightToLeft: rightToLeft)
         if let glyphs = shaped[key] { return glyphs }
         var utf8 = Array(text.utf8)
         let length = Int32(clamping: utf8.count)
@@ -124,8 +130,9 @@ package final class FontInstance: @unchecked Sendable {
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: max(utf8.count + 8, 16))
         func shape() -> Int {
             Int(
-                ctext_shape_features(
-                    handle, &utf8, length, tags, values, UInt32(tags.count), &buffer, Int32(clamping: buffer.count)))
+                ctext_shape_directed(
+                    handle, &utf8, length, tags, values, UInt32(tags.count), rightToLeft ? 1 : 0, &buffer,
+                    Int32(clamping: buffer.count)))
         }
         var count = shape()
         if count > buffer.count {
@@ -133,7 +140,8 @@ package final class FontInstance: @unchecked Sendable {
             count = shape()
         }
         let scale = Double(FontInstance.unitsPerEm)
-        let glyphs = buffer.prefix(max(0, min(count, buffer.count))).map {
+        let produced = buffer.prefix(max(0, min(count, buffer.count)))
+        let glyphs = (rightToLeft ? Array(produced.reversed()) : Array(produced)).map {
             ShapedGlyph(
                 glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance) / scale,
                 offsetX: Double($0.x_offset) / scale, offsetY: Double($0.y_offset) / scale)

@@ -32,6 +32,8 @@ package final class TextBlock {
     private let isSpace: [Bool]
     /// Whether each glyph is a line feed, where a line must end (the glyph itself is not drawn).
     private let isBreak: [Bool]
+    /// Each glyph's bidirectional embedding level (odd: right to left); empty when the text is all left to right.
+    private let levels: [UInt8]
 
     /// A run as it is set: its resolved font and instance, slanted when there is no italic face.
     package struct SetRun: Equatable {
@@ -91,6 +93,10 @@ package final class TextBlock {
         var isSpace: [Bool] = []
         var isBreak: [Bool] = []
         var metrics = runs[0].instance.metrics
+        var levels: [UInt8] = []
+        // Each scalar's level by the bidirectional algorithm, found only for text with right-to-left letters.
+        var scalarLevels = Bidi.levels(of: string)
+        var levelIndex = 0
         for (index, set) in runs.enumerated() {
             let ratio = set.font.size / base
             let m = set.instance.metrics
@@ -101,17 +107,49 @@ package final class TextBlock {
             }
             let bytes = Array(set.run.string.utf8)
             let extra = (set.run.kerning + set.run.tracking) / base
-            for g in set.instance.shape(set.run.string, features: set.run.features) {
-                glyphs.append(
-                    ShapedGlyph(
-                        glyph: g.glyph, cluster: g.cluster, advance: g.advance * ratio + extra,
-                        offsetX: g.offsetX * ratio, offsetY: g.offsetY * ratio + set.run.baselineOffset / base))
-                runOfGlyph.append(index)
-                trailing.append(set.run.tracking / base)
-                isSpace.append(g.cluster < bytes.count && bytes[g.cluster] == 0x20)
-                isBreak.append(g.cluster < bytes.count && bytes[g.cluster] == 0x0A)
+            // The run in pieces of one level each, shaped in its direction; clusters stay offsets in the run.
+            var pieces: [(text: Substring, offset: Int, level: UInt8)] = []
+            if scalarLevels.isEmpty {
+                pieces = [(set.run.string[...], 0, 0)]
+            } else {
+                var start = set.run.string.startIndex
+                var offset = 0
+                let scalars = set.run.string.unicodeScalars
+                var i = scalars.startIndex
+                while i < scalars.endIndex {
+                    let level = scalarLevels[min(levelIndex, scalarLevels.count - 1)]
+                    var j = i
+                    var length = 0
+                    while j < scalars.endIndex, scalarLevels[min(levelIndex, scalarLevels.count - 1)] == level {
+                        length += scalars[j].utf8.count
+                        levelIndex += 1
+                        j = scalars.index(after: j)
+                    }
+                    pieces.append((set.run.string[start..<j], offset, level))
+                    offset += length
+                    start = j
+                    i = j
+                }
+            }
+            for piece in pieces {
+                let shaped = set.instance.shape(
+                    String(piece.text), features: set.run.features, rightToLeft: piece.level % 2 == 1)
+                for g in shaped {
+                    let cluster = g.cluster + piece.offset
+                    glyphs.append(
+                        ShapedGlyph(
+                            glyph: g.glyph, cluster: cluster, advance: g.advance * ratio + extra,
+                            offsetX: g.offsetX * ratio, offsetY: g.offsetY * ratio + set.run.baselineOffset / base))
+                    runOfGlyph.append(index)
+                    trailing.append(set.run.tracking / base)
+                    isSpace.append(cluster < bytes.count && bytes[cluster] == 0x20)
+                    isBreak.append(cluster < bytes.count && bytes[cluster] == 0x0A)
+                    if !scalarLevels.isEmpty { levels.append(piece.level) }
+                }
             }
         }
+        scalarLevels = []
+        self.levels = levels
         self.metrics = metrics
         self.glyphs = glyphs
         self.runOfGlyph = runOfGlyph
@@ -271,6 +309,8 @@ package final class TextBlock {
         package var x: Double
         package var y: Double
         package var run: Int
+        /// The UTF-8 offset in its run's string of the first character the glyph draws.
+        package var cluster: Int = 0
     }
 
     /// An underline or strikethrough placed, in points.
@@ -279,6 +319,30 @@ package final class TextBlock {
         package var run: Int
         /// The line's own color; nil is the run's.
         package var color: RGBAColor?
+    }
+
+    /// A line's glyphs from left to right: the text's order, with each sequence at a level of at least n
+    /// reversed, from the highest level down to the lowest odd one (UAX #9, rule L2).
+    private func visualOrder(_ range: Range<Int>) -> [Int] {
+        var order = Array(range)
+        guard !levels.isEmpty, let highest = levels[range].max(), highest > 0 else { return order }
+        var lineLevels = Array(levels[range])
+        let lowestOdd = max((lineLevels.min() ?? 1) | 1, 1)
+        for level in stride(from: highest, through: lowestOdd, by: -1) {
+            var i = 0
+            while i < order.count {
+                guard lineLevels[i] >= level else {
+                    i += 1
+                    continue
+                }
+                var j = i
+                while j < order.count && lineLevels[j] >= level { j += 1 }
+                order[i..<j].reverse()
+                lineLevels[i..<j].reverse()
+                i = j
+            }
+        }
+        return order
     }
 
     /// The glyphs placed in `frame` (points), the size they are set at, and the lines drawn along them.
@@ -293,15 +357,19 @@ package final class TextBlock {
             var x = lineStart(width: line.width * size, in: frame)
             let baseline = frame.y + firstBaseline(size: size) + Double(n) * lineStep(size: size)
             var spanStart = x
-            for i in line.glyphs {
+            let order = visualOrder(line.glyphs)
+            for (position, i) in order.enumerated() {
                 let g = glyphs[i]
                 let run = runOfGlyph[i]
                 placed.append(
-                    PlacedGlyph(glyph: g.glyph, x: x + g.offsetX * size, y: baseline - g.offsetY * size, run: run))
+                    PlacedGlyph(
+                        glyph: g.glyph, x: x + g.offsetX * size, y: baseline - g.offsetY * size, run: run,
+                        cluster: g.cluster))
                 x += g.advance * size
                 // A run's lines end with its last glyph on the line, short of the line's trailing tracking.
-                if i + 1 == line.glyphs.upperBound || runOfGlyph[i + 1] != run {
-                    let end = i + 1 == line.glyphs.upperBound ? x - trailing[i] * size : x
+                let isLast = position + 1 == order.count
+                if isLast || runOfGlyph[order[position + 1]] != run {
+                    let end = isLast ? x - trailing[i] * size : x
                     let set = runs[run]
                     let m = set.instance.metrics
                     let em = set.font.size * k

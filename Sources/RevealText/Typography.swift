@@ -97,12 +97,16 @@ public struct FontFiles: Equatable, Sendable {
     public var displayItalic: String?
     /// The size from which `display` is used.
     public var displayFrom: Double
+    /// The fonts, in order, for characters the face chosen for a run lacks (CJK, Arabic, Hebrew, …); a file
+    /// that cannot be opened is passed over.
+    public var fallbacks: [FallbackFont] = []
 
     /// The font files named; `display` is used from `displayFrom` points (default 20, as iOS's SF Pro Display).
     public init(
         text: String, display: String, rounded: String? = nil, italic: String? = nil, displayItalic: String? = nil,
-        displayFrom: Double = 20
+        displayFrom: Double = 20, fallbacks: [FallbackFont] = []
     ) {
+        self.fallbacks = fallbacks
         self.text = text
         self.display = display
         self.rounded = rounded
@@ -116,7 +120,8 @@ public struct FontFiles: Equatable, Sendable {
         text: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf",
         display: "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf",
         italic: "/usr/share/fonts/truetype/inter-vf/Inter-italic.var.ttf",
-        displayItalic: "/usr/share/fonts/truetype/inter-vf/InterDisplay-italic.var.ttf")
+        displayItalic: "/usr/share/fonts/truetype/inter-vf/InterDisplay-italic.var.ttf",
+        fallbacks: FallbackFont.noto)
 
     /// The file a font is set in.
     public func file(for font: ResolvedFont) -> String {

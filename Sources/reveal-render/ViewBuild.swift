@@ -55,12 +55,13 @@ struct SwiftUIKit {
                 bin + "/CText.build/module.modulemap",
                 bin + "/CMalloc.build/module.modulemap", bin + "/CSceneHooks.build/module.modulemap",
                 root + "/Sources/CHarfBuzz/module.modulemap", root + "/Sources/CLibPNG/module.modulemap",
+                root + "/Sources/CFriBidi/module.modulemap",
             ], libraries: bin, pluginSource: root + "/Sources/RevealPreviewMacros/PreviewMacro.swift",
             hostTemplate: root + "/Sources/RevealViewHost/Template/main.swift")
         let installed = bin + "/../lib/reveal-render/swiftui"
         let kit = SwiftUIKit(
             modules: installed + "/Modules",
-            moduleMaps: ["CPNG", "CJPEG", "CText", "CMalloc", "CSceneHooks", "CHarfBuzz", "CLibPNG"].map {
+            moduleMaps: ["CPNG", "CJPEG", "CText", "CMalloc", "CSceneHooks", "CHarfBuzz", "CLibPNG", "CFriBidi"].map {
                 installed + "/include/\($0)/module.modulemap"
             },
             libraries: installed + "/lib", pluginSource: installed + "/PreviewMacro.swift",

@@ -103,6 +103,20 @@ int ctext_shape_features(ctext_font *font, const char *utf8, int length, const u
                          const uint32_t *feature_values, unsigned feature_count, ctext_glyph *out,
                          int capacity);
 
+/* ctext_shape_features in a direction: rtl 1 shapes the text right to left (Arabic, Hebrew), and the
+ * glyphs come out in visual order, the text's last character first. */
+int ctext_shape_directed(ctext_font *font, const char *utf8, int length, const uint32_t *feature_tags,
+                         const uint32_t *feature_values, unsigned feature_count, int rtl, ctext_glyph *out,
+                         int capacity);
+
+/* 1 if the font maps the Unicode scalar to a glyph of its own (its cmap has it), 0 if not. */
+int ctext_font_has_glyph(ctext_font *font, uint32_t codepoint);
+
+/* The Unicode bidirectional algorithm (UAX #9, by FriBidi) over one paragraph of count scalars, its
+ * base direction from its first strong character (rules P2, P3): writes each scalar's embedding level
+ * (even left to right, odd right to left) and returns the highest, or -1 on bad input or no memory. */
+int ctext_bidi_levels(const uint32_t *text, int count, uint8_t *levels);
+
 /* Outline verbs, the bytes 'M' 'L' 'Q' 'C' 'Z' (an enum so that Swift sees them); a path is M
  * followed by L/Q/C segments and ends with Z (every path is closed). */
 enum {

@@ -305,25 +305,34 @@ extension GeometryReader: @MainActor Lowerable {
     var made: (Size, ViewNode)?
 }
 
-/// A canvas's renderer, run once for each size the canvas is laid out at: the views it draws (laid out over
-/// the canvas) and its drawings come from the same run.
+/// A canvas's renderer, run once a frame for each size the canvas is laid out at: the views it draws (laid out
+/// over the canvas) and its drawings come from the same run. A later frame, or any change of state, runs it
+/// again, as what it reads may have changed though the canvas was not lowered again (a reader's content is
+/// kept while its size is).
 @MainActor private final class CanvasRun: Sendable {
     private let renderer: (inout GraphicsContext, CGSize) -> Void
     private let environment: EnvironmentValues
-    private var last: (size: CGSize, context: GraphicsContext)?
+    private let graph: ViewGraph
+    private var last: (size: CGSize, time: Double, invalidations: Int, context: GraphicsContext)?
 
-    init(_ renderer: @escaping (inout GraphicsContext, CGSize) -> Void, _ environment: EnvironmentValues) {
+    init(
+        _ renderer: @escaping (inout GraphicsContext, CGSize) -> Void, _ environment: EnvironmentValues,
+        _ graph: ViewGraph
+    ) {
         self.renderer = renderer
         self.environment = environment
+        self.graph = graph
     }
 
-    /// The context the renderer drew into at `size`.
+    /// The context the renderer drew into at `size` in this frame.
     func context(at size: CGSize) -> GraphicsContext {
-        if let last, last.size == size { return last.context }
+        if let last, last.size == size, last.time == graph.time, last.invalidations == graph.invalidations {
+            return last.context
+        }
         var context = GraphicsContext()
         context.environment = environment
         renderer(&context, size)
-        last = (size, context)
+        last = (size, graph.time, graph.invalidations, context)
         return context
     }
 }
@@ -331,7 +340,7 @@ extension GeometryReader: @MainActor Lowerable {
 extension Canvas: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.noteCallBack()
-        let run = CanvasRun(renderer, environment)
+        let run = CanvasRun(renderer, environment, graph)
         let canvas = ViewNode(
             .canvas(
                 CanvasContent { size in

@@ -231,7 +231,13 @@ package enum TouchTarget {
     /// Notes that the view being lowered is called back while drawn.
     func noteCallBack() { callsBack = true }
 
-    package func invalidate() { needsEvaluation = true }
+    package func invalidate() {
+        needsEvaluation = true
+        invalidations &+= 1
+    }
+
+    /// How many times state has changed: what was worked out from the views' code before a change is stale.
+    private(set) var invalidations = 0
 
     private var warned: Set<String> = []
 
