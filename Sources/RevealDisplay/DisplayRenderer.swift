@@ -82,7 +82,7 @@ package struct DisplayRenderer {
             guard inRange() else { return }
             // The group is drawn into a layer just big enough (its frame, and room for a shadow's blur
             // and offset), then applied and composited.
-            var box = groupBox(effect, frame: item.frame)
+            var box = groupBox(effect, item: item)
             if case .blur(let sigma) = effect {
                 // Blurred whole wherever a part of it is drawn: the blur of a part differs near its edges. A
                 // view past any screen's size is blurred around the part drawn.
@@ -162,26 +162,39 @@ package struct DisplayRenderer {
     }
 
     /// The screen pixels a group may draw on.
-    package func groupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
-        let box = untransformedGroupBox(effect, frame: frame)
+    package func groupBox(_ effect: GroupEffect, item: DisplayItem) -> PixelBox {
+        let box = untransformedGroupBox(effect, item: item)
         return transform.map { $0.bounds(of: box) } ?? box
     }
 
-    private func untransformedGroupBox(_ effect: GroupEffect, frame: Rect) -> PixelBox {
-        let r = DisplayRenderer(scale: scale).pixelRect(frame)
-        var box = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+    /// How far past its frame a group's content may draw when a transform inside it (a scale, a rotation)
+    /// may put it anywhere: far enough for any screen, which the callers cut the box to.
+    private static let unboundedReach = 8192.0
+
+    private func untransformedGroupBox(_ effect: GroupEffect, item: DisplayItem) -> PixelBox {
+        let r = DisplayRenderer(scale: scale).pixelRect(item.frame)
+        let frameBox = PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+        guard case .group(_, let inner, _) = item.content else { return frameBox }
+        if case .clip = effect { return frameBox }
+        // Children may draw anywhere past their parent's frame (offsets, overflowing text, a scale): the
+        // box holds what they reach.
+        var content = frameBox
+        for child in inner {
+            guard let reach = child.reach else {
+                content = frameBox.expanded(by: PixelSize.pixels(Self.unboundedReach * scale))
+                break
+            }
+            let p = DisplayRenderer(scale: scale).pixelRect(reach)
+            content = content.union(PixelBox(x: p.x, y: p.y, width: p.width, height: p.height).expanded(by: 1))
+        }
         switch effect {
-        case .clip:
-            return box
-        case .opacity, .mask, .colorMatrix, .blend:
-            // Children may draw outside their parent's frame (offsets, overflowing text): room for it.
-            return box.expanded(by: PixelSize.pixels(64 * scale))
+        case .clip, .opacity, .mask, .colorMatrix, .blend:
+            return content
         case .blur(let sigma):
-            return box.expanded(by: PixelSize.pixels(64 * scale) + DisplayRenderer.blurReach(sigma, scale: scale))
+            return content.expanded(by: DisplayRenderer.blurReach(sigma, scale: scale))
         case .shadow(let shadow):
-            box = box.expanded(by: PixelSize.pixels(64 * scale))
             let reach = PixelSize.pixels(3 * shadow.radius * scale / 2 + max(abs(shadow.x), abs(shadow.y)) * scale) + 2
-            return box.expanded(by: reach)
+            return content.expanded(by: reach)
         }
     }
 

@@ -253,7 +253,7 @@ package final class RetainedDrawings {
     ) throws -> (pixels: Pixmap, resumeAt: Int?)? {
         let key = item.identity
         guard case .group(let effect, _, _) = item.content else { return nil }
-        let full = DisplayRenderer(scale: scale).groupBox(effect, frame: item.frame).intersection(screen)
+        let full = DisplayRenderer(scale: scale).groupBox(effect, item: item).intersection(screen)
         if let kept = layers[key], kept.box != full { layers[key] = nil }
         if layers[key] == nil {
             guard let stop = layersToKeep[key] else { return nil }
@@ -272,7 +272,7 @@ package final class RetainedDrawings {
     package func clipMask(of item: DisplayItem, box: PixelBox, draw: (PixelBox) throws -> Mask) throws -> Mask? {
         let key = item.identity
         guard case .group(let effect, _, _) = item.content else { return nil }
-        let full = DisplayRenderer(scale: scale).groupBox(effect, frame: item.frame).intersection(screen)
+        let full = DisplayRenderer(scale: scale).groupBox(effect, item: item).intersection(screen)
         if let kept = clipMasks[key], kept.box != full { clipMasks[key] = nil }
         if clipMasks[key] == nil {
             guard clipsToKeep.contains(key) else { return nil }
@@ -337,7 +337,7 @@ package final class RetainedDrawings {
     package func shadow(
         of item: DisplayItem, _ effect: RevealRaster.Shadow, layer: Pixmap, at box: PixelBox, scale: Double
     ) throws -> Mask {
-        let full = DisplayRenderer(scale: scale).groupBox(.shadow(effect), frame: item.frame).intersection(screen)
+        let full = DisplayRenderer(scale: scale).groupBox(.shadow(effect), item: item).intersection(screen)
         var index = shadows.firstIndex { $0.effect == effect && $0.box == full }
         if index == nil {
             // New: cast from the whole group; drawn only in part, the rest is drawn with it next.
@@ -533,9 +533,9 @@ package struct ScreenDamage {
             return pixelBox(path.bounds)
         case .group(let effect, let items, _):
             switch effect {
-            case .shadow: return r.groupBox(effect, frame: frame)
+            case .shadow: return r.groupBox(effect, item: item)
             case .blur(let sigma): return union(items).expanded(by: DisplayRenderer.blurReach(sigma, scale: scale))
-            case .clip: return union(items).intersection(r.groupBox(effect, frame: frame))
+            case .clip: return union(items).intersection(r.groupBox(effect, item: item))
             case .mask, .opacity, .colorMatrix, .blend: return union(items)
             }
         case .transform(let t, let items):

@@ -187,6 +187,7 @@ struct ViewBuild {
             "-load-plugin-executable", plugin + "#RevealPreviewMacros", "-L", kit.libraries, "-lRevealSwiftUIKit",
             "-Xlinker", "-rpath", "-Xlinker", kit.libraries, "-Xlinker", "--export-dynamic-symbol=clock_gettime",
             "-Xlinker", "--export-dynamic-symbol=dispatch_after", "-Xlinker", "--export-dynamic-symbol=dispatch_async",
+            "-Xlinker", "--export-dynamic-symbol=getrandom", "-Xlinker", "--export-dynamic-symbol=arc4random_buf",
             "-o", work + "/view",
         ]
         for map in kit.moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }

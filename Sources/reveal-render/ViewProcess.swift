@@ -43,6 +43,9 @@ final class ViewProcess {
         runtime = RuntimeReport(reading: errorPipe[0], files: files)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = runtime.backtraceSetting
+        // Sets and dictionaries iterate in the same order on every run (the Swift runtime's documented switch
+        // for deterministic hashing); the view's random numbers come from the scene's stream (CSceneHooks).
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let started = Result {
             try ChildProcess(

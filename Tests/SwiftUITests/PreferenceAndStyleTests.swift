@@ -239,6 +239,29 @@ final class PreferenceAndStyleTests: XCTestCase {
         }
     }
 
+    func testAGroupEffectDrawsWhatItsContentReachesFarPastItsFrame() throws {
+        // An offset moves drawing, not layout: under opacity, a blur or a shadow the square is drawn whole
+        // 80 points past its 10-point frame (the layer once stopped 64 points out).
+        try MainActor.assumeIsolated {
+            for effect in ["opacity", "blur", "shadow"] {
+                let pixels = try render {
+                    ZStack(alignment: .topLeading) {
+                        Color.white
+                        let square = Rectangle().fill(.black).frame(width: 10, height: 10).offset(x: 80, y: 80)
+                        switch effect {
+                        case "opacity": square.opacity(0.5)
+                        case "blur": square.blur(radius: 0.01)
+                        default: square.shadow(color: .clear, radius: 0)
+                        }
+                    }
+                }
+                let expected = effect == "opacity" ? [128, 128, 128] : [0, 0, 0]
+                XCTAssertTrue(near(rgb(pixels, 85, 85), expected, within: 2), "\(effect): \(rgb(pixels, 85, 85))")
+                XCTAssertTrue(near(rgb(pixels, 89, 89), expected, within: 2), "\(effect): \(rgb(pixels, 89, 89))")
+            }
+        }
+    }
+
     func testACanvasRendererRunsOnceAFrameWithTheViewsItDrawsAndWithout() throws {
         // The overlay of drawn views and the drawing share one run of the renderer at the canvas's size.
         try MainActor.assumeIsolated {

@@ -193,6 +193,40 @@ final class SwiftUICommandTests: WorkFolderTestCase {
             try PNG.decode(contentsOf: other.path).pixel(x: 20, y: 20), PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
     }
 
+    func testRandomNumbersAndHashingAreTheSameOnEveryRun() throws {
+        // Random colors and a set's order (Swift seeds its hashing at random): each run is a new process, and
+        // draws the same frame.
+        let source = try file(
+            "Confetti.swift",
+            """
+            import SwiftUI
+
+            struct Confetti: View {
+                let hues = (0..<12).map { _ in Double.random(in: 0..<1) }
+                let names: Set<String> = ["ant", "bee", "cat", "dog", "eel", "fox", "gnu", "hen"]
+                var body: some View {
+                    VStack(spacing: 0) {
+                        HStack(spacing: 0) {
+                            ForEach(hues.indices, id: \\.self) { Color(hue: hues[$0], saturation: 1, brightness: 1) }
+                        }
+                        Text(names.joined(separator: " "))
+                    }
+                }
+            }
+            """)
+        let script = try file("still.json", #"{"width": 240, "height": 80, "scale": 1, "safeArea": "none"}"#)
+        var frames: [Data] = []
+        for run in 0..<2 {
+            let out = work.appendingPathComponent("run\(run).png")
+            try ReleaseBinary.run(
+                try ReleaseBinary.url(),
+                ["swiftui", source, "--view", "Confetti", "--script", script, "--frame", "0", "--out", out.path],
+                expecting: 0)
+            frames.append(try Data(contentsOf: out))
+        }
+        XCTAssertEqual(frames[0], frames[1], "two runs drew different frames")
+    }
+
     func testTheWallClockInTheViewsProcessIsTheSceneClock() throws {
         // `Date()` kept in @State when the view appears, a periodic timeline from `.now`, and `Date()` read
         // in the body: all on the scene clock (09:41 UTC on 1 January 2026 at t = 0), on every run.

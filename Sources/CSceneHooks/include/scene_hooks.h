@@ -1,6 +1,7 @@
 #ifndef SCENE_HOOKS_H
 #define SCENE_HOOKS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -33,5 +34,11 @@ void *scene_hooks_main_queue(void);
 int scene_clock_gettime(clockid_t clock, struct timespec *spec);
 void scene_dispatch_after(uint64_t when, void *queue, scene_block block);
 void scene_dispatch_async(void *queue, scene_block block);
+
+/// Fills `buffer` with the next `count` bytes of the scene's random stream: the same bytes in every run, so that
+/// the view's random numbers (`Int.random`, `UUID()`, Swift's hashing seed) are the same whenever it is played.
+/// The program answers `getrandom` and `arc4random_buf` with it, and this library the `getrandom` system call
+/// (`syscall`, which the Swift runtime uses).
+void scene_random_bytes(void *buffer, size_t count);
 
 #endif

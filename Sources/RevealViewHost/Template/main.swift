@@ -10,7 +10,8 @@ import SwiftUI
 
 // The program's own `clock_gettime`, `dispatch_after` and `dispatch_async`: the dynamic linker looks in the
 // program before any library, so every library's calls (Foundation's `Date()`, `DispatchQueue.main.async`, the
-// Swift runtime's clocks) come here, and the scene answers them (CSceneHooks). reveal-render exports the three.
+// Swift runtime's clocks) come here, and the scene answers them (CSceneHooks). reveal-render exports these and
+// the two random sources below.
 
 @_cdecl("clock_gettime")
 public func revealSceneClockGettime(_ clock: clockid_t, _ spec: UnsafeMutablePointer<timespec>?) -> Int32 {
@@ -25,6 +26,19 @@ public func revealSceneDispatchAfter(_ when: UInt64, _ queue: UnsafeMutableRawPo
 @_cdecl("dispatch_async")
 public func revealSceneDispatchAsync(_ queue: UnsafeMutableRawPointer?, _ block: scene_block?) {
     scene_dispatch_async(queue, block)
+}
+
+// Random bytes from the scene's fixed stream, so that a view that draws random numbers draws the same ones on
+// every run (Swift's random number generator and hashing seed read `getrandom`; others read `arc4random_buf`).
+@_cdecl("getrandom")
+public func revealSceneGetrandom(_ buffer: UnsafeMutableRawPointer?, _ count: Int, _ flags: UInt32) -> Int {
+    scene_random_bytes(buffer, count)
+    return count
+}
+
+@_cdecl("arc4random_buf")
+public func revealSceneArc4randomBuffer(_ buffer: UnsafeMutableRawPointer?, _ count: Int) {
+    scene_random_bytes(buffer, count)
 }
 
 /// Plays the view. What it prints reaches the terminal a line at a time, so that a crash loses none of it.

@@ -64,6 +64,15 @@ extension Group: @MainActor Lowerable {
 
 extension Text: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
+        // Dates written as of the scene's time, evaluated again when they next read otherwise.
+        let (text, next) = resolvingDates(at: SceneClock.date(at: graph.time))
+        if let next { graph.scheduleTimelineUpdate(key: path + "/date", at: SceneClock.time(of: next)) }
+        return text.lowerResolved(in: graph, path: path, environment)
+    }
+
+    @MainActor private func lowerResolved(in graph: ViewGraph, path: String, _ environment: EnvironmentValues)
+        -> [ViewNode]
+    {
         let transition = environment.contentTransition
         var numericValue: Double?
         var countsDown: Bool?

@@ -412,6 +412,7 @@ package enum TouchTarget {
 
     /// Evaluates the graph again at `time`, once however often the timeline at `key` asks for it.
     func scheduleTimelineUpdate(key: String, at time: Double) {
+        watchedSeen.insert(key)
         guard timelineUpdates[key] != time else { return }
         timelineUpdates[key] = time
         schedule(at: time) { [weak self] in self?.invalidate() }

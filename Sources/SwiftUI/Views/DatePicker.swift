@@ -155,7 +155,8 @@ enum DatePickerMetrics {
     @MainActor private static let dateFormatter = formatter(date: .medium, time: .none)
     @MainActor private static let timeFormatter = formatter(date: .none, time: .short)
 
-    private static func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
+    /// A formatter in the scene's locale (en_US) and time zone (UTC), so frames are the same everywhere.
+    static func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -68,6 +68,8 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
         var tracking: CGFloat?
         var baselineOffset: CGFloat?
         var monospacedDigit: Bool?
+        /// A date the run writes as time passes (`Text(_:style:)`, `Text(timerInterval:)`); nil: fixed text.
+        var live: LiveDate?
 
         init(_ string: String) { self.string = string }
 
@@ -76,7 +78,7 @@ nonisolated public struct Text: _PrimitiveView, Equatable, Sendable {
             a.string == b.string && a.font == b.font && a.weight == b.weight && a.design == b.design
                 && a.italic == b.italic && a.underline == b.underline && a.strikethrough == b.strikethrough
                 && a.kerning == b.kerning && a.tracking == b.tracking && a.baselineOffset == b.baselineOffset
-                && a.monospacedDigit == b.monospacedDigit
+                && a.monospacedDigit == b.monospacedDigit && a.live == b.live
                 && a.style.map { String(reflecting: $0) } == b.style.map { String(reflecting: $0) }
         }
     }
