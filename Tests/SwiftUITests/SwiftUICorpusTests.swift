@@ -62,8 +62,8 @@ final class SwiftUICorpusTests: XCTestCase {
         XCTAssertGreaterThan(rendered, 30)
     }
 
-    /// `Fixtures/corpus/key-frames`: each everyday item's number and the times of its golden frames, played
-    /// through its script `Fixtures/corpus/NNN.script.json` (a scroll, a tap, a push, a sheet, text typed).
+    /// `Fixtures/corpus/key-frames`: each item's number and the times of its golden frames, played through its
+    /// script `Fixtures/corpus/NNN.script.json` (a scroll, a tap, a push, a sheet, text typed, a drag, a press).
     private func keyFrames() throws -> [(number: String, times: [Double])] {
         let list = try String(
             contentsOf: ReleaseBinary.root.appendingPathComponent("Fixtures/corpus/key-frames"), encoding: .utf8)
@@ -73,7 +73,7 @@ final class SwiftUICorpusTests: XCTestCase {
         }
     }
 
-    func testEachEverydayItemPlaysItsScriptToItsGoldenFrames() throws {
+    func testEachItemPlaysItsScriptToItsGoldenFrames() throws {
         guard FileManager.default.fileExists(atPath: corpus.path) else {
             throw XCTSkip("no corpus at \(corpus.path)")
         }
@@ -81,12 +81,12 @@ final class SwiftUICorpusTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
         let skipped = try notYet()
         let listed = try keyFrames()
-        // Every everyday item that renders has its script and frames.
+        // Every item that renders has its script and frames.
         XCTAssertEqual(
             listed.map(\.number).sorted(),
-            names.filter { $0 < "031" && !skipped.contains(String($0.prefix(3))) }.map { String($0.prefix(3)) }
-                .sorted())
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("everyday-\(UUID().uuidString)")
+            names.filter { $0.range(of: "^[0-9]{3}-", options: .regularExpression) != nil }
+                .filter { !skipped.contains(String($0.prefix(3))) }.map { String($0.prefix(3)) }.sorted())
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (number, times) in listed {
