@@ -8,7 +8,8 @@ let swiftUIHelp = """
     script of touches, taps and VoiceOver actions, and writes its frames. This runs your code: render only
     files you trust. The build is cached by content, so a second run starts at once.
 
-      --view TYPE          the view to render, made as TYPE() (default: the files' first #Preview)
+      --view TYPE          the view to render, made as TYPE() (default: an @main App's window, else the
+                           files' first #Preview)
       --script FILE.json   what happens, in screen points and seconds (default: a 393×852 phone at 3×, 60 fps,
                            nothing happening):
         {"layout": "device", "width": 393, "height": 852, "scale": 3, "fps": 60, "safeArea": "phone",

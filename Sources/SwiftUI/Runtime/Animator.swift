@@ -199,3 +199,33 @@ extension ViewGraph {
         return present(state.offset, key: key, animatedBy: animation)
     }
 }
+
+extension ViewGraph {
+    /// `color` as shown now, its change animated in the current transaction as SwiftUI animates a color: as a
+    /// `Color.Resolved`, whose components are "stored in the Linear sRGB color space", interpolated there. At
+    /// rest it is `color` itself, unchanged by the round trip.
+    func present(_ color: RGBAColor, key: String) -> RGBAColor {
+        let target = AnimatablePair(
+            AnimatablePair(Self.linear(color.red), Self.linear(color.green)),
+            AnimatablePair(Self.linear(color.blue), color.alpha))
+        let shown = present(target, key: key)
+        guard shown != target else { return color }
+        return RGBAColor(
+            red: Self.encoded(shown.first.first), green: Self.encoded(shown.first.second),
+            blue: Self.encoded(shown.second.first), alpha: min(max(shown.second.second, 0), 1))
+    }
+
+    /// sRGB's transfer function (IEC 61966-2-1): an encoded component to its linear light, and back; extended
+    /// range keeps its sign.
+    private static func linear(_ c: Double) -> Double {
+        let m = abs(c)
+        let l = m <= 0.04045 ? m / 12.92 : pow((m + 0.055) / 1.055, 2.4)
+        return c < 0 ? -l : l
+    }
+
+    private static func encoded(_ l: Double) -> Double {
+        let m = abs(l)
+        let c = m <= 0.0031308 ? m * 12.92 : 1.055 * pow(m, 1 / 2.4) - 0.055
+        return l < 0 ? -c : c
+    }
+}

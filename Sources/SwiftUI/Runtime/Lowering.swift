@@ -382,7 +382,8 @@ extension Canvas: @MainActor Lowerable {
 
 extension Color: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
-        [ViewNode(.paint(.color(resolved(environment.colorScheme).value)))]
+        // A color view is animatable (SwiftUI's color view animates its resolved color).
+        [ViewNode(.paint(.color(graph.present(resolved(environment.colorScheme).value, key: path + "/color"))))]
     }
 }
 
@@ -407,8 +408,10 @@ extension _StyleView: @MainActor Lowerable {
 extension _ShapeView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         let resolved = style?.resolved(in: environment)
-        let node = ViewNode(
-            .shape(graph.animated(shape, key: path + "/shape").engineShape(fillStyle), fill: resolved?.paint))
+        // A fill's color animates as a color view's does.
+        var fill = resolved?.paint
+        if case .color(let color)? = fill?.kind { fill = .color(graph.present(color, key: path + "/fill")) }
+        let node = ViewNode(.shape(graph.animated(shape, key: path + "/shape").engineShape(fillStyle), fill: fill))
         // A style with a shadow of its own (`.shadow(.drop(…))`) casts it from the filled shape.
         guard let shadow = (resolved as? ResolvedPaintStyle)?.shadow else { return [node] }
         return [node.modifier(.shadow(shadow))]

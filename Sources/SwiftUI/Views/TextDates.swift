@@ -72,11 +72,9 @@ enum LiveDate: Equatable, Sendable {
         switch self {
         case .styled(let date, let style):
             switch style.kind {
+            // The date's own day and time, whatever the time now: never changing.
             case .date: return (Self.dateFormatter.string(from: date), nil)
-            case .time:
-                // It reads the same until the next minute.
-                let next = (now.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60 + 60
-                return (Self.timeFormatter.string(from: date), Date(timeIntervalSinceReferenceDate: next))
+            case .time: return (Self.timeFormatter.string(from: date), nil)
             case .relative:
                 return (
                     Self.relative(from: Self.lastSecond(now, from: date), to: date), Self.nextSecond(now, from: date)
