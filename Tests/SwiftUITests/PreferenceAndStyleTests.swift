@@ -262,6 +262,24 @@ final class PreferenceAndStyleTests: XCTestCase {
         }
     }
 
+    func testAForegroundStyleAroundABorderlessButtonColorsItsLabelInsteadOfTheTint() throws {
+        // A black block of text in the label: tinted blue by default, black under `.foregroundStyle(.black)`.
+        try MainActor.assumeIsolated {
+            func darkest(_ pixels: Pixmap) -> [Int] {
+                var best = [255, 255, 255]
+                for y in 0..<100 {
+                    for x in 0..<100 where rgb(pixels, x, y).reduce(0, +) < best.reduce(0, +) { best = rgb(pixels, x, y) }
+                }
+                return best
+            }
+            let tinted = darkest(try render { Button("MMM") {}.font(.system(size: 30, weight: .black)) })
+            XCTAssertTrue(tinted[2] > 200 && tinted[0] < 60, "the default label is in the tint: \(tinted)")
+            let styled = darkest(
+                try render { Button("MMM") {}.font(.system(size: 30, weight: .black)).foregroundStyle(.black) })
+            XCTAssertEqual(styled, [0, 0, 0], "the label takes the foreground style around it")
+        }
+    }
+
     func testACanvasRendererRunsOnceAFrameWithTheViewsItDrawsAndWithout() throws {
         // The overlay of drawn views and the drawing share one run of the renderer at the canvas's size.
         try MainActor.assumeIsolated {

@@ -212,9 +212,10 @@ extension Button: @MainActor Lowerable {
                 environment.isEnabled && role != .destructive ? [] : [.tint(tint)])
         } else {
             // The default style on iOS: the label in the tint color (as it is with `.plain`, dimmed when
-            // disabled), a button for VoiceOver.
-            let color: [NodeModifier] =
-                environment.buttonIsPlain && environment.isEnabled ? [] : [.foreground(.color(tint))]
+            // disabled), unless a foreground style is set around it, which it then takes, as a
+            // borderless button's label does on iOS; a button for VoiceOver.
+            let ownColor = environment.buttonIsPlain || environment.foregroundStyle != nil
+            let color: [NodeModifier] = ownColor && environment.isEnabled ? [] : [.foreground(.color(tint))]
             view = ViewNode(
                 .stack(.depth, spacing: nil, alignment: .center, children: graph.lower(label, path: path, environment)),
                 color + [
