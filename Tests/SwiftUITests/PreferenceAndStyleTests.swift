@@ -268,7 +268,9 @@ final class PreferenceAndStyleTests: XCTestCase {
             func darkest(_ pixels: Pixmap) -> [Int] {
                 var best = [255, 255, 255]
                 for y in 0..<100 {
-                    for x in 0..<100 where rgb(pixels, x, y).reduce(0, +) < best.reduce(0, +) { best = rgb(pixels, x, y) }
+                    for x in 0..<100 where rgb(pixels, x, y).reduce(0, +) < best.reduce(0, +) {
+                        best = rgb(pixels, x, y)
+                    }
                 }
                 return best
             }
