@@ -245,24 +245,12 @@ struct ViewBuild {
 
     /// The type the files mark `@main` (`@main struct Demo: App {`, the attribute on its own line or not).
     static func mainType(_ sources: [(path: String, bytes: [UInt8])]) -> String? {
-        for source in sources {
-            let lines = String(decoding: source.bytes, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated() {
-                let code = line.drop(while: { $0 == " " || $0 == "\t" })
-                guard code.hasPrefix("@main"), code.dropFirst(5).first.map({ $0 == " " || $0 == "\t" }) ?? true
-                else { continue }
-                let rest = code.dropFirst(5).drop(while: { $0 == " " || $0 == "\t" })
-                let declaration = rest.isEmpty && index + 1 < lines.count ? lines[index + 1] : rest
-                let words = declaration.split(whereSeparator: { " \t:,{<".contains($0) })
-                guard let keyword = words.firstIndex(where: { ["struct", "enum", "class"].contains($0) }),
-                    keyword + 1 < words.count,
-                    words[keyword + 1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-                else { continue }
-                return String(words[keyword + 1])
-            }
+        firstLine(of: sources) { _, index, code, lines in
+            guard code.hasPrefix("@main"), code.dropFirst(5).first.map({ $0 == " " || $0 == "\t" }) ?? true
+            else { return nil }
+            let rest = code.dropFirst(5).drop(while: { $0 == " " || $0 == "\t" })
+            return declaredType(in: rest.isEmpty && index + 1 < lines.count ? lines[index + 1] : rest)?.name
         }
-        return nil
     }
 
     /// Where a file says which view it previews.
@@ -274,34 +262,45 @@ struct ViewBuild {
     }
 
     /// The first preview in the files, in order: a `#Preview` line, or a type declared on one line as
-    /// conforming to `PreviewProvider`.
+    /// conforming to `PreviewProvider` (`struct Card_Previews: PreviewProvider {`).
     static func firstPreview(_ sources: [(path: String, bytes: [UInt8])]) -> Preview? {
+        firstLine(of: sources) { path, index, code, _ in
+            if code.hasPrefix("#Preview") {
+                // As the plugin names it (`PreviewMacro.previewLabel`).
+                let name = PathComponents.name(of: path)
+                let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
+                return .macro("preview_\(safe)_\(index + 1)")
+            }
+            guard let type = declaredType(in: code), type.rest.contains("PreviewProvider") else { return nil }
+            return .provider(type.name)
+        }
+    }
+
+    /// The first answer `find` gives for a line of the files, in order: the line without its indentation, with
+    /// its file's path, its index and the file's lines.
+    private static func firstLine<Found>(
+        of sources: [(path: String, bytes: [UInt8])],
+        _ find: (_ path: String, _ index: Int, _ code: Substring, _ lines: [Substring]) -> Found?
+    ) -> Found? {
         for source in sources {
             let lines = String(decoding: source.bytes, as: UTF8.self).split(
                 separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() {
-                let code = line.drop(while: { $0 == " " || $0 == "\t" })
-                if code.hasPrefix("#Preview") {
-                    // As the plugin names it (`PreviewMacro.previewLabel`).
-                    let name = PathComponents.name(of: source.path)
-                    let safe = String(name.unicodeScalars.map { $0.isASCIIAlphanumeric ? Character($0) : "_" })
-                    return .macro("preview_\(safe)_\(index + 1)")
+                if let found = find(source.path, index, line.drop(while: { $0 == " " || $0 == "\t" }), lines) {
+                    return found
                 }
-                if let type = previewProvider(in: code) { return .provider(type) }
             }
         }
         return nil
     }
 
-    /// The type a declaration line makes a `PreviewProvider` (`struct Card_Previews: PreviewProvider {`).
-    static func previewProvider(in line: Substring) -> String? {
-        let words = line.split(whereSeparator: { " \t:,{".contains($0) })
+    /// The struct, enum or class a line declares, and the words after its name (what it conforms to).
+    private static func declaredType(in line: Substring) -> (name: String, rest: ArraySlice<Substring>)? {
+        let words = line.split(whereSeparator: { " \t:,{<".contains($0) })
         guard let keyword = words.firstIndex(where: { ["struct", "enum", "class"].contains($0) }),
-            keyword + 1 < words.count, words[(keyword + 2)...].contains("PreviewProvider")
+            keyword + 1 < words.count, words[keyword + 1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return nil }
-        let name = words[keyword + 1]
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        return String(name)
+        return (String(words[keyword + 1]), words[(keyword + 2)...])
     }
 
     /// The `#Preview` plugin, an executable built once per source and toolchain.
