@@ -95,7 +95,7 @@ package final class TextBlock {
         var metrics = runs[0].instance.metrics
         var levels: [UInt8] = []
         // Each scalar's level by the bidirectional algorithm, found only for text with right-to-left letters.
-        var scalarLevels = Bidi.levels(of: string)
+        let scalarLevels = Bidi.levels(of: string)
         var levelIndex = 0
         for (index, set) in runs.enumerated() {
             let ratio = set.font.size / base
@@ -112,23 +112,21 @@ package final class TextBlock {
             if scalarLevels.isEmpty {
                 pieces = [(set.run.string[...], 0, 0)]
             } else {
-                var start = set.run.string.startIndex
-                var offset = 0
+                // The levels are the joined runs' scalars', one each, so each run takes the next of them.
                 let scalars = set.run.string.unicodeScalars
-                var i = scalars.startIndex
-                while i < scalars.endIndex {
+                var start = scalars.startIndex
+                var offset = 0
+                while start < scalars.endIndex {
                     let level = scalarLevels[min(levelIndex, scalarLevels.count - 1)]
-                    var j = i
-                    var length = 0
-                    while j < scalars.endIndex, scalarLevels[min(levelIndex, scalarLevels.count - 1)] == level {
-                        length += scalars[j].utf8.count
+                    var end = start
+                    while end < scalars.endIndex, scalarLevels[min(levelIndex, scalarLevels.count - 1)] == level {
                         levelIndex += 1
-                        j = scalars.index(after: j)
+                        end = scalars.index(after: end)
                     }
-                    pieces.append((set.run.string[start..<j], offset, level))
-                    offset += length
-                    start = j
-                    i = j
+                    let text = set.run.string[start..<end]
+                    pieces.append((text, offset, level))
+                    offset += text.utf8.count
+                    start = end
                 }
             }
             for piece in pieces {
@@ -148,7 +146,6 @@ package final class TextBlock {
                 }
             }
         }
-        scalarLevels = []
         self.levels = levels
         self.metrics = metrics
         self.glyphs = glyphs

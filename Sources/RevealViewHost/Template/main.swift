@@ -29,7 +29,9 @@ public func revealSceneDispatchAsync(_ queue: UnsafeMutableRawPointer?, _ block:
 }
 
 // Random bytes from the scene's fixed stream, so that a view that draws random numbers draws the same ones on
-// every run (Swift's random number generator and hashing seed read `getrandom`; others read `arc4random_buf`).
+// every run: C libraries' `getrandom` and `arc4random_buf`. The Swift runtime makes the system call itself,
+// which CSceneHooks answers once it finds this program's own `getrandom`; its hashing is made deterministic by
+// reveal-render's environment (SWIFT_DETERMINISTIC_HASHING).
 @_cdecl("getrandom")
 public func revealSceneGetrandom(_ buffer: UnsafeMutableRawPointer?, _ count: Int, _ flags: UInt32) -> Int {
     scene_random_bytes(buffer, count)
