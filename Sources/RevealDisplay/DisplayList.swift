@@ -198,6 +198,8 @@ package enum ShapeKind: Equatable, Sendable {
     case path(data: String, viewBox: (x: Double, y: Double, width: Double, height: Double))
     /// An outline worked out from the rectangle, as a SwiftUI `Shape`'s `path(in:)`.
     case outline(ShapeOutline)
+    /// A symbol's drawing scaled to fit the rectangle and centred, as a resizable `Image(systemName:)`.
+    case symbol(SymbolShape)
 
     package static func == (a: ShapeKind, b: ShapeKind) -> Bool {
         switch (a, b) {
@@ -205,6 +207,7 @@ package enum ShapeKind: Equatable, Sendable {
         case (.roundedRectangle(let r1, let s1), .roundedRectangle(let r2, let s2)): return r1 == r2 && s1 == s2
         case (.path(let d1, let v1), .path(let d2, let v2)): return d1 == d2 && v1 == v2
         case (.outline(let o1), .outline(let o2)): return o1 == o2
+        case (.symbol(let s1), .symbol(let s2)): return s1 == s2
         default: return false
         }
     }

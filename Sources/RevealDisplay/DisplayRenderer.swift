@@ -300,6 +300,8 @@ package struct DisplayRenderer {
             return
         case .paint(let paint):
             try fill(path(.rectangle, in: frame), with: paint, frame: frame, into: &canvas)
+        case .shape(.symbol(let symbol), let paint):
+            try fill(symbol, symbolFitting(symbol, in: frame), with: paint, frame: frame, into: &canvas)
         case .shape(let shape, let paint):
             switch placed(shape, in: frame) {
             case .disc(let disc):
@@ -319,7 +321,8 @@ package struct DisplayRenderer {
                     layer.path, with: block.redacted ? Redaction.paint(chosen) : chosen, frame: frame, into: &canvas)
             }
         case .symbol(let symbol, let unit, let paint):
-            try fill(symbolPath(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
+            try fill(
+                symbol, symbolPlacement(symbol, unit: unit, frame: frame), with: paint, frame: frame, into: &canvas)
         case .canvas(let content):
             try drawCanvas(content, item: item, into: &canvas)
         case .pixels(let source, _):
@@ -436,6 +439,8 @@ package struct DisplayRenderer {
             DisplayRenderer.append(commands, to: &path) { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
         case .outline(let shape):
             return place(shape.outline(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)), in: frame)
+        case .symbol(let symbol):
+            return symbolPaths(symbol, symbolFitting(symbol, in: frame)).covered
         }
         return path
     }
@@ -498,15 +503,42 @@ package struct DisplayRenderer {
         }
     }
 
-    package func symbolPath(_ symbol: SymbolShape, unit: Double, frame: Rect) -> PixelPath {
-        var path = PixelPath()
-        guard let commands = try? SVGPathData.parse(symbol.pathData) else { return path }
+    /// Where a symbol drawn `unit` points per grid unit puts each grid point, in canvas pixels: its leading edge
+    /// and top at the frame's top-left pixel.
+    package func symbolPlacement(_ symbol: SymbolShape, unit: Double, frame: Rect) -> (Point) -> Point {
         let r = pixelRect(frame)
         let k = unit * scale
-        DisplayRenderer.append(commands, to: &path) {
-            Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k)
+        return { Point(x: Double(r.x) + $0.x * k, y: Double(r.y) + ($0.y - symbol.top) * k) }
+    }
+
+    /// Where a resizable symbol puts each grid point: scaled uniformly to fit the frame and centred in it, as
+    /// SVG's default fit (preserveAspectRatio xMidYMid meet).
+    package func symbolFitting(_ symbol: SymbolShape, in frame: Rect) -> (Point) -> Point {
+        let r = pixelRect(frame)
+        let height = symbol.bottom - symbol.top
+        guard symbol.width > 0, height > 0 else { return { _ in Point(x: Double(r.x), y: Double(r.y)) } }
+        let s = min(Double(r.width) / symbol.width, Double(r.height) / height)
+        let ox = Double(r.x) + (Double(r.width) - symbol.width * s) / 2
+        let oy = Double(r.y) + (Double(r.height) - height * s) / 2 - symbol.top * s
+        return { Point(x: ox + $0.x * s, y: oy + $0.y * s) }
+    }
+
+    /// A symbol's outline, cut and over, each point placed by `place` (canvas pixels); `covered` is the outline
+    /// and what is drawn over it, as one path, for bounds and clips.
+    package func symbolPaths(_ symbol: SymbolShape, _ place: (Point) -> Point) -> (
+        outline: PixelPath, cut: PixelPath?, over: PixelPath?, covered: PixelPath
+    ) {
+        func flattened(_ outline: PathOutline?) -> PixelPath? {
+            guard let outline else { return nil }
+            var path = PixelPath()
+            outline.flatten(into: &path, place)
+            return path
         }
-        return path
+        let outline = flattened(symbol.outline) ?? PixelPath()
+        let over = flattened(symbol.over)
+        var covered = outline
+        if let over { covered.append(over) }
+        return (outline, flattened(symbol.cut), over, covered)
     }
 
     /// Everything the text draws, as one path (canvas pixels).
@@ -599,8 +631,25 @@ package struct DisplayRenderer {
 
     /// Fills `path` (canvas pixels) with `paint` laid over the frame, source-over onto the canvas; with `disc`,
     /// the path only bounds it, and the coverage is the disc's exact area.
+    /// Draws a symbol, its points placed by `place`: its outline, less its cut, with what goes over it.
     private mutating func fill(
-        _ untransformed: PixelPath, with paint: Paint, frame: Rect, into canvas: inout Pixmap, disc: DiscCoverage? = nil
+        _ symbol: SymbolShape, _ place: (Point) -> Point, with paint: Paint, frame: Rect, into canvas: inout Pixmap
+    ) throws {
+        let paths = symbolPaths(symbol, place)
+        guard paths.cut != nil || paths.over != nil else {
+            return try fill(paths.outline, with: paint, frame: frame, into: &canvas)
+        }
+        try fill(
+            paths.covered, with: paint, frame: frame, into: &canvas, knockout: (paths.outline, paths.cut, paths.over))
+    }
+
+    /// Fills `untransformed` (canvas pixels, before the views' transform) with `paint`. A `disc` stands in
+    /// for the path's coverage when given; a `knockout` replaces it with its outline's coverage times one
+    /// minus its cut's, or its over's where that is more (a symbol's knocked-out glyph, badge or slash).
+    private mutating func fill(
+        _ untransformed: PixelPath, with paint: Paint, frame: Rect, into canvas: inout Pixmap,
+        disc: DiscCoverage? = nil,
+        knockout: (outline: PixelPath, cut: PixelPath?, over: PixelPath?)? = nil
     ) throws {
         if transform != nil, paint.kind.isGradient || paint.kind.isImage {
             // A gradient is laid over the frame untransformed (past it too, where a stroke overhangs), then
@@ -630,11 +679,27 @@ package struct DisplayRenderer {
         drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
         var local = path
         local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
-        let mask =
+        var mask =
             try disc.map {
                 try $0.moved(by: Point(x: -Double(x0), y: -Double(y0))).mask(width: x1 - x0, height: y1 - y0)
             }
             ?? rasterizer.coverage(of: local, width: x1 - x0, height: y1 - y0)
+        if let knockout {
+            func coverage(_ part: PixelPath) throws -> Mask {
+                var moved = transformed(part)
+                moved.translate(by: Point(x: -Double(x0), y: -Double(y0)))
+                return try rasterizer.coverage(of: moved, width: x1 - x0, height: y1 - y0)
+            }
+            mask = try coverage(knockout.outline)
+            let cut = try knockout.cut.map(coverage)
+            let over = try knockout.over.map(coverage)
+            for i in mask.bytes.indices {
+                var value = Int(mask.bytes[i])
+                if let cut { value = (value * (255 - Int(cut.bytes[i])) + 127) / 255 }
+                if let over { value = max(value, Int(over.bytes[i])) }
+                mask.bytes[i] = UInt8(value)
+            }
+        }
         let r = pixelRect(frame)
         if case .color(let color) = paint.kind {
             Compositor.fill(color.opacity(paint.opacity).premultiplied, mask: mask, at: (x0, y0), onto: &canvas)

@@ -45,6 +45,19 @@ package enum SVGPathData {
         return try parser.run()
     }
 
+    /// Path data as an outline to fill or stroke, in the data's own units.
+    package static func outline(_ text: String) throws(PathDataError) -> PathOutline {
+        PathOutline(
+            try parse(text).map { command in
+                switch command {
+                case .move(let p): return .move(p)
+                case .line(let p): return .line(p)
+                case .cubic(let c1, let c2, let p): return .curve(to: p, control1: c1, control2: c2)
+                case .close: return .close
+                }
+            })
+    }
+
     // MARK: - Parser
 
     private struct Parser {

@@ -525,7 +525,8 @@ package struct ScreenDamage {
             case .paint: path = r.path(.rectangle, in: frame)
             case .shape(let shape, _): path = r.path(shape, in: frame)
             case .text(let block, _): path = r.textPath(block, frame: frame)
-            case .symbol(let symbol, let unit, _): path = r.symbolPath(symbol, unit: unit, frame: frame)
+            case .symbol(let symbol, let unit, _):
+                path = r.symbolPaths(symbol, r.symbolPlacement(symbol, unit: unit, frame: frame)).covered
             case .canvas:
                 let p = r.pixelRect(frame)
                 return PixelBox(x: p.x, y: p.y, width: p.width, height: p.height)

@@ -2,19 +2,105 @@ import RevealCore
 import RevealRaster
 import RevealText
 
-/// Our own drawings of the SF Symbols the seed demos and the gallery use (Apple's symbols may not be redistributed),
-/// as SVG path data on a grid where 100 units are the font's cap height: y = 0 is the baseline and
+/// A symbol ready to draw, on a grid where 100 units are the font's cap height: y = 0 is the baseline and
 /// y = -100 the cap line (y grows downward, as in SVG), x = 0 the leading edge.
-package struct SymbolShape: Sendable {
+///
+/// Two kinds come here: our own drawings of the symbols the seed demos and the gallery use (`all`, filled
+/// outlines, the same at every weight), and `SymbolLibrary`'s, stroked at a weight from an open icon set.
+/// Apple's symbols may not be redistributed.
+package struct SymbolShape: Sendable, Equatable {
     /// The SF Symbols name.
     package let name: String
+    /// The weight the drawing was stroked at; nil for our own drawings, which have one weight.
+    package let weight: FontWeight?
     /// The advance width in grid units (the drawing spans 0...width).
     package let width: Double
-    /// SVG path data (absolute commands M L C Q A Z only is fine), filled with the nonzero rule.
-    package let pathData: String
     /// The drawing's top and bottom in grid units (its bounding box's minY and maxY).
     package let top: Double
     package let bottom: Double
+    /// What the symbol covers, filled with the nonzero rule.
+    package let outline: PathOutline
+    /// What is knocked out of `outline` (a glyph in a filled circle, the halo around a badge); nil: nothing.
+    package let cut: PathOutline?
+    /// What is drawn over `outline` after the cut (a slash, a badge); nil: nothing.
+    package let over: PathOutline?
+    /// A filled enclosure (`xmark.circle.fill`'s disc) and the glyph knocked out of it, which SwiftUI's
+    /// hierarchical and palette rendering modes draw in two styles; nil for a symbol of one layer.
+    package let layers: (enclosure: PathOutline, glyph: PathOutline)?
+    /// The whole symbol, or one of its layers alone.
+    package let part: Part
+
+    /// A symbol's layers, as `layer(_:)` picks them.
+    package enum Part: Sendable {
+        case whole, enclosure, glyph
+    }
+
+    /// A drawing of ours: SVG path data (absolute M L C Q A Z) spanning `0...width` and `top...bottom`.
+    init(name: String, width: Double, pathData: String, top: Double, bottom: Double) {
+        let outline = (try? SVGPathData.outline(pathData)) ?? PathOutline()
+        self.init(
+            name: name, weight: nil, width: width, top: top, bottom: bottom, outline: outline, cut: nil, over: nil,
+            layers: SymbolShape.enclosureLayers(name: name, outline: outline, tolerance: 0.02))
+    }
+
+    package init(
+        name: String, weight: FontWeight?, width: Double, top: Double, bottom: Double, outline: PathOutline,
+        cut: PathOutline?, over: PathOutline?, layers: (enclosure: PathOutline, glyph: PathOutline)?,
+        part: Part = .whole
+    ) {
+        self.name = name
+        self.weight = weight
+        self.width = width
+        self.top = top
+        self.bottom = bottom
+        self.outline = outline
+        self.cut = cut
+        self.over = over
+        self.layers = layers
+        self.part = part
+    }
+
+    /// Two symbols are the same drawing when they have the same name, weight and part.
+    package static func == (a: SymbolShape, b: SymbolShape) -> Bool {
+        a.name == b.name && a.weight == b.weight && a.part == b.part
+    }
+
+    /// One layer of a layered symbol alone, in the same box; the whole symbol when it has one layer.
+    package func layer(_ part: Part) -> SymbolShape {
+        guard let layers, part != .whole else { return self }
+        return SymbolShape(
+            name: name, weight: weight, width: width, top: top, bottom: bottom,
+            outline: part == .enclosure ? layers.enclosure : layers.glyph, cut: nil, over: nil, layers: nil, part: part)
+    }
+
+    /// SF Symbols' enclosed fills (`….circle.fill`, `….square.fill`, `exclamationmark.triangle.fill`, …) as
+    /// two layers: the outline's outer contour, and the holes in it (each drawn the right way round). Nil
+    /// for any other name, or an outline with an island inside a hole, whose layers are not this simple.
+    package static func enclosureLayers(name: String, outline: PathOutline, tolerance: Double) -> (
+        enclosure: PathOutline, glyph: PathOutline
+    )? {
+        let enclosures = ["circle", "square", "rectangle", "app", "triangle", "octagon", "seal", "shield", "diamond"]
+        let words = name.split(separator: ".")
+        guard words.count >= 3, words.last == "fill", enclosures.contains(String(words[words.count - 2])) else {
+            return nil
+        }
+        let contours = outline.polylines(tolerance: tolerance).map(\.points).filter { $0.count > 2 }
+        let areas = contours.map(PathOutline.signedArea)
+        guard let outer = areas.indices.max(by: { abs(areas[$0]) < abs(areas[$1]) }) else { return nil }
+        let holes = areas.indices.filter { $0 != outer }
+        guard !holes.isEmpty, holes.allSatisfy({ areas[$0] * areas[outer] < 0 }) else { return nil }
+        return (PathOutline(polygons: [contours[outer]]), PathOutline(polygons: holes.map { contours[$0] }))
+    }
+
+    /// The symbol named `name` drawn at `weight`: our own drawing when there is one, else the library's.
+    package static func named(_ name: String, weight: FontWeight = .regular) -> SymbolShape? {
+        ours[name] ?? SymbolLibrary.shape(named: name, weight: weight)
+    }
+
+    /// Every name there is a drawing for, sorted.
+    package static let names: [String] = Set(all.map(\.name)).union(SymbolLibrary.names).sorted()
+
+    private static let ours: [String: SymbolShape] = Dictionary(all.map { ($0.name, $0) }) { first, _ in first }
 
     /// Every drawing: the seeds' and the gallery's first, then `more`.
     package static let all: [SymbolShape] = first + more

@@ -50,7 +50,7 @@ package indirect enum ViewKind: Equatable, Sendable {
     case text(String)
     /// Runs of text each in its own style, set and wrapped as one text, as SwiftUI's `Text + Text`.
     case styledText([TextRun])
-    /// One of `SymbolCatalog.names`, sized from the font as SF Symbols are.
+    /// One of `SymbolShape.names`, sized from the font and weighed by it as SF Symbols are.
     case symbol(String)
     /// A shape filling the offered size; with no fill it takes the foreground style.
     case shape(ShapeKind, fill: Paint?)
@@ -253,7 +253,9 @@ package struct FrameSpec: Equatable, Sendable {
 
 /// `.imageScale(_:)`: a symbol's size relative to its font.
 package enum ImageScale: String, Equatable, Sendable, CaseIterable {
-    /// As SwiftUI's `Image.Scale` cases: 0.78, 1 and 1.29 times a symbol's medium size; `.medium` is the default.
+    /// As SwiftUI's `Image.Scale` cases: 0.78, 1 and 1.29 times a symbol's medium size (Apple, for
+    /// `NSImage.SymbolScale`: small "approximately 20% smaller", large "approximately 30% larger");
+    /// `.medium` is the default.
     case small, medium, large
 }
 
@@ -288,6 +290,9 @@ package enum NodeModifier: Equatable, Sendable {
     case font(FontSpec)
     /// `.imageScale(_:)`: the size of symbols inside relative to their font, inherited (default `.medium`).
     case imageScale(ImageScale)
+    /// Symbols inside drawn in two layers, as SwiftUI's hierarchical and palette rendering modes draw them:
+    /// an enclosure (`xmark.circle.fill`'s disc) in this paint, the glyph in it in the foreground; inherited.
+    case symbolLayers(Paint)
     /// `.lineLimit(_:)`: the most lines text inside wraps to, inherited (default: no limit).
     case lineLimit(Int)
     /// `.multilineTextAlignment(_:)`: how the lines of wrapped text inside align, inherited (default `.leading`).

@@ -11,6 +11,8 @@ package struct ViewEnvironment {
     /// SwiftUI's primary label color in light mode.
     package var foreground: Paint = .color(.black)
     package var imageScale = ImageScale.medium
+    /// The paint of a layered symbol's enclosure; nil draws symbols in one layer.
+    package var symbolEnclosure: Paint?
     package var lineLimit: Int?
     package var textAlignment = LineAlignment.leading
     package var minimumScaleFactor = 1.0
@@ -28,6 +30,7 @@ package struct ViewEnvironment {
         case .font(let spec): font = font.applying(spec)
         case .foreground(let paint): foreground = paint
         case .imageScale(let scale): imageScale = scale
+        case .symbolLayers(let paint): symbolEnclosure = paint
         case .lineLimit(let limit): lineLimit = limit
         case .multilineTextAlignment(let alignment): textAlignment = alignment
         case .minimumScaleFactor(let factor): minimumScaleFactor = factor
@@ -156,8 +159,8 @@ package struct ViewTreeBuilder {
         case .layoutDirection(let rightToLeft):
             return LayoutNode(
                 .trait(.layoutDirection(rightToLeft: rightToLeft)), name: "layoutDirection", children: [child])
-        case .font, .foreground, .imageScale, .lineLimit, .multilineTextAlignment, .minimumScaleFactor, .lineSpacing,
-            .controlSize, .tint, .redacted:
+        case .font, .foreground, .imageScale, .symbolLayers, .lineLimit, .multilineTextAlignment, .minimumScaleFactor,
+            .lineSpacing, .controlSize, .tint, .redacted:
             return child
         case .accessibilityHidden(let flag):
             if holds(flag) { child.semantics.append(.hidden) }
@@ -344,13 +347,29 @@ package struct ViewTreeBuilder {
 
     private func symbol(_ name: String, _ env: ViewEnvironment) -> LayoutNode {
         // Validation refuses unknown names; a name it has not seen draws nothing.
-        guard let shape = SymbolShape.named(name) else { return LayoutNode(.leaf(.none), name: "symbol") }
+        // A symbol's weight is its font's, as SF Symbols match the text beside them.
+        guard let shape = SymbolShape.named(name, weight: env.font.weight) else {
+            return LayoutNode(.leaf(.none), name: "symbol")
+        }
         let capHeight = (try? FontLibrary.shared.instance(for: env.font, files: fonts).metrics.capHeight) ?? 0.727
         let unit = capHeight * env.font.size / 100 * ControlMetrics.imageScale(env.imageScale)
         let semantics: [AccessibilitySemantic] = [
             .element(label: SymbolShape.accessibilityLabel(name), traits: [.isImage], actions: [])
         ]
         guard env.redacted else {
+            // In layers: the glyph over its enclosure, each in its own paint, in the same box.
+            if let enclosure = env.symbolEnclosure, shape.layers != nil {
+                let node = LayoutNode(
+                    .secondary(behind: false, alignment: .center), name: "symbol",
+                    children: [
+                        LayoutNode(
+                            .leaf(.symbol(shape.layer(.enclosure), pointsPerUnit: unit, enclosure)), name: "symbol"),
+                        LayoutNode(
+                            .leaf(.symbol(shape.layer(.glyph), pointsPerUnit: unit, env.foreground)), name: "symbol"),
+                    ])
+                node.semantics = semantics
+                return node
+            }
             let node = LayoutNode(.leaf(.symbol(shape, pointsPerUnit: unit, env.foreground)), name: "symbol")
             node.semantics = semantics
             return node
@@ -367,15 +386,4 @@ package struct ViewTreeBuilder {
         node.semantics = semantics
         return node
     }
-}
-
-extension SymbolShape {
-    package static func named(_ name: String) -> SymbolShape? { all.first { $0.name == name } }
-    package static var names: [String] { all.map(\.name) }
-}
-
-/// The SF Symbols reveal-render draws, by name.
-package enum SymbolCatalog {
-    /// Every symbol name there is a drawing for.
-    package static var names: [String] { SymbolShape.names }
 }

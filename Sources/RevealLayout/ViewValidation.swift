@@ -236,14 +236,20 @@ package struct ViewRules {
 
     package static func checkSymbol(_ name: String, at path: ScenePath) throws(SceneError) {
         guard SymbolShape.named(name) != nil else {
+            // The names sharing its first word, the likeliest intended (`heart` for `heart.square`).
+            let word = name.split(separator: ".").first ?? ""
+            let near = SymbolShape.names.filter { $0.split(separator: ".").first == word }.prefix(8)
+            let hint = near.isEmpty ? "" : "; near it: " + near.joined(separator: ", ")
             throw SceneError(
-                path, "unknown symbol \(jsonQuoted(name)) (known: \(SymbolShape.names.joined(separator: ", ")))")
+                path,
+                "unknown symbol \(jsonQuoted(name)) (the article \"Symbols\" lists the \(SymbolShape.names.count) "
+                    + "there are\(hint))")
         }
     }
 
     package func check(_ shape: ShapeKind, at path: ScenePath) throws(SceneError) {
         switch shape {
-        case .rectangle, .circle, .capsule, .outline:
+        case .rectangle, .circle, .capsule, .outline, .symbol:
             break
         case .roundedRectangle(let radius, _):
             try SceneRules.check(radius, in: 0...SceneLimits.maxCoordinate, "radius", at: path.key("radius"))
@@ -358,7 +364,8 @@ package struct ViewRules {
             try SceneRules.check(z, in: -limit...limit, "zIndex", at: path.key("zIndex"))
         case .lineSpacing(let spacing):
             try SceneRules.check(spacing, in: -limit...limit, "lineSpacing", at: path.key("lineSpacing"))
-        case .fixedSize, .layoutDirection, .colorMatrix, .blendMode, .redacted, .imageScale, .multilineTextAlignment,
+        case .fixedSize, .layoutDirection, .colorMatrix, .blendMode, .redacted, .imageScale, .symbolLayers,
+            .multilineTextAlignment,
             .controlSize, .tint,
             .accessibilityHidden(.constant),
             .accessibilityElement, .accessibilityAddTraits, .accessibilityAction, .anchor, .alignmentGuide:

@@ -178,6 +178,7 @@ public struct ViewPlayer: FrameSequence {
         graph = ViewGraph(environment: environment, root: view)
         graph.screenSize = Size(width: script.width, height: script.height)
         graph.safeArea = script.safeArea
+        graph.storage = StoredValues(seeds: script.storage.mapValues(\.value))
         events = script.events
     }
 

@@ -65,7 +65,9 @@ public struct PathOutline: Equatable, Hashable, Sendable {
 
     /// The polylines of the path's contours mapped by `transform` (points to pixels), for stroking: each
     /// is the contour's vertices, curves flattened; `closed` says whether it returns to its start.
-    package func polylines(_ transform: (Point) -> Point) -> [(points: [Point], closed: Bool)] {
+    package func polylines(_ transform: (Point) -> Point, tolerance: Double = PixelPath.defaultTolerance) -> [(
+        points: [Point], closed: Bool
+    )] {
         var result: [(points: [Point], closed: Bool)] = []
         var contour: [Point] = []
         func finish(closed: Bool) {
@@ -81,12 +83,12 @@ public struct PathOutline: Equatable, Hashable, Sendable {
                 // One element flattened on its own, from the contour's last point.
                 var piece = PixelPath()
                 if let last = contour.last { piece.move(to: last) }
-                PathOutline([element]).flatten(into: &piece, transform, from: contour.last)
+                PathOutline([element]).flatten(into: &piece, transform, from: contour.last, tolerance: tolerance)
                 contour += contour.isEmpty ? piece.points : Array(piece.points.dropFirst())
             case .ellipse, .rect:
                 finish(closed: false)
                 var piece = PixelPath()
-                PathOutline([element]).flatten(into: &piece, transform)
+                PathOutline([element]).flatten(into: &piece, transform, tolerance: tolerance)
                 result.append((piece.points, true))
             case .close:
                 finish(closed: true)
@@ -97,7 +99,10 @@ public struct PathOutline: Equatable, Hashable, Sendable {
     }
 
     /// Appends the path, mapped by `transform` (points to pixels), to `path` for filling.
-    package func flatten(into path: inout PixelPath, _ transform: (Point) -> Point, from start: Point? = nil) {
+    package func flatten(
+        into path: inout PixelPath, _ transform: (Point) -> Point, from start: Point? = nil,
+        tolerance: Double = PixelPath.defaultTolerance
+    ) {
         if evenOdd { path.evenOdd = true }
         var current = start
         for element in elements {
@@ -117,7 +122,8 @@ public struct PathOutline: Equatable, Hashable, Sendable {
                     continue
                 }
                 path.addCubic(
-                    to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3))
+                    to: end, control1: start + (q - start) * (2.0 / 3), control2: end + (q - end) * (2.0 / 3),
+                    tolerance: tolerance)
                 current = end
             case .curve(let p, let c1, let c2):
                 let end = transform(p)
@@ -126,7 +132,7 @@ public struct PathOutline: Equatable, Hashable, Sendable {
                     current = end
                     continue
                 }
-                path.addCubic(to: end, control1: transform(c1), control2: transform(c2))
+                path.addCubic(to: end, control1: transform(c1), control2: transform(c2), tolerance: tolerance)
                 current = end
             case .ellipse(let r):
                 let a = transform(Point(x: r.x, y: r.y))
@@ -136,12 +142,12 @@ public struct PathOutline: Equatable, Hashable, Sendable {
                 guard w > 0, h > 0 else { continue }
                 let center = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
                 if w == h {
-                    path.addCircle(center: center, radius: w / 2)
+                    path.addCircle(center: center, radius: w / 2, tolerance: tolerance)
                 } else {
                     // An ellipse is a circle stretched: flatten the circle of the larger radius, then squash.
                     var circle = PixelPath()
                     let radius = max(w, h) / 2
-                    circle.addCircle(center: Point(x: 0, y: 0), radius: radius)
+                    circle.addCircle(center: Point(x: 0, y: 0), radius: radius, tolerance: tolerance)
                     let sx = w / 2 / radius
                     let sy = h / 2 / radius
                     for (k, point) in circle.points.enumerated() {

@@ -56,6 +56,20 @@ extension PathOutline {
     /// The contours flattened in the path's own coordinates (to `Path.defaultTolerance` in its units).
     public var polylines: [Polyline] { polylines({ $0 }) }
 
+    /// The contours flattened to within `tolerance` in the path's own units.
+    package func polylines(tolerance: Double) -> [Polyline] { polylines({ $0 }, tolerance: tolerance) }
+
+    /// A polygon's area, positive when it turns from +x towards +y (clockwise on a y-down screen).
+    package static func signedArea(_ polygon: [Point]) -> Double {
+        var sum = 0.0
+        for i in polygon.indices {
+            let a = polygon[i]
+            let b = polygon[(i + 1) % polygon.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum / 2
+    }
+
     /// A path of the polylines' polygons, closed.
     package init(polygons: [[Point]]) {
         var elements: [Element] = []
@@ -70,9 +84,11 @@ extension PathOutline {
     /// The area a pen of `spec` covers along the path (Core Graphics' `copy(strokingWithWidth:…)`): pieces
     /// whose union, filled with the nonzero rule, is the stroke. Round caps and joins are flattened as
     /// curves are.
-    public func stroked(_ spec: StrokeSpec) -> PathOutline {
-        let tolerance = PixelPath.defaultTolerance
-        var lines = polylines
+    public func stroked(_ spec: StrokeSpec) -> PathOutline { stroked(spec, tolerance: PixelPath.defaultTolerance) }
+
+    /// The stroke, its curves, caps and joins flattened to within `tolerance` in the path's units.
+    package func stroked(_ spec: StrokeSpec, tolerance: Double) -> PathOutline {
+        var lines = polylines(tolerance: tolerance)
         if spec.dash.contains(where: { $0 > 0 }), spec.dash.allSatisfy({ $0 >= 0 }) {
             lines = StrokeGeometry.dashed(lines, pattern: spec.dash, phase: spec.dashPhase)
         }

@@ -30,20 +30,24 @@ final class ViewSmokeTests: XCTestCase {
     }
 }
 
-/// Every symbol drawing against the measures it states: its path data parses, its outline (flattened) lies
-/// within its advance across and spans exactly top…bottom down, and no name is drawn twice.
+/// Every symbol drawing against the measures it states: its outline and what goes over it (flattened) lie
+/// within its advance across and span exactly top…bottom down, and no name of ours is drawn twice.
 final class SymbolDrawingTests: XCTestCase {
     func testEachSymbolSpansTheBoxItStates() throws {
         XCTAssertEqual(Set(SymbolShape.all.map(\.name)).count, SymbolShape.all.count, "a name drawn twice")
-        XCTAssertGreaterThanOrEqual(SymbolShape.all.count, 40)
-        for symbol in SymbolShape.all {
-            var path = PixelPath()
-            DisplayRenderer.append(try SVGPathData.parse(symbol.pathData), to: &path) { $0 }
-            let bounds = try XCTUnwrap(path.bounds, symbol.name)
-            XCTAssertEqual(bounds.minY, symbol.top, accuracy: 0.1, symbol.name)
-            XCTAssertEqual(bounds.maxY, symbol.bottom, accuracy: 0.1, symbol.name)
-            XCTAssertGreaterThanOrEqual(bounds.minX, -0.5, symbol.name)
-            XCTAssertLessThanOrEqual(bounds.maxX, symbol.width + 0.5, symbol.name)
+        XCTAssertGreaterThanOrEqual(SymbolShape.names.count, 500)
+        for name in SymbolShape.names {
+            for weight in [FontWeight.ultraLight, .regular, .black] {
+                let symbol = try XCTUnwrap(SymbolShape.named(name, weight: weight), name)
+                var path = PixelPath()
+                symbol.outline.flatten(into: &path) { $0 }
+                symbol.over?.flatten(into: &path) { $0 }
+                let bounds = try XCTUnwrap(path.bounds, name)
+                XCTAssertEqual(bounds.minY, symbol.top, accuracy: 0.1, name)
+                XCTAssertEqual(bounds.maxY, symbol.bottom, accuracy: 0.1, name)
+                XCTAssertGreaterThanOrEqual(bounds.minX, -0.5, name)
+                XCTAssertLessThanOrEqual(bounds.maxX, symbol.width + 0.5, name)
+            }
         }
     }
 }

@@ -104,6 +104,27 @@ public struct ViewScript: Equatable, Sendable {
     public var typing: [Typing] = []
     /// Where the sequence ends at the latest; nil: once the last event is handled.
     public var until: Double?
+    /// The values `@AppStorage` and `@SceneStorage` start from, by key (the run keeps them in memory).
+    public var storage: [String: Stored] = [:]
+
+    /// A stored value as a script gives it.
+    public enum Stored: Equatable, Sendable {
+        /// `true` or `false`.
+        case bool(Bool)
+        /// A number, read as an `Int` or a `Double` as the property is.
+        case number(Double)
+        /// A string, or an enum's raw value.
+        case string(String)
+
+        /// The value as Swift holds it: a `Bool`, a `Double` or a `String`.
+        public var value: Any {
+            switch self {
+            case .bool(let b): return b
+            case .number(let n): return n
+            case .string(let s): return s
+            }
+        }
+    }
     /// How long one piece of the view's code (an event's handler, a body, a task's step, a frame) may run, in
     /// seconds of CPU time, before the run ends with an error naming it (`reveal-render swiftui`, whose child
     /// process can be stopped; waiting counts too, at three times the budget in wall-clock time).

@@ -10,7 +10,7 @@ public enum ViewScriptFile {
     /// The top-level keys a script may hold.
     public static let fields = [
         "layout", "width", "height", "scale", "fps", "safeArea", "reduceMotion", "colorScheme", "touches", "taps",
-        "accessibility", "typing", "until", "timeBudget", "jobsPerFrame",
+        "accessibility", "typing", "until", "timeBudget", "jobsPerFrame", "storage",
     ]
 
     /// Reads and decodes the script at `path` (named in errors as given).
@@ -53,6 +53,7 @@ public enum ViewScriptFile {
         if let node = root["accessibility"] { script.accessibility = try accessibility(node) }
         if let node = root["typing"] { script.typing = try typing(node) }
         if let node = root["until"] { script.until = try time(node) }
+        if let node = root["storage"] { script.storage = try storage(node) }
         if let node = root["timeBudget"] {
             script.timeBudget = try node.number(in: ViewScript.timeBudgets, what: "timeBudget")
         }
@@ -65,6 +66,24 @@ public enum ViewScriptFile {
             script.jobsPerFrame = jobs
         }
         return script
+    }
+
+    /// `storage`: an object of keys to booleans, numbers or strings.
+    private static func storage(_ node: JSONNode) throws(SceneError) -> [String: ViewScript.Stored] {
+        guard case .object(let object) = node.value else {
+            throw node.error("storage must be an object of keys to booleans, numbers or strings")
+        }
+        var stored: [String: ViewScript.Stored] = [:]
+        for entry in object.entries {
+            switch entry.value {
+            case .bool(let b): stored[entry.key] = .bool(b)
+            case .number(let n): stored[entry.key] = .number(n)
+            case .string(let s): stored[entry.key] = .string(s)
+            default:
+                throw (node[entry.key] ?? node).error("a stored value must be a boolean, a number or a string")
+            }
+        }
+        return stored
     }
 
     /// "phone" (an iPhone's 59 points at the top and 34 at the bottom), "none", or

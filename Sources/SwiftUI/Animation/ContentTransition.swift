@@ -20,6 +20,16 @@ public struct ContentTransition: Equatable, Sendable {
     /// SwiftUI interpolates glyph shapes; drawn here as `.opacity` draws it.
     public static let interpolate = ContentTransition(kind: .interpolate)
 
+    /// A symbol effect's replacement of one symbol by another (drawn as the default cross-fade).
+    public static func symbolEffect<T: ContentTransitionSymbolEffect & SymbolEffect>(
+        _ effect: T, options: SymbolEffectOptions = .default
+    ) -> ContentTransition {
+        .opacity
+    }
+
+    /// The symbol effect SwiftUI picks for the change (drawn as the default cross-fade).
+    public static var symbolEffect: ContentTransition { .opacity }
+
     /// Each character that changes rolls: the old one out upward and the new one in from below (the other
     /// way when `countsDown`), each fading; characters that stay put, lined up from the end, stay.
     public static func numericText(countsDown: Bool = false) -> ContentTransition {

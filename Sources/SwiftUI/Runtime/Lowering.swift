@@ -135,17 +135,23 @@ extension Text: @MainActor Lowerable {
 extension Image: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         if let assetName { return graph.lowerAssetImage(self, named: assetName, environment) }
-        if !SymbolCatalog.names.contains(systemName) {
+        // `symbolVariant(_:)` around picks the variant's symbol where one exists (SwiftUI's rule).
+        let systemName = environment.symbolVariants.name(for: systemName) { SymbolShape.named($0) != nil }
+        if SymbolShape.named(systemName) == nil {
             graph.warn(
-                "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Supported SwiftUI\" lists the symbols there are)"
+                "no drawing for the symbol \"\(systemName)\": it draws nothing (the article \"Symbols\" lists the \(SymbolShape.names.count) there are)"
             )
         }
-        // A resizable symbol is its outline as a shape filling its room, in the foreground style.
-        if isResizable, let symbol = SymbolShape.named(systemName) {
-            let box = (x: 0.0, y: symbol.top, width: symbol.width, height: symbol.bottom - symbol.top)
-            return [ViewNode(.shape(.path(data: symbol.pathData, viewBox: box), fill: nil))]
+        // A resizable symbol is its drawing as a shape filling its room, in the foreground style, at the
+        // weight of the font around it.
+        let weight = (environment.fontWeight ?? environment.font?.weight)?.engine ?? .regular
+        if isResizable, let symbol = SymbolShape.named(systemName, weight: weight) {
+            return [ViewNode(.shape(.symbol(symbol), fill: nil))]
         }
-        return [ViewNode(.symbol(systemName))]
+        // `fontWeight` set around it weighs the symbol as it does text (SwiftUI keeps it apart from the font).
+        var modifiers: [NodeModifier] = environment.fontWeight.map { [.font(FontSpec(weight: $0.engine))] } ?? []
+        if let enclosure = enclosurePaint(in: environment) { modifiers.append(.symbolLayers(enclosure)) }
+        return [ViewNode(.symbol(systemName), modifiers)]
     }
 }
 

@@ -203,6 +203,8 @@ package enum TouchTarget {
     var pendingActions: [@MainActor () -> Void] = []
     /// The preferences views set in this evaluation, in the order they were met, and who watches them.
     var preferenceRecords: [PreferenceRecord] = []
+    /// What `@AppStorage` and `@SceneStorage` hold, for the run (the player seeds it from the script).
+    package var storage = StoredValues()
     var preferenceObservers: [PreferenceObserver] = []
     /// The value each watcher (by path) was last given.
     var deliveredPreferences: [String: Any] = [:]

@@ -29,6 +29,11 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// .rightToLeft)`).
     public var layoutDirection = LayoutDirection.leftToRight
     var foregroundStyle: (any ShapeStyle)?
+    /// The second style of `foregroundStyle(_:_:)`: a layered symbol's enclosure in palette rendering.
+    var secondaryForegroundStyle: (any ShapeStyle)?
+    /// The rendering mode and the variant of symbols inside (`symbolRenderingMode(_:)`, `symbolVariant(_:)`).
+    var symbolRendering: SymbolRenderingMode?
+    var symbolVariant = SymbolVariants.none
     /// The weight text inside is set in, over its font's (`fontWeight(_:)`).
     public var fontWeight: Font.Weight?
     /// Whether controls and gestures take touches (`disabled(_:)`).

@@ -59,22 +59,6 @@ public struct RenameButton: View {
     nonisolated public init() {}
 }
 
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw AppStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-@propertyWrapper public struct AppStorage<Value> {
-    /// Unavailable.
-    public var wrappedValue: Value
-    /// Unavailable.
-    public init(wrappedValue: Value, _ key: String) { self.wrappedValue = wrappedValue }
-}
-
-@available(*, unavailable, message: "reveal-render's SwiftUI does not draw SceneStorage yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
-@propertyWrapper public struct SceneStorage<Value> {
-    /// Unavailable.
-    public var wrappedValue: Value
-    /// Unavailable.
-    public init(wrappedValue: Value, _ key: String) { self.wrappedValue = wrappedValue }
-}
-
 extension View {
     @available(*, unavailable, message: "reveal-render's SwiftUI does not draw inspector yet; what it draws is listed in its documentation, \"Supported SwiftUI\"")
     nonisolated public func inspector(isPresented: Binding<Bool>, @ViewBuilder content: () -> some View) -> Self { self }

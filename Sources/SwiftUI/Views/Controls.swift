@@ -18,6 +18,8 @@ nonisolated public struct Image: _PrimitiveView, Sendable {
     var isResizable = false
     /// How a resizable asset image fills its room (`resizable(resizingMode:)`).
     var resizingMode = ResizingMode.stretch
+    /// The rendering mode the symbol asks for itself (`symbolRenderingMode(_:)` on the image).
+    var symbolMode: SymbolRenderingMode? = nil
 
     /// The symbol `systemName`; one reveal-render has no drawing for draws nothing (the article "Supported SwiftUI" lists ours).
     public init(systemName: String) { self.systemName = systemName }

@@ -145,15 +145,6 @@ public enum PopoverAttachmentAnchor: Sendable {
     case point(UnitPoint)
 }
 
-/// A value of a view's geometry, as SwiftUI's `Anchor` (its sources name a view's bounds).
-public struct Anchor<Value>: Sendable {
-    /// Where an anchor's value comes from.
-    public struct Source: Sendable {
-        /// The view's bounds.
-        public static var bounds: Source { Source() }
-    }
-}
-
 enum PresentationStyle {
     case sheet, fullScreen, alert, actionSheet
 
