@@ -57,7 +57,7 @@ let package = Package(
         // Pixmaps, paths, the rasterizer, the compositor, paint, canvas commands.
         .target(name: "RevealRaster", dependencies: ["RevealCore"]),
         // Fonts, shaping (HarfBuzz) and text blocks.
-        .target(name: "RevealText", dependencies: ["RevealCore", "RevealRaster", "CText"]),
+        .target(name: "RevealText", dependencies: ["RevealCore", "RevealRaster", "CText", "CPNG"]),
         // PNG, APNG, frame folders, manifests, and the frame sequences they are written from.
         .target(name: "RevealOutput", dependencies: ["RevealCore", "RevealRaster", "CPNG", "CJPEG"]),
         // The display list (what a laid-out screen draws) and the renderers that draw it: a screen whole, or a

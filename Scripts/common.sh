@@ -24,10 +24,11 @@ ensure_packages() {
     # JPEG images in an app's asset catalog.
     [ -e /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
     [ -e /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || missing+=(fonts-inter-variable)
-    # The fallback fonts for scripts Inter lacks (CJK; Arabic, Hebrew, Devanagari, Thai), and FriBidi, which
+    # The fallback fonts for scripts Inter lacks (CJK; Arabic, Hebrew, Devanagari, Thai) and for emoji, and FriBidi, which
     # orders right-to-left text.
     [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
     [ -e /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] || missing+=(fonts-noto-core)
+    [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
     pkg-config --exists fribidi 2>/dev/null || missing+=(libfribidi-dev)
     # The GIF, WebP and video outputs: libimagequant and giflib, libwebp, FFmpeg's libraries.
     pkg-config --exists imagequant 2>/dev/null || missing+=(libimagequant-dev)

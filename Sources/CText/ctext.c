@@ -294,6 +294,23 @@ int ctext_font_has_glyph(ctext_font *font, uint32_t codepoint) {
     return font != NULL && hb_font_get_nominal_glyph(font->font, codepoint, &glyph) && glyph != 0;
 }
 
+size_t ctext_glyph_png(ctext_font *font, uint32_t glyph, unsigned char *png, size_t capacity, int32_t *x_bearing,
+                       int32_t *y_bearing, int32_t *width, int32_t *height) {
+    if (font == NULL || !hb_ot_color_has_png(hb_font_get_face(font->font))) return 0;
+    hb_glyph_extents_t extents;
+    if (!hb_font_get_glyph_extents(font->font, glyph, &extents)) return 0;
+    hb_blob_t *blob = hb_ot_color_glyph_reference_png(font->font, glyph);
+    unsigned int length = 0;
+    const char *data = hb_blob_get_data(blob, &length);
+    if (data != NULL && png != NULL && capacity > 0) memcpy(png, data, length < capacity ? length : capacity);
+    hb_blob_destroy(blob);
+    if (x_bearing) *x_bearing = extents.x_bearing;
+    if (y_bearing) *y_bearing = extents.y_bearing;
+    if (width) *width = extents.width;
+    if (height) *height = extents.height;
+    return data == NULL ? 0 : length;
+}
+
 int ctext_bidi_levels(const uint32_t *text, int count, uint8_t *levels) {
     if (text == NULL || levels == NULL || count <= 0) return count == 0 ? 0 : -1;
     FriBidiCharType *types = malloc((size_t)count * sizeof *types);

@@ -114,6 +114,10 @@ extension CanvasLayer {
             var image = image
             if !matrix.isIdentity { matrix.apply(to: &image) }
             return image
+        case .alphaThreshold(let threshold):
+            var image = image
+            threshold.apply(to: &image)
+            return image
         case .shadow(let shadow, let placement):
             let mask = try DisplayRenderer.shadowMask(of: Compositor.alpha(of: image), shadow, scale: scale)
             var cast = try Pixmap(width: width, height: height)

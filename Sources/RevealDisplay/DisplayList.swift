@@ -115,7 +115,7 @@ package struct DisplayItem {
                 return reach.outset(by: 1.5 * shadow.radius + max(abs(shadow.x), abs(shadow.y)))
             case .blur(let sigma):
                 return reach.outset(by: 3 * sigma)
-            case .opacity, .clip, .mask, .colorMatrix, .blend:
+            case .opacity, .clip, .mask, .colorMatrix, .alphaThreshold, .blend:
                 return reach
             }
         case .transform:
@@ -179,6 +179,8 @@ package enum GroupEffect {
     case blur(sigma: Double)
     /// Every pixel's color through the matrix.
     case colorMatrix(ColorMatrix)
+    /// Pixels whose alpha is in range made one color, the others clear (within the group's box).
+    case alphaThreshold(AlphaThreshold)
     /// Combined with what is beneath in the mode.
     case blend(BlendOperation)
 }

@@ -188,7 +188,7 @@ package struct DisplayRenderer {
             content = content.union(PixelBox(x: p.x, y: p.y, width: p.width, height: p.height).expanded(by: 1))
         }
         switch effect {
-        case .clip, .opacity, .mask, .colorMatrix, .blend:
+        case .clip, .opacity, .mask, .colorMatrix, .alphaThreshold, .blend:
             return content
         case .blur(let sigma):
             return content.expanded(by: DisplayRenderer.blurReach(sigma, scale: scale))
@@ -233,6 +233,9 @@ package struct DisplayRenderer {
         case .colorMatrix(let matrix):
             // At rest (an effect eased back to none) the layer goes through untouched.
             if !matrix.isIdentity { matrix.apply(to: &layer) }
+            Compositor.draw(layer, onto: &canvas, x: x, y: y)
+        case .alphaThreshold(let threshold):
+            threshold.apply(to: &layer)
             Compositor.draw(layer, onto: &canvas, x: x, y: y)
         case .blend(let mode):
             Compositor.blend(layer, mode: mode, onto: &canvas, x: x, y: y)
@@ -318,7 +321,8 @@ package struct DisplayRenderer {
             for layer in textLayers(block, frame: frame) {
                 let chosen = layer.paint ?? paint
                 try fill(
-                    layer.path, with: block.redacted ? Redaction.paint(chosen) : chosen, frame: frame, into: &canvas)
+                    layer.path, with: block.redacted ? Redaction.paint(chosen) : chosen, frame: layer.frame ?? frame,
+                    into: &canvas)
             }
         case .symbol(let symbol, let unit, let paint):
             try fill(
@@ -551,7 +555,7 @@ package struct DisplayRenderer {
     /// The text's glyph outlines and lines (canvas pixels), one path per run's fill and one per line drawn
     /// along a run, in drawing order; a nil paint is the foreground's. The glyphs are placed from the frame's
     /// origin snapped to whole pixels.
-    package func textLayers(_ block: TextBlock, frame: Rect) -> [(paint: Paint?, path: PixelPath)] {
+    package func textLayers(_ block: TextBlock, frame: Rect) -> [(paint: Paint?, path: PixelPath, frame: Rect?)] {
         let r = pixelRect(frame)
         let origin = Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: frame.width, height: frame.height)
         if block.redacted {
@@ -564,16 +568,33 @@ package struct DisplayRenderer {
                     x: bar.x * scale, y: bar.y * scale, width: bar.width * scale, height: bar.height * scale,
                     radius: Redaction.cornerRadius(bar.height) * scale, continuous: true)
             }
-            return [(block.runs[0].run.paint, bars)]
+            return [(block.runs[0].run.paint, bars, nil)]
         }
         let placed = block.placed(in: origin, proposal: block.proposal(for: frame))
         let k = placed.size / max(block.font.size, 1e-9)
         let s = scale
-        var layers: [(paint: Paint?, path: PixelPath)] = []
+        var layers: [(paint: Paint?, path: PixelPath, frame: Rect?)] = []
         var path = PixelPath()
         for (i, g) in placed.glyphs.enumerated() {
             let set = block.runs[g.run]
             let em = set.font.size * k
+            // A color glyph (an emoji) is its picture stretched over its box, in its own colors.
+            if let image = set.instance.image(g.glyph) {
+                if path.bounds != nil {
+                    layers.append((block.runs[placed.glyphs[i - 1].run].run.paint, path, nil))
+                    path = PixelPath()
+                }
+                let box = Rect(
+                    x: g.x + image.x * em, y: g.y - image.top * em, width: image.width * em, height: image.height * em)
+                var rect = PixelPath()
+                rect.addRect(x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s)
+                // Its frame for the paint is on the screen, where the glyphs' points are from this pass's origin.
+                let onScreen = Rect(
+                    x: box.x + Double(self.origin.x) / s, y: box.y + Double(self.origin.y) / s, width: box.width,
+                    height: box.height)
+                layers.append((Paint(.image(image.pixmap, .stretch)), rect, onScreen))
+                continue
+            }
             // Core Text slants an upright face for a missing italic; the angle is not documented, so this is
             // ours: 0.2 of the height (11.3°).
             let slant = set.slanted ? 0.2 : 0
@@ -582,7 +603,7 @@ package struct DisplayRenderer {
             }
             // A layer ends where the next glyph is filled with another paint.
             if i + 1 == placed.glyphs.count || block.runs[placed.glyphs[i + 1].run].run.paint != set.run.paint {
-                layers.append((set.run.paint, path))
+                layers.append((set.run.paint, path, nil))
                 path = PixelPath()
             }
         }
@@ -590,7 +611,7 @@ package struct DisplayRenderer {
             var rect = PixelPath()
             rect.addRect(
                 x: line.rect.x * s, y: line.rect.y * s, width: line.rect.width * s, height: line.rect.height * s)
-            layers.append((line.color.map { Paint.color($0) } ?? block.runs[line.run].run.paint, rect))
+            layers.append((line.color.map { Paint.color($0) } ?? block.runs[line.run].run.paint, rect, nil))
         }
         return layers
     }

@@ -537,7 +537,7 @@ package struct ScreenDamage {
             case .shadow: return r.groupBox(effect, item: item)
             case .blur(let sigma): return union(items).expanded(by: DisplayRenderer.blurReach(sigma, scale: scale))
             case .clip: return union(items).intersection(r.groupBox(effect, item: item))
-            case .mask, .opacity, .colorMatrix, .blend: return union(items)
+            case .mask, .opacity, .colorMatrix, .alphaThreshold, .blend: return union(items)
             }
         case .transform(let t, let items):
             let p = r.pixelRect(frame)
@@ -622,6 +622,7 @@ extension GroupEffect {
         case .blur: return 4
         case .colorMatrix: return 5
         case .blend: return 6
+        case .alphaThreshold: return 7
         }
     }
 
@@ -634,6 +635,7 @@ extension GroupEffect {
         case (.mask, .mask): return true
         case (.blur(let a), .blur(let b)): return a == b
         case (.colorMatrix(let a), .colorMatrix(let b)): return a == b
+        case (.alphaThreshold(let a), .alphaThreshold(let b)): return a == b
         case (.blend(let a), .blend(let b)): return a == b
         default: return false
         }

@@ -363,6 +363,9 @@ package enum NodeModifier: Equatable, Sendable {
     /// `.brightness`, `.contrast`, `.saturation`, `.grayscale`, `.hueRotation`, `.colorMultiply`: the view's
     /// pixels, drawn as a group, through a color matrix.
     case colorMatrix(ColorMatrix)
+    /// A canvas layer's `alphaThreshold` filter on a view drawn into it: the view's pixels, drawn as a group,
+    /// one color where their alpha is in range and clear elsewhere.
+    case alphaThreshold(AlphaThreshold)
     /// `.blendMode(_:)`: the view, drawn as a group, combined with what is beneath it in the mode.
     case blendMode(BlendOperation)
     /// `.redacted(reason: .placeholder)` (true) or `.unredacted()` (false): text and symbols inside drawn as

@@ -146,6 +146,8 @@ package struct ViewTreeBuilder {
         case .shadow(let s): return LayoutNode(.group(.shadow(s)), name: "shadow", children: [child])
         case .blur(let radius): return LayoutNode(.group(.blur(sigma: radius / 2)), name: "blur", children: [child])
         case .colorMatrix(let m): return LayoutNode(.group(.colorMatrix(m)), name: "colorMatrix", children: [child])
+        case .alphaThreshold(let t):
+            return LayoutNode(.group(.alphaThreshold(t)), name: "alphaThreshold", children: [child])
         case .blendMode(let mode): return LayoutNode(.group(.blend(mode)), name: "blendMode", children: [child])
         case .fixedSize(let horizontal, let vertical):
             return LayoutNode(

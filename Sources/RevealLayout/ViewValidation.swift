@@ -56,7 +56,7 @@ package struct ViewRules {
         for (i, modifier) in view.modifiers.enumerated() {
             try check(modifier, at: modifiers.index(i), depth: depth)
             switch modifier {
-            case .opacity, .clipShape, .shadow, .blur, .colorMatrix, .blendMode: group = true
+            case .opacity, .clipShape, .shadow, .blur, .colorMatrix, .alphaThreshold, .blendMode: group = true
             default: break
             }
         }
@@ -67,7 +67,7 @@ package struct ViewRules {
 
     private static func isGroup(_ m: NodeModifier) -> Bool {
         switch m {
-        case .opacity, .clipShape, .shadow, .mask, .blur, .colorMatrix, .blendMode: return true
+        case .opacity, .clipShape, .shadow, .mask, .blur, .colorMatrix, .alphaThreshold, .blendMode: return true
         default: return false
         }
     }
@@ -364,7 +364,8 @@ package struct ViewRules {
             try SceneRules.check(z, in: -limit...limit, "zIndex", at: path.key("zIndex"))
         case .lineSpacing(let spacing):
             try SceneRules.check(spacing, in: -limit...limit, "lineSpacing", at: path.key("lineSpacing"))
-        case .fixedSize, .layoutDirection, .colorMatrix, .blendMode, .redacted, .imageScale, .symbolLayers,
+        case .fixedSize, .layoutDirection, .colorMatrix, .alphaThreshold, .blendMode, .redacted, .imageScale,
+            .symbolLayers,
             .multilineTextAlignment,
             .controlSize, .tint,
             .accessibilityHidden(.constant),

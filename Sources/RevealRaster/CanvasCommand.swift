@@ -68,6 +68,8 @@ public enum CanvasFilter: Equatable, Sendable {
     case shadow(Shadow, placement: ShadowPlacement)
     /// Every pixel's color through the matrix.
     case colorMatrix(ColorMatrix)
+    /// Pixels whose alpha is in range made one color, the others clear.
+    case alphaThreshold(AlphaThreshold)
 }
 
 /// Where a canvas shadow is drawn, as `GraphicsContext.ShadowOptions`.

@@ -92,3 +92,36 @@ public struct ColorMatrix: Equatable, Sendable {
         }
     }
 }
+
+/// SwiftUI's `GraphicsContext.Filter.alphaThreshold(min:max:color:)`: "replaces each pixel with alpha
+/// components within a range by a constant color, or transparency otherwise". Alpha is compared in 0...1.
+public struct AlphaThreshold: Equatable, Hashable, Sendable {
+    /// The range of alpha kept, inclusive.
+    public var min: Double
+    public var max: Double
+    /// What a kept pixel becomes.
+    public var color: RGBAColor
+
+    public init(min: Double, max: Double = 1, color: RGBAColor = .black) {
+        self.min = min
+        self.max = max
+        self.color = color
+    }
+
+    package func apply(to pixmap: inout Pixmap) {
+        let kept = color.premultiplied
+        let value = [kept.r, kept.g, kept.b, kept.a]
+        // Compared on the byte scale: alpha a/255 lies in min...max.
+        let low = min * 255
+        let high = max * 255
+        pixmap.bytes.withUnsafeMutableBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let a = Double(bytes[i + 3])
+                let inside = a >= low && a <= high
+                for k in 0..<4 { bytes[i + k] = inside ? value[k] : 0 }
+                i += 4
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import CPNG
 import CText
 import Foundation
 import RevealCore
@@ -78,6 +79,7 @@ package final class FontInstance: @unchecked Sendable {
         var rightToLeft: Bool
     }
     private var outlines: [UInt32: GlyphOutline] = [:]
+    private var images: [UInt32: GlyphImage?] = [:]
 
     package init(path: String, weight: Double) throws(FontError) {
         var message = [CChar](repeating: 0, count: 256)
@@ -151,6 +153,39 @@ package final class FontInstance: @unchecked Sendable {
     }
 
     /// The outline of `glyph` in ems.
+    /// A color bitmap font's picture of the glyph (an emoji of Noto Color Emoji), decoded once; nil for a
+    /// glyph drawn by its outline.
+    package func image(_ glyph: UInt32) -> GlyphImage? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let image = images[glyph] { return image }
+        var box: (x: Int32, y: Int32, width: Int32, height: Int32) = (0, 0, 0, 0)
+        let size = ctext_glyph_png(handle, glyph, nil, 0, &box.x, &box.y, &box.width, &box.height)
+        var image: GlyphImage?
+        if size > 0, size < 1 << 24 {
+            var png = [UInt8](repeating: 0, count: size)
+            _ = ctext_glyph_png(handle, glyph, &png, size, nil, nil, nil, nil)
+            var pixels: UnsafeMutablePointer<UInt8>?
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            // An emoji's strike is 136 × 128 pixels; a far larger one is not an emoji font's.
+            if cpng_decode_rgba8(png, png.count, 1 << 22, 4096, &pixels, &width, &height, nil, 0) == 0,
+                let pixels
+            {
+                let bytes = Array(UnsafeBufferPointer(start: pixels, count: Int(width * height * 4)))
+                cpng_free(pixels)
+                let em = Double(FontInstance.unitsPerEm)
+                if let pixmap = try? Pixmap(width: Int(width), height: Int(height), premultipliedBytes: bytes) {
+                    image = GlyphImage(
+                        pixmap: pixmap, x: Double(box.x) / em, top: Double(box.y) / em, width: Double(box.width) / em,
+                        height: -Double(box.height) / em)
+                }
+            }
+        }
+        images[glyph] = .some(image)
+        return image
+    }
+
     package func outline(_ glyph: UInt32) -> GlyphOutline {
         lock.lock()
         defer { lock.unlock() }
@@ -177,6 +212,15 @@ package final class FontInstance: @unchecked Sendable {
         outlines[glyph] = outline
         return outline
     }
+}
+
+/// A glyph drawn as a picture, and its box in ems from the pen: `x` across, `top` up from the baseline.
+package struct GlyphImage: Sendable {
+    package let pixmap: Pixmap
+    package let x: Double
+    package let top: Double
+    package let width: Double
+    package let height: Double
 }
 
 /// Every font instance opened in this process, by file and weight, so shaping and outlines are

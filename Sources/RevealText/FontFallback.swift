@@ -19,8 +19,13 @@ public struct FallbackFont: Equatable, Sendable {
         font.weight.axisValue >= FontWeight.semibold.axisValue ? bold : regular
     }
 
+    /// Noto Color Emoji (fonts-noto-color-emoji): its glyphs are pictures, as Apple Color Emoji's are.
+    public static let emoji = FallbackFont(
+        regular: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+        bold: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
     /// Debian's Noto families for the scripts Inter lacks: CJK (fonts-noto-cjk; its first face, Japanese,
-    /// draws Chinese too), Arabic, Hebrew, Devanagari and Thai (fonts-noto-core).
+    /// draws Chinese too), Arabic, Hebrew, Devanagari and Thai (fonts-noto-core), and color emoji.
     public static let noto: [FallbackFont] =
         [
             FallbackFont(
@@ -31,18 +36,27 @@ public struct FallbackFont: Equatable, Sendable {
             FallbackFont(
                 regular: "/usr/share/fonts/truetype/noto/NotoSans\(script)-Regular.ttf",
                 bold: "/usr/share/fonts/truetype/noto/NotoSans\(script)-Bold.ttf")
-        }
+        } + [emoji]
 }
 
 extension FontFiles {
     /// `run` set in `font`, split where its characters need a fallback font: each character in the run's own
     /// face when it has the glyph, else in the first fallback that has it, else in the own face (its missing
-    /// glyph box). Marks, joiners, variation selectors and emoji modifiers stay with the character before.
+    /// glyph box). Marks, joiners, variation selectors and emoji modifiers stay with the character before. A
+    /// character shown as an emoji (Unicode's Emoji_Presentation, or followed by the emoji variation selector
+    /// U+FE0F) is set in the emoji font first, as iOS sets it in Apple Color Emoji.
     package func setRuns(_ run: TextRun, font: ResolvedFont) throws(FontError) -> [TextBlock.SetRun] {
         let own = try FontLibrary.shared.instance(for: font, files: self)
         let slanted = slants(font)
-        let scalars = run.string.unicodeScalars
-        guard !fallbacks.isEmpty, scalars.contains(where: { !own.hasGlyph(for: $0) && !Self.joinsPrevious($0) })
+        let scalars = Array(run.string.unicodeScalars)
+        func asEmoji(_ index: Int) -> Bool {
+            scalars[index].properties.isEmojiPresentation
+                || (index + 1 < scalars.count && scalars[index + 1].value == 0xFE0F)
+        }
+        guard !fallbacks.isEmpty,
+            scalars.indices.contains(where: {
+                (!own.hasGlyph(for: scalars[$0]) && !Self.joinsPrevious(scalars[$0])) || asEmoji($0)
+            })
         else { return [TextBlock.SetRun(run: run, font: font, instance: own, slanted: slanted)] }
         var opened: [Int: FontInstance?] = [:]
         func fallback(_ index: Int) -> FontInstance? {
@@ -53,10 +67,13 @@ extension FontFiles {
             return instance
         }
         var pieces: [(instance: FontInstance, text: String.UnicodeScalarView)] = []
-        for scalar in scalars {
+        let emoji = fallbacks.firstIndex(of: FallbackFont.emoji)
+        for (index, scalar) in scalars.enumerated() {
             var instance = own
             if let last = pieces.last, Self.joinsPrevious(scalar) {
                 instance = last.instance
+            } else if asEmoji(index), let emoji, let found = fallback(emoji), found.hasGlyph(for: scalar) {
+                instance = found
             } else if !own.hasGlyph(for: scalar),
                 let found = fallbacks.indices.lazy.compactMap({ fallback($0) }).first(where: {
                     $0.hasGlyph(for: scalar)

@@ -59,6 +59,45 @@ final class FallbackAndBidiTests: XCTestCase {
         XCTAssertLessThan(ours.count, devanagari.run.string.unicodeScalars.count, "conjuncts formed")
     }
 
+    func testEmojiAreSetInTheColorFontAndDrawnAsItsPicturesInHarfBuzzsBox() throws {
+        try skipWithoutNoto()
+        // An emoji character, and a digit followed by the emoji variation selector (a keycap), are set in
+        // Noto Color Emoji even where Inter has the digit; the text around stays in Inter.
+        let runs = try block("A😀 1\u{FE0F}\u{20E3}").runs
+        XCTAssertEqual(runs.map(\.run.string), ["A", "😀", " ", "1\u{FE0F}\u{20E3}"])
+        XCTAssertEqual(
+            runs.map { URL(fileURLWithPath: $0.instance.path).lastPathComponent },
+            ["Inter-roman.var.ttf", "NotoColorEmoji.ttf", "Inter-roman.var.ttf", "NotoColorEmoji.ttf"])
+        // 😀 at 100 points on a white screen at 1×: its picture (a yellow face) lies in the box hb-shape gives
+        // for the glyph, measured from where our layout put the glyph.
+        let screen = try ViewScreen(
+            ViewNode(.text("😀"), [.font(FontSpec(size: 100))]), width: 200, height: 200, safeArea: Insets(),
+            ignoresSafeArea: true, scale: 1, fonts: .inter)
+        var text: (block: TextBlock, frame: Rect)?
+        screen.root.visit { node, _ in if case .leaf(.text(let b, _)) = node.role { text = (b, node.frame) } }
+        let (emoji, frame) = try XCTUnwrap(text)
+        let glyph = try XCTUnwrap(emoji.placed(in: frame, proposal: emoji.proposal(for: frame)).glyphs.first)
+        let box = try hbShapeExtents("😀", font: FallbackFont.emoji.regular, size: 100)
+        let pixels = try screen.render()
+        var drawn: (minX: Int, minY: Int, maxX: Int, maxY: Int) = (Int.max, Int.max, Int.min, Int.min)
+        var yellow = 0
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let p = pixels[x, y]
+                guard p.r < 250 || p.g < 250 || p.b < 250 else { continue }
+                drawn = (min(drawn.minX, x), min(drawn.minY, y), max(drawn.maxX, x), max(drawn.maxY, y))
+                if p.r > 200, p.g > 150, p.b < 90 { yellow += 1 }
+            }
+        }
+        XCTAssertGreaterThan(yellow, 2000, "the face is drawn in its own colors")
+        XCTAssertGreaterThanOrEqual(Double(drawn.minX), (glyph.x + box.x).rounded(.down) - 1)
+        XCTAssertLessThanOrEqual(Double(drawn.maxX + 1), (glyph.x + box.x + box.width).rounded(.up) + 1)
+        XCTAssertGreaterThanOrEqual(Double(drawn.minY), (glyph.y - box.top).rounded(.down) - 1)
+        XCTAssertLessThanOrEqual(Double(drawn.maxY + 1), (glyph.y - box.top + box.height).rounded(.up) + 1)
+        // And fills most of it: the picture (with its clear margins) is stretched over the box.
+        XCTAssertGreaterThan(Double(drawn.maxX - drawn.minX + 1), box.width * 0.75)
+    }
+
     func testMixedDirectionsAreDrawnInTheBidirectionalAlgorithmsOrder() throws {
         try skipWithoutNoto()
         for text in [
@@ -88,19 +127,33 @@ final class FallbackAndBidiTests: XCTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// hb-shape's box of the first glyph of `text` in `font` at `size` points: from the pen, `top` up from the
+    /// baseline, `height` down from there.
+    private func hbShapeExtents(_ text: String, font: String, size: Int) throws -> (
+        x: Double, top: Double, width: Double, height: Double
+    ) {
+        let glyphs = try hbShape(["--show-extents", "--font-size=\(size)", font, text])
+        let first = try XCTUnwrap(glyphs.first)
+        func value(_ key: String) throws -> Double { Double(try XCTUnwrap(first[key] as? Int)) }
+        return (try value("xb"), try value("yb"), try value("w"), -(try value("h")))
+    }
+
     /// hb-shape's glyph ids for `text` in `font`.
     private func hbShapeGlyphs(_ text: String, font: String) throws -> [Int] {
+        let glyphs = try hbShape(["--language=en", "--bot", "--eot", "--no-glyph-names", font, text])
+        return try glyphs.map { try XCTUnwrap($0["g"] as? Int) }
+    }
+
+    /// hb-shape's glyphs, as its JSON output lists them, for `arguments`.
+    private func hbShape(_ arguments: [String]) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments = [
-            "--language=en", "--bot", "--eot", "--output-format=json", "--no-glyph-names", font, text,
-        ]
+        process.arguments = ["--output-format=json"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let glyphs = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return try glyphs.map { try XCTUnwrap($0["g"] as? Int) }
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     }
 }

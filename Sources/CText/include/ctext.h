@@ -112,6 +112,13 @@ int ctext_shape_directed(ctext_font *font, const char *utf8, int length, const u
 /* 1 if the font maps the Unicode scalar to a glyph of its own (its cmap has it), 0 if not. */
 int ctext_font_has_glyph(ctext_font *font, uint32_t codepoint);
 
+/* A color bitmap font's image of a glyph (CBDT/sbix, as Noto Color Emoji's): returns the PNG file's size
+ * and copies up to capacity bytes of it into png (NULL with capacity 0 asks for the size), and writes the
+ * glyph's box in scaled units (x_bearing and y_bearing its top-left corner from the pen, y up; width and
+ * height, height negative as HarfBuzz reports it). Returns 0 when the glyph has no image. */
+size_t ctext_glyph_png(ctext_font *font, uint32_t glyph, unsigned char *png, size_t capacity, int32_t *x_bearing,
+                       int32_t *y_bearing, int32_t *width, int32_t *height);
+
 /* The Unicode bidirectional algorithm (UAX #9, by FriBidi) over one paragraph of count scalars, its
  * base direction from its first strong character (rules P2, P3): writes each scalar's embedding level
  * (even left to right, odd right to left) and returns the highest, or -1 on bad input or no memory. */

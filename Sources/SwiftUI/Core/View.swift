@@ -43,6 +43,16 @@ nonisolated public struct TupleView<T>: _PrimitiveView {
     public init(_ value: T) { self.value = value }
 }
 
+/// A `TupleView` of any tuple type, for code that lists its views.
+protocol TupleViewProtocol {
+    /// The views in order.
+    var listedViews: [any View] { get }
+}
+
+extension TupleView: TupleViewProtocol {
+    var listedViews: [any View] { views ?? Mirror(reflecting: value).children.compactMap { $0.value as? any View } }
+}
+
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
     /// Never evaluated: an optional view is lowered as its value, or as nothing.

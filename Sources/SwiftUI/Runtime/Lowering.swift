@@ -22,8 +22,7 @@ extension Never: @MainActor Lowerable {
 extension TupleView: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         var views: [ViewNode] = []
-        let children = self.views ?? Mirror(reflecting: value).children.compactMap { $0.value as? any View }
-        for (index, view) in children.enumerated() {
+        for (index, view) in listedViews.enumerated() {
             views += graph.lower(view, path: path + "/\(index)", environment)
         }
         return views
@@ -329,15 +328,17 @@ extension GeometryReader: @MainActor Lowerable {
     private let renderer: (inout GraphicsContext, CGSize) -> Void
     private let environment: EnvironmentValues
     private let graph: ViewGraph
+    private let symbols: [AnyHashable: AnyView]
     private var last: (size: CGSize, time: Double, invalidations: Int, context: GraphicsContext)?
 
     init(
         _ renderer: @escaping (inout GraphicsContext, CGSize) -> Void, _ environment: EnvironmentValues,
-        _ graph: ViewGraph
+        _ graph: ViewGraph, symbols: [AnyHashable: AnyView]
     ) {
         self.renderer = renderer
         self.environment = environment
         self.graph = graph
+        self.symbols = symbols
     }
 
     /// The context the renderer drew into at `size` in this frame.
@@ -347,6 +348,7 @@ extension GeometryReader: @MainActor Lowerable {
         }
         var context = GraphicsContext()
         context.environment = environment
+        context.symbols = symbols
         renderer(&context, size)
         last = (size, graph.time, graph.invalidations, context)
         return context
@@ -356,7 +358,7 @@ extension GeometryReader: @MainActor Lowerable {
 extension Canvas: @MainActor Lowerable {
     @MainActor func lower(in graph: ViewGraph, path: String, _ environment: EnvironmentValues) -> [ViewNode] {
         graph.noteCallBack()
-        let run = CanvasRun(renderer, environment, graph)
+        let run = CanvasRun(renderer, environment, graph, symbols: symbolTable)
         let canvas = ViewNode(
             .canvas(
                 CanvasContent { size in
@@ -371,12 +373,13 @@ extension Canvas: @MainActor Lowerable {
             ZStack(alignment: .topLeading) {
                 ForEach(views.indices, id: \.self) { index in
                     let item = views[index]
+                    let view = Self.filtered(item.view, item.filters)
                     if let rect = item.rect {
-                        item.view.frame(width: rect.width, height: rect.height, alignment: .topLeading)
+                        view.frame(width: rect.width, height: rect.height, alignment: .topLeading)
                             .offset(x: rect.minX, y: rect.minY).opacity(item.opacity)
                     } else {
                         // A zero-size frame centred on the point, the view's anchor on the frame's.
-                        item.view.fixedSize().frame(width: 0, height: 0, alignment: Alignment.nearest(to: item.anchor))
+                        view.fixedSize().frame(width: 0, height: 0, alignment: Alignment.nearest(to: item.anchor))
                             .position(x: item.point.x, y: item.point.y).opacity(item.opacity)
                     }
                 }
@@ -384,6 +387,24 @@ extension Canvas: @MainActor Lowerable {
         }
         let overlay = graph.single(graph.lower(drawn, path: path + "/drawn", environment))
         return [canvas.modifier(.overlay(overlay, alignment: Alignment.center.engine))]
+    }
+
+    /// A view drawn into the canvas through the filters of its context, as the modifiers that draw them.
+    private static func filtered(_ view: AnyView, _ filters: [CanvasFilter]) -> AnyView {
+        filters.reduce(view) { view, filter in
+            switch filter {
+            case .blur(let radius): return AnyView(view.blur(radius: CGFloat(radius)))
+            case .colorMatrix(let matrix): return AnyView(view.builtin(.layout(.colorMatrix(matrix))))
+            case .alphaThreshold(let threshold): return AnyView(view.builtin(.layout(.alphaThreshold(threshold))))
+            case .shadow(let shadow, _):
+                let color = Color(
+                    red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue,
+                    opacity: shadow.color.alpha)
+                return AnyView(
+                    view.shadow(
+                        color: color, radius: CGFloat(shadow.radius), x: CGFloat(shadow.x), y: CGFloat(shadow.y)))
+            }
+        }
     }
 }
 

@@ -165,6 +165,12 @@ public struct GraphicsContext {
         public static func colorMultiply(_ color: Color) -> Filter {
             Filter { .colorMatrix(.multiply(color.resolved($0).value)) }
         }
+        /// Each pixel whose alpha lies in `min...max` becomes `color`, every other pixel clear (SwiftUI: it
+        /// "replaces each pixel with alpha components within a range by a constant color, or transparency
+        /// otherwise").
+        public static func alphaThreshold(min: Double, max: Double = 1, color: Color = Color.black) -> Filter {
+            Filter { .alphaThreshold(AlphaThreshold(min: min, max: max, color: color.resolved($0).value)) }
+        }
     }
 
     /// Where the drawings of a context and its copies go.
@@ -180,12 +186,37 @@ public struct GraphicsContext {
         let point: CGPoint
         let anchor: UnitPoint
         let rect: CGRect?
-        let opacity: Double
+        var opacity: Double
+        /// The filters of the context it was drawn in, in order.
+        var filters: [CanvasFilter]
     }
 
     private let recorder = Recorder()
     var commands: [CanvasCommand] { recorder.commands }
     var views: [CanvasView] { recorder.views }
+    /// The canvas's `symbols` views by their tags.
+    var symbols: [AnyHashable: AnyView] = [:]
+
+    /// A view of the canvas's `symbols`, ready to draw, as SwiftUI's `GraphicsContext.ResolvedSymbol`.
+    public struct ResolvedSymbol {
+        let view: AnyView
+    }
+
+    /// The `symbols` view tagged `id`, or nil when none is.
+    public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedSymbol? {
+        symbols[AnyHashable(id)].map { ResolvedSymbol(view: $0) }
+    }
+
+    /// Draws `symbol` at its size with its `anchor` at `point`, as a view over the canvas's other drawings;
+    /// the context's translation, opacity and filters apply to it.
+    public func draw(_ symbol: ResolvedSymbol, at point: CGPoint, anchor: UnitPoint = .center) {
+        drawView(symbol.view, at: point, anchor: anchor, rect: nil)
+    }
+
+    /// Draws `symbol` in `rect`, as a view over the canvas's other drawings.
+    public func draw(_ symbol: ResolvedSymbol, in rect: CGRect) {
+        drawView(symbol.view, at: rect.origin, anchor: .topLeading, rect: rect)
+    }
 
     /// How the next drawings combine with the canvas.
     public var blendMode: BlendMode = .normal
@@ -232,10 +263,17 @@ public struct GraphicsContext {
         var layer = GraphicsContext()
         layer.transform = transform
         layer.environment = environment
+        layer.symbols = symbols
         try content(&layer)
         recorder.commands.append(
             .layer(
                 layer.commands, opacity: opacity, blendMode: blendMode.engine, clips: clips, filters: filters))
+        // The views drawn in the layer go through its filters and opacity too, after their own.
+        for var view in layer.views {
+            view.filters += filters
+            view.opacity *= opacity
+            recorder.views.append(view)
+        }
     }
 
     /// Fills `path` with `shading`, by `style`'s fill rule.
@@ -261,8 +299,8 @@ public struct GraphicsContext {
     }
 
     /// Draws `text` with its `anchor` (the centre by default) at `point`, over the canvas's other drawings.
-    /// The context's translation and opacity apply to it; a rotation, scale, clip, blend mode or filter does
-    /// not (warned).
+    /// The context's translation, opacity and filters apply to it; a rotation, scale, clip or blend mode does
+    /// not.
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
         drawView(AnyView(text), at: point, anchor: anchor, rect: nil)
     }
@@ -288,7 +326,7 @@ public struct GraphicsContext {
         recorder.views.append(
             CanvasView(
                 view: view, point: placed, anchor: anchor,
-                rect: rect.map { CGRect(origin: placed, size: $0.size) }, opacity: opacity))
+                rect: rect.map { CGRect(origin: placed, size: $0.size) }, opacity: opacity, filters: filters))
     }
 
     /// Records one drawing of `outline` (canvas points) with the context's state.
@@ -315,6 +353,17 @@ public struct GraphicsContext {
 /// renderer runs each time the canvas is drawn.
 nonisolated public struct Canvas<Symbols: View>: _PrimitiveView {
     let renderer: (inout GraphicsContext, CGSize) -> Void
+    /// Views the renderer draws by their tags (`resolveSymbol(id:)`).
+    let symbols: Symbols
+
+    /// A canvas drawn by `renderer`, which may draw the views of `symbols`, each found by its `tag(_:)`.
+    public init(
+        opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+        renderer: @escaping (inout GraphicsContext, CGSize) -> Void, @ViewBuilder symbols: () -> Symbols
+    ) {
+        self.renderer = renderer
+        self.symbols = symbols()
+    }
 }
 
 extension Canvas where Symbols == EmptyView {
@@ -324,5 +373,40 @@ extension Canvas where Symbols == EmptyView {
         renderer: @escaping (inout GraphicsContext, CGSize) -> Void
     ) {
         self.renderer = renderer
+        self.symbols = EmptyView()
+    }
+}
+
+extension Canvas {
+    /// The views of `symbols` by their tags: each view the builder lists (a `TupleView`'s), under the tag set
+    /// on it or inside its modifiers, as SwiftUI's tag trait carries through them.
+    var symbolTable: [AnyHashable: AnyView] {
+        var table: [AnyHashable: AnyView] = [:]
+        for view in TaggedViews.listed(symbols) {
+            if let tag = TaggedViews.tag(of: view) { table[tag] = AnyView(view) }
+        }
+        return table
+    }
+}
+
+/// Views found by the tags set on them.
+private enum TaggedViews {
+    static func listed(_ view: any View) -> [any View] {
+        if view is EmptyView { return [] }
+        if let tuple = view as? any TupleViewProtocol { return tuple.listedViews.flatMap(listed) }
+        return [view]
+    }
+
+    /// The tag on `view`, or on the views inside its modifiers (`ModifiedContent`'s content, down).
+    static func tag(of view: any View) -> AnyHashable? {
+        var current: Any = view
+        while true {
+            let mirror = Mirror(reflecting: current)
+            guard let content = mirror.descendant("content"), let modifier = mirror.descendant("modifier") else {
+                return nil
+            }
+            if let builtin = modifier as? _BuiltinModifier, case .tag(let tag) = builtin.kind { return tag }
+            current = content
+        }
     }
 }
