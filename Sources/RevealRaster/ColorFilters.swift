@@ -96,12 +96,14 @@ public struct ColorMatrix: Equatable, Sendable {
 /// SwiftUI's `GraphicsContext.Filter.alphaThreshold(min:max:color:)`: "replaces each pixel with alpha
 /// components within a range by a constant color, or transparency otherwise". Alpha is compared in 0...1.
 public struct AlphaThreshold: Equatable, Hashable, Sendable {
-    /// The range of alpha kept, inclusive.
+    /// The lowest alpha kept.
     public var min: Double
+    /// The highest alpha kept.
     public var max: Double
     /// What a kept pixel becomes.
     public var color: RGBAColor
 
+    /// Keeps alpha in `min...max` as `color` (SwiftUI's defaults: up to 1, in black).
     public init(min: Double, max: Double = 1, color: RGBAColor = .black) {
         self.min = min
         self.max = max
