@@ -347,6 +347,25 @@ final class SwiftUICommandTests: WorkFolderTestCase {
         XCTAssertEqual(try symbols(at: "1"), ["heart.fill"])
     }
 
+    func testASymbolWithNoDrawingIsNamedInOneWarningAndDrawsNothing() throws {
+        // The player's dry run and its play evaluate the body alike; the warning is said once.
+        let source = try file(
+            "Missing.swift",
+            """
+            import SwiftUI
+
+            #Preview {
+                HStack { Image(systemName: "sparkles.tv"); Image(systemName: "heart") }
+            }
+            """)
+        let still = work.appendingPathComponent("still.png")
+        let text = try ReleaseBinary.run(
+            try ReleaseBinary.url(), ["swiftui", source, "--frame", "0", "--out", still.path], expecting: 0)
+        let warning = "reveal-render: warning: no drawing for the symbol \"sparkles.tv\": it draws nothing"
+        XCTAssertEqual(text.components(separatedBy: warning).count - 1, 1, text)
+        XCTAssertFalse(text.contains("\"heart\""), text)
+    }
+
     func testLayoutListsTheViewsAfterTheEventsUpToTheFrame() throws {
         let (source, _) = try counter()
         let script = try file(

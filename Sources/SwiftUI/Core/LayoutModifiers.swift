@@ -58,7 +58,8 @@ extension View {
 
     /// Where the view is drawn among its siblings: after those of lower values (default 0).
     nonisolated public func zIndex(_ value: Double) -> some View {
-        builtin(.layout(.zIndex(min(max(value.finite(or: 0), -1e9), 1e9))))
+        // `.infinity` is above every finite value (a sticky header's idiom); NaN counts as 0.
+        builtin(.layout(.zIndex(value.isNaN ? 0 : min(max(value, -1e9), 1e9))))
     }
 
     /// Room on `edges`: `length` points, or the system's default padding (16 points on iPhone) when nil.

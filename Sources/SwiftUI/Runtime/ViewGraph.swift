@@ -241,11 +241,13 @@ package enum TouchTarget {
     /// How many times state has changed: what was worked out from the views' code before a change is stale.
     private(set) var invalidations = 0
 
-    private var warned: Set<String> = []
+    /// What was said, in this process: a player's dry run and its play evaluate the same code, and each
+    /// warning is said once.
+    private static var warned: Set<String> = []
 
     /// Says `message` on standard error, once: what the view asks for that is not drawn as asked.
     func warn(_ message: String) {
-        guard warned.insert(message).inserted else { return }
+        guard ViewGraph.warned.insert(message).inserted else { return }
         FileHandle.standardError.write(Data(("reveal-render: warning: " + message + "\n").utf8))
     }
 
