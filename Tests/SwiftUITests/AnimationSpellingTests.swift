@@ -83,6 +83,33 @@ final class AnimationSpellingTests: XCTestCase {
         XCTAssertEqual(heavy.dampingFraction, 0.2, accuracy: 1e-12)
     }
 
+    func testASpringReadsBackItsParametersAndItsValueIsTheDampedOscillatorsStepResponse() {
+        // Apple: the presets' bounces are 0, 0.15 ("the base bounce of 0.15") and 0.3, over 0.5 s; bounce
+        // 0 is critically damped; negative bounces are overdamped.
+        for (spring, bounce) in [(Spring.smooth, 0.0), (.snappy, 0.15), (.bouncy, 0.3), (Spring(bounce: -0.5), -0.5)] {
+            XCTAssertEqual(spring.duration, 0.5)
+            XCTAssertEqual(spring.bounce, bounce, accuracy: 1e-12)
+        }
+        XCTAssertEqual(Spring.bouncy.dampingRatio, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(Spring(bounce: -0.5).dampingRatio, 2, accuracy: 1e-12)
+        let mass = Spring(mass: 1, stiffness: 100, damping: 10)
+        XCTAssertEqual(mass.stiffness, 100, accuracy: 1e-9)
+        XCTAssertEqual(mass.damping, 10, accuracy: 1e-9)
+        // From 10 to 20 at rest: 10 + 10·(1 − e^(−ζωt)(cos ω_d t + ζω/ω_d sin ω_d t)), ω = 2π/response.
+        let spring = Spring.bouncy
+        let omega = 2 * Double.pi / 0.5
+        let zeta = 0.7
+        let damped = omega * (1 - zeta * zeta).squareRoot()
+        for t in [0.05, 0.1, 0.2, 0.35, 0.6] {
+            let step = 1 - exp(-zeta * omega * t) * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
+            XCTAssertEqual(
+                spring.value(fromValue: 10.0, toValue: 20.0, initialVelocity: 0, time: t), 10 + 10 * step,
+                accuracy: 1e-9)
+            XCTAssertEqual(spring.value(target: 1.0, time: t), step, accuracy: 1e-12)
+        }
+        XCTAssertEqual(spring.value(fromValue: 10.0, toValue: 20.0, initialVelocity: 0, time: 0), 10)
+    }
+
     func testAnAnimatableModifierAnimatesItsData() throws {
         try MainActor.assumeIsolated {
             // Without an animation the square jumps; with a linear second it is halfway at 0.6 s (0.5 s in).

@@ -39,6 +39,33 @@ public struct Spring: Hashable, Sendable {
     public var duration: TimeInterval { engine.response }
     /// How long until it stays within a thousandth of its target.
     public var settlingDuration: TimeInterval { engine.settlingTime }
+    /// The period of the undamped spring, in seconds (the perceptual duration).
+    public var response: Double { engine.response }
+    /// The damping as a fraction of critical damping.
+    public var dampingRatio: Double { engine.dampingFraction }
+    /// How bouncy it is: 1 − the damping ratio for a spring at or under critical damping, 1/ratio − 1 for
+    /// an overdamped one (SwiftUI: 0 "no bounces", up to 1 undamped, down to −1 overdamped).
+    public var bounce: Double {
+        let ratio = engine.dampingFraction
+        return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
+    }
+    /// The stiffness of a unit mass's spring: (2π / response)².
+    public var stiffness: Double { pow(2 * Double.pi / engine.response, 2) }
+    /// The damping of a unit mass's spring: 4π · dampingRatio / response.
+    public var damping: Double { 4 * Double.pi * engine.dampingFraction / engine.response }
+    /// The mass: 1, as SwiftUI's springs are described.
+    public var mass: Double { 1 }
+
+    /// Where a value moving from `fromValue` to `toValue` is `time` seconds in, starting with
+    /// `initialVelocity` (per second), as SwiftUI's `value(fromValue:toValue:initialVelocity:time:)`.
+    public func value<V: VectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
+        time > 0 ? value(from: fromValue, to: toValue, velocity: initialVelocity, at: time) : fromValue
+    }
+
+    /// The displacement towards `target` from zero `time` seconds in, starting with `initialVelocity`.
+    public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
+        value(fromValue: .zero, toValue: target, initialVelocity: initialVelocity, time: time)
+    }
 
     /// Where a value starting at `from` with `velocity` (per second) is `t` seconds into moving to `to`: the
     /// step response for the distance plus the free response to the starting velocity (x(0) = 0, x′(0) = 1).
