@@ -700,18 +700,19 @@ package struct DisplayRenderer {
         drawn = drawn.union(PixelBox(x: x0 + origin.x, y: y0 + origin.y, width: x1 - x0, height: y1 - y0))
         var local = path
         local.translate(by: Point(x: -Double(x0), y: -Double(y0)))
+        func coverage(_ part: PixelPath) throws -> Mask {
+            var moved = transformed(part)
+            moved.translate(by: Point(x: -Double(x0), y: -Double(y0)))
+            return try rasterizer.coverage(of: moved, width: x1 - x0, height: y1 - y0)
+        }
+        // The covered path only bounds a knockout; its own parts make the coverage.
         var mask =
             try disc.map {
                 try $0.moved(by: Point(x: -Double(x0), y: -Double(y0))).mask(width: x1 - x0, height: y1 - y0)
             }
+            ?? knockout.map { try coverage($0.outline) }
             ?? rasterizer.coverage(of: local, width: x1 - x0, height: y1 - y0)
         if let knockout {
-            func coverage(_ part: PixelPath) throws -> Mask {
-                var moved = transformed(part)
-                moved.translate(by: Point(x: -Double(x0), y: -Double(y0)))
-                return try rasterizer.coverage(of: moved, width: x1 - x0, height: y1 - y0)
-            }
-            mask = try coverage(knockout.outline)
             let cut = try knockout.cut.map(coverage)
             let over = try knockout.over.map(coverage)
             for i in mask.bytes.indices {

@@ -133,13 +133,8 @@ package enum StrokeGeometry {
         guard let first = points.first else { return [] }
         var pieces: [[Point]] = []
         func add(_ polygon: [Point]) {
-            var area = 0.0
-            for i in polygon.indices {
-                let a = polygon[i]
-                let b = polygon[(i + 1) % polygon.count]
-                area += a.x * b.y - b.x * a.y
-            }
-            if abs(area) > 1e-18 { pieces.append(area < 0 ? polygon.reversed() : polygon) }
+            let area = PathOutline.signedArea(polygon)
+            if abs(area) > 0.5e-18 { pieces.append(area < 0 ? polygon.reversed() : polygon) }
         }
         if points.count == 1 {
             // A zero-length line: a dot under round and square caps, nothing under butt caps.

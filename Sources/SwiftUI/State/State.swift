@@ -87,15 +87,23 @@ final class StateBox<Value>: @unchecked Sendable {
     }
 
     func set(_ newValue: Value) {
-        if let old = value as? any Equatable, Self.equal(old, newValue) { return }
+        if isSameEquatable(value, newValue) { return }
         value = newValue
         // A write off the main thread is seen at the next evaluation instead of trapping here.
         guard MainQueue.isCurrent else { return }
         MainActor.assumeIsolated { owner?.invalidate() }
     }
 
-    private static func equal<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T).map { a == $0 } ?? false }
 }
+
+/// Whether `new` equals `old`, when `old`'s type is `Equatable` (false for any other type): a write of an
+/// equal value to state or storage changes nothing.
+func isSameEquatable(_ old: Any?, _ new: Any) -> Bool {
+    guard let old = old as? any Equatable else { return false }
+    return equal(old, new)
+}
+
+private func equal<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T).map { a == $0 } ?? false }
 
 /// A reference to a value owned elsewhere, as SwiftUI's `@Binding`.
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {

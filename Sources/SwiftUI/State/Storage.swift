@@ -123,12 +123,10 @@ final class StorageCell<Value>: @unchecked Sendable {
 
     /// Stores `value` and evaluates the views reading `key` again (not when an equal value is stored).
     func write(_ key: String, _ value: Any) {
-        if let old = values[key] as? any Equatable, Self.equal(old, value) { return }
+        if isSameEquatable(values[key], value) { return }
         values[key] = value
         for reader in readers[key] ?? [] { reader.node?.invalidate() }
     }
-
-    private static func equal<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T).map { a == $0 } ?? false }
 
     /// `stored` as a `T`: itself, a whole number as an `Int`, a number as a `Double` or `CGFloat`, or a raw
     /// value as the `RawRepresentable` it stands for.
